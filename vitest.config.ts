@@ -1,0 +1,34 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// Nest needs decorator metadata, which esbuild/oxc do not emit: swc compiles the TypeScript.
+const swcPlugin = swc.vite({
+  module: { type: 'es6' },
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+  },
+});
+
+// The MariaDB suite may be left out only on a developer's machine, explicitly, never in CI.
+const skipMariaDb = process.env.TEST_MARIADB === 'off';
+if (skipMariaDb && process.env.CI) throw new Error('TEST_MARIADB=off is not allowed in CI: the MariaDB suite must run.');
+if (skipMariaDb) console.warn('\n*** TEST_MARIADB=off: the API suite is NOT run against MariaDB in this run. ***\n');
+
+export default defineConfig({
+  plugins: [swcPlugin],
+  test: {
+    maxWorkers: 2,
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+    projects: [
+      { extends: true as const, test: { name: 'unit', include: ['server/**/*.spec.ts', 'shared/**/*.spec.ts'] } },
+      { extends: true as const, test: { name: 'api-sqlite', include: ['test/api/**/*.e2e-spec.ts'], env: { TEST_DB: 'sqlite' } } },
+      ...(skipMariaDb ? [] : [
+        { extends: true as const, test: { name: 'api-mariadb', include: ['test/api/**/*.e2e-spec.ts'], env: { TEST_DB: 'mariadb' } } },
+      ]),
+      { extends: true as const, test: { name: 'browser', include: ['test/browser/**/*.browser-spec.ts'], testTimeout: 90_000 } },
+    ],
+  },
+});
