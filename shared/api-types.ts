@@ -1,0 +1,104 @@
+// Shapes of the API's answers (§7), shared by the server's response mappers and the web client.
+
+export type Role = 'student' | 'admin';
+
+/** The one error shape of the API: `errors` maps a field to its messages (422 validation). */
+export interface ApiErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+/** POST /api/login-student, POST /api/change-password-student */
+export interface StudentLoginResponse {
+  name: string;
+  initials: string;
+  role: 'student';
+  student_id: string;
+  password_reset: 0 | 1;
+}
+
+/** POST /api/admin-login. `name` is always 'Admin' (§6 recognises an admin by it). */
+export interface AdminLoginResponse {
+  name: 'Admin';
+  initials: string;
+  role: 'admin';
+  username: string;
+  display_name: string;
+}
+
+export type LoginResponse = StudentLoginResponse | AdminLoginResponse;
+
+/** GET /api/session: who the browser's session belongs to, if anyone. */
+export interface SessionInfo {
+  authenticated: boolean;
+  user: LoginResponse | null;
+  settings: PublicSettings;
+}
+
+/** What the client needs to know of the operator's configuration. */
+export interface PublicSettings {
+  school_name: string;
+  student_id_lookup: boolean;
+  pta_form_url: string | null;
+  show_learning_challenges: boolean;
+}
+
+/** GET /api/user/{student_id} (a list of one) */
+export interface UserInfo {
+  student_id: string;
+  password_reset: 0 | 1;
+}
+
+/** GET /api/student-id-lookup?first_name=&last_name= */
+export interface StudentIdMatch {
+  id: string;
+  name: string;
+}
+
+/** GET /api/registration-status; POST /api/registration-status {open, deadline} (admin) answers it too. */
+export interface RegistrationStatus {
+  open: number;
+  /** 'YYYY-MM-DD': registration closes at the start of this day (school time). */
+  deadline: string | null;
+  /** Whether a student may edit now: open = 1 and (no deadline, or today before the deadline). */
+  editable: boolean;
+}
+
+/** GET /api/audit (admin): one changed value, newest first. */
+export interface AuditEntryView {
+  id: number;
+  created_at: string;
+  /** 'student:20260001' or 'admin:office' */
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  field: string | null;
+  old_value: string | null;
+  new_value: string | null;
+}
+
+/** The lookup lists of §3: GET /api/form-classes, /towns, /regional-corporation, /religions, /ethnic-groups, /houses. */
+export interface FormClassItem {
+  class_id: string;
+  form_level: number;
+}
+export interface TownItem {
+  town_name: string;
+}
+export interface RegionItem {
+  title: string;
+}
+export interface ReligionItem {
+  code: number;
+  religion: string;
+}
+export interface EthnicGroupItem {
+  id: number;
+  group_type: string;
+}
+export interface HouseItem {
+  id: number;
+  name: string;
+}

@@ -1,0 +1,90 @@
+// Business constants of the spec (§5, §9). Framework-free: imported by the server and the web client.
+
+export const PHONE_PREFIX = '1868';
+export const PHONE_DIGITS = 7;
+export const SAVE_INDICATOR_DELAY_MS = 600;
+export const EARLIEST_ADMIN_DOB = '1950-01-01';
+export const REPORT_LIST_FIRST_ID = 101;
+export const REGISTRATION_STEP_COUNT = 6;
+
+export const THEME = {
+  primary: '#1A237E',
+  secondary: '#fcd34c',
+} as const;
+
+export const LAYOUT = {
+  loginCardWidth: 400,
+  pageCardWidth: 500,
+  studentTableHeight: '60vh',
+  reportViewerHeight: '82vh',
+  cardListHeight: '50vh',
+  editDialogMaxWidth: 500,
+  resetDialogWidth: 600,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Administrators can read every child's record: a longer minimum. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 10;
+
+/** Student IDs are school numbers; letters and dashes are allowed for imported legacy IDs. */
+export const STUDENT_ID_PATTERN = /^[A-Za-z0-9-]{1,20}$/;
+export const STUDENT_ID_MAX = 20;
+
+export const MESSAGES = {
+  required: 'This field is required.',
+  phoneLength: '7 Digits Needed',
+  phoneDigits: 'Only Numbers Allowed',
+  phoneHint: 'Enter 7 digits only',
+  email: 'Invalid e-mail',
+  adminRequired: 'Required',
+  usernameEmpty: 'Username field empty',
+  badCredentials: 'These credentials do not match our records.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
+  signInRequired: 'Please sign in to continue.',
+  forbidden: 'You are not allowed to do that.',
+  mustResetPassword: 'You must change your password before you can continue.',
+  csrf: 'Your session has expired. Please reload the page and try again.',
+  passwordChanged: 'Password Changed Successfully.',
+  wrongOldPassword: 'The old password is incorrect.',
+  notFound: 'Not found.',
+  serverError: 'Something went wrong on our side. Please try again in a moment.',
+  updated: 'Updated Successfully.',
+  updateError: 'Error Occured.',
+} as const;
+
+export const MARITAL_STATUSES = ['Married', 'Single', 'Divorced', 'Widowed'] as const;
+export const LIVING_STATUSES = ['Both Parents', 'Father Only', 'Mother Only', 'Guardian', 'Other'] as const;
+export const BLOOD_TYPES = ['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-'] as const;
+export const SEXES = ['Female', 'Male'] as const;
+export const DEVICE_TYPES = ['None', 'Phone', 'Laptop', 'Desktop', 'Tablet', 'Other'] as const;
+
+export const DOCUMENT_TYPES = {
+  birth_certificate: 'pdf',
+  immunization_card: 'pdf',
+  immunization_covid: 'pdf',
+  sea_slip: 'pdf',
+  picture: 'jpeg',
+  immigration_permit: 'pdf',
+} as const;
+export type DocumentType = keyof typeof DOCUMENT_TYPES;
+
+/** The form level is the first character of a class id (§3, §9): '1A' is Form 1. */
+export function formLevelOf(classId: string | null | undefined): number | null {
+  const first = classId?.trim().charAt(0) ?? '';
+  return /^[1-6]$/.test(first) ? Number(first) : null;
+}
+
+/** The PTA card is for Form 1 students only (§6). */
+export function isFormOne(classId: string | null | undefined): boolean {
+  return formLevelOf(classId) === 1;
+}
+
+/** 'Jane Doe' → 'JD' (§3 Login user: initials are the first letters of both names). */
+export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  return `${firstName?.trim().charAt(0) ?? ''}${lastName?.trim().charAt(0) ?? ''}`.toUpperCase();
+}
+
+/** Academic year 2025 is shown '2025-2026' (§9). */
+export function academicYearLabel(startYear: number): string {
+  return `${startYear}-${startYear + 1}`;
+}

@@ -1,0 +1,132 @@
+// When is a registration step complete? One definition for the all-students report, the admin's
+// progress at a glance and the student's own stepper. Framework-free.
+//
+//   const p = registrationProgress(record, ['birth_certificate', 'picture']);
+//   p.steps.familyData.complete   // boolean
+//   p.steps.familyData.missing    // labels of what is still missing, e.g. ["Mother: Name", "Emergency Contact"]
+//   p.completed                   // how many of the six steps are complete
+//
+// The rules (what the school needs to act on the registration):
+// - studentData: first and last name, sex, date of birth, electronic birth pin, home address, town,
+//   country of birth and nationality; the permit number too when the immigration switch is on.
+// - familyData: a living status; for each section shown (by the living status or its own tick: mother,
+//   father, guardian) a name and at least one phone; an emergency contact and her home phone.
+// - healthData: nothing on the medical step is required, so it counts as complete once it says
+//   something: at least one immunization ticked, or a medical history, illness or allergy written.
+// - otherData: the device type chosen (None is an answer).
+// - documents: every required document received (see requiredDocuments; the COVID-19 card is optional).
+// - submit: the terms agreed (agree_terms_conditions = 1).
+
+import { type DocumentType } from './constants.js';
+import { DOCUMENT_LABELS } from './documents.js';
+import { REGISTRATION_STEPS, type RegistrationStep } from './student-fields.js';
+
+/** The record's fields the rules read; a StudentRecord (web) or the Student entity (server) fits. */
+export type ProgressRecord = Readonly<Record<string, unknown>>;
+
+export interface StepProgress {
+  complete: boolean;
+  /** labels of what is missing, in form order (empty when complete) */
+  missing: string[];
+}
+
+export interface RegistrationProgress {
+  steps: Record<RegistrationStep, StepProgress>;
+  /** number of complete steps, 0-6 */
+  completed: number;
+}
+
+export const STEP_LABELS: Record<RegistrationStep, string> = {
+  studentData: 'Student Data',
+  familyData: 'Family Data',
+  healthData: 'Medical Data',
+  otherData: 'Other Data',
+  documents: 'Upload Documents',
+  submit: 'Complete',
+};
+
+function filled(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  return typeof value === 'string' ? value.trim() !== '' : true;
+}
+
+const on = (value: unknown) => value === 1 || value === '1';
+
+/** The documents a complete registration has: all but the optional COVID-19 card; the permit when it applies. */
+export function requiredDocuments(record: ProgressRecord): DocumentType[] {
+  const list: DocumentType[] = ['birth_certificate', 'immunization_card', 'sea_slip', 'picture'];
+  if (on(record.immigration_permit)) list.push('immigration_permit');
+  return list;
+}
+
+/** Which family sections the form shows (§4 Living status, plus each section's own tick). */
+export function familySectionsShown(record: ProgressRecord): { mother: boolean; father: boolean; guardian: boolean } {
+  const status = record.living_status;
+  return {
+    mother: status === 'Both Parents' || status === 'Mother Only' || on(record.mother_section),
+    father: status === 'Both Parents' || status === 'Father Only' || on(record.father_section),
+    guardian: status === 'Guardian' || on(record.guardian_section),
+  };
+}
+
+function need(record: ProgressRecord, fields: [string, string][]): string[] {
+  return fields.filter(([key]) => !filled(record[key])).map(([, label]) => label);
+}
+
+function studentData(r: ProgressRecord): string[] {
+  const missing = need(r, [
+    ['first_name', 'First Name'], ['last_name', 'Last Name'], ['sex', 'Sex'], ['date_of_birth', 'Date of Birth'],
+    ['birth_certificate_no', 'Electronic Birth Pin'], ['home_address', 'Home Address'], ['address_line_2', 'Town'],
+    ['place_of_birth', 'Country of Birth'], ['nationality', 'Nationality'],
+  ]);
+  if (on(r.immigration_permit)) missing.push(...need(r, [['immigration_permit_no', 'Immigration Permit Number']]));
+  return missing;
+}
+
+function familyData(r: ProgressRecord): string[] {
+  const missing = need(r, [['living_status', 'Living Status']]);
+  const shown = familySectionsShown(r);
+  const person = (title: string, name: string, phones: string[]) => {
+    if (!filled(r[name])) missing.push(`${title}: Name`);
+    if (!phones.some((p) => filled(r[p]))) missing.push(`${title}: a Phone Number`);
+  };
+  if (shown.mother) person('Mother', 'mother_name', ['mobile_phone_mother', 'mother_phone_home', 'mother_business_phone']);
+  if (shown.father) person('Father', 'father_name', ['mobile_phone_father', 'father_phone_home', 'father_business_phone']);
+  if (shown.guardian) person('Guardian', 'guardian_name', ['mobile_phone_guardian', 'home_phone_guardian', 'business_phone_guardian']);
+  missing.push(...need(r, [['emergency_contact', 'Emergency Contact'], ['emergency_home_phone', 'Emergency Contact Phone']]));
+  return missing;
+}
+
+const IMMUNIZATIONS = ['hepatitis', 'polio', 'diphtheria', 'tetanus', 'yellow_fever', 'measles', 'tb', 'chicken_pox', 'typhoid', 'rheumatic_fever'];
+
+function healthData(r: ProgressRecord): string[] {
+  const said = IMMUNIZATIONS.some((k) => on(r[k])) || ['medical_history', 'other_illness', 'allergy'].some((k) => filled(r[k]));
+  return said ? [] : ['Immunizations or medical history'];
+}
+
+function otherData(r: ProgressRecord): string[] {
+  return need(r, [['device_type', 'Device Type']]);
+}
+
+function documents(r: ProgressRecord, received: ReadonlySet<string>): string[] {
+  return requiredDocuments(r).filter((t) => !received.has(t)).map((t) => DOCUMENT_LABELS[t]);
+}
+
+function submit(r: ProgressRecord): string[] {
+  return on(r.agree_terms_conditions) ? [] : ['Agreement to the terms and conditions'];
+}
+
+/** Each step's completion for a record and the document types received (current files). */
+export function registrationProgress(record: ProgressRecord, documentTypes: Iterable<string>): RegistrationProgress {
+  const received = new Set(documentTypes);
+  const missing: Record<RegistrationStep, string[]> = {
+    studentData: studentData(record),
+    familyData: familyData(record),
+    healthData: healthData(record),
+    otherData: otherData(record),
+    documents: documents(record, received),
+    submit: submit(record),
+  };
+  const steps = Object.fromEntries(REGISTRATION_STEPS.map((s) => [s, { complete: missing[s].length === 0, missing: missing[s] }])) as Record<RegistrationStep, StepProgress>;
+  return { steps, completed: REGISTRATION_STEPS.filter((s) => steps[s].complete).length };
+}
