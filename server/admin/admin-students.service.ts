@@ -1,0 +1,68 @@
+import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
+import { MESSAGES } from '../../shared/constants.js';
+import { AuditService } from '../audit/audit.service.js';
+import { DbSessionStore } from '../auth/db-session-store.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import type { SessionUser } from '../common/session-user.js';
+import { Student } from '../students/entities/student.entity.js';
+import { UsersService } from '../users/users.service.js';
+
+/** The first password of a student, and the one a reset gives back: her date of birth as yyyymmdd. */
+export function dateOfBirthPassword(dateOfBirth: string): string {
+  return dateOfBirth.replaceAll('-', '');
+}
+
+@Injectable()
+export class AdminStudentsService {
+  constructor(
+    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: DbSessionStore,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The Students table: only the columns it shows, newest change first (quick with a whole school). */
+  async list(): Promise<StudentListItem[]> {
+    const rows = await this.students.find({
+      select: { id: true, first_name: true, last_name: true, class_id: true, date_of_birth: true, birth_certificate_no: true, updated_at: true },
+      order: { updated_at: 'DESC', id: 'ASC' },
+    });
+    return rows.map((s) => ({
+      id: s.id, first_name: s.first_name, last_name: s.last_name, class_id: s.class_id, date_of_birth: s.date_of_birth,
+      birth_certificate_no: s.birth_certificate_no, updatedAt: s.updated_at,
+    }));
+  }
+
+  /**
+   * The password becomes the date of birth (yyyymmdd) and must be changed at the next sign-in; every
+   * session of the account ends, so whoever is signed in as her now is signed out.
+   */
+  async resetPassword(studentId: string, actor: SessionUser): Promise<ResetPasswordResult> {
+    const student = await this.students.findOne({
+      select: { id: true, first_name: true, last_name: true, date_of_birth: true },
+      where: { id: studentId },
+    });
+    if (!student) throw new NotFoundException(MESSAGES.notFound);
+    const name = `${student.first_name ?? ''} ${student.last_name ?? ''}`.trim();
+    if (!student.date_of_birth) {
+      const message = `${name || studentId} has no date of birth on record. Enter it (Edit) before resetting the password.`;
+      throw new UnprocessableEntityException({ message, errors: { student_id: [message] } });
+    }
+    const hash = await this.hasher.hash(dateOfBirthPassword(student.date_of_birth));
+    let account = await this.users.findStudent(studentId);
+    if (account) {
+      await this.users.setPassword(account.id, hash, true);
+      await this.sessions.destroyAllSessions(account.id);
+    } else {
+      account = await this.users.create({
+        role: 'student', student_id: studentId, username: null, display_name: name || studentId, password_hash: hash, password_reset: 1,
+      });
+    }
+    await this.audit.record(actor, { action: 'password.reset', entity: 'user', entity_id: studentId, field: 'password_reset', new_value: 1 });
+    return { student_id: studentId, name, password_reset: 1 };
+  }
+}

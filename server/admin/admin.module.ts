@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module.js';
+import { FilesModule } from '../files/files.module.js';
+import { PdfModule } from '../pdf/pdf.module.js';
+import { FormClass, House } from '../lookups/entities/lookups.entities.js';
+import { LookupsModule } from '../lookups/lookups.module.js';
+import { Student } from '../students/entities/student.entity.js';
+import { User } from '../users/entities/user.entity.js';
+import { UsersModule } from '../users/users.module.js';
+import { AdminAccountsController } from './admin-accounts.controller.js';
+import { AdminAccountsService } from './admin-accounts.service.js';
+import { AdminStudentsController } from './admin-students.controller.js';
+import { AdminStudentsService } from './admin-students.service.js';
+import { StudentImportController } from './import/student-import.controller.js';
+import { StudentImportService } from './import/student-import.service.js';
+import { ParentsContactController } from './parents-contact/parents-contact.controller.js';
+import { ParentsContactService } from './parents-contact/parents-contact.service.js';
+import { RegistrationProgressController } from './progress/registration-progress.controller.js';
+import { RegistrationProgressService } from './progress/registration-progress.service.js';
+import { RegistrationExportController } from './export/registration-export.controller.js';
+import { RegistrationExportService } from './export/registration-export.service.js';
+
+/** The administrator area's routes: students, password resets, exports, imports, accounts, reports. */
+@Module({
+  imports: [UsersModule, AuthModule, PdfModule, FilesModule, LookupsModule, TypeOrmModule.forFeature([Student, User, FormClass, House])],
+  controllers: [AdminStudentsController, RegistrationExportController, AdminAccountsController, StudentImportController, ParentsContactController, RegistrationProgressController],
+  providers: [AdminStudentsService, RegistrationExportService, AdminAccountsService, StudentImportService, ParentsContactService, RegistrationProgressService],
+})
+export class AdminModule {}

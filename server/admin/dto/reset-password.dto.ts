@@ -1,0 +1,8 @@
+import { IsString, Matches } from 'class-validator';
+import { STUDENT_ID_PATTERN } from '../../../shared/constants.js';
+
+export class ResetPasswordDto {
+  @IsString()
+  @Matches(STUDENT_ID_PATTERN, { message: 'Please give a valid student ID.' })
+  student_id: string;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { STUDENT_FIELDS } from '../../../shared/student-fields.js';
+import { EXPORT_COLUMNS, formatPhone } from './export-columns.js';
+
+describe('registration export columns', () => {
+  it('has every field of the record once, in form order, between the ID and the last change', () => {
+    expect(EXPORT_COLUMNS.map((c) => c.key)).toEqual(['id', ...STUDENT_FIELDS.map((f) => f.name), 'updatedAt']);
+  });
+
+  it('gives every column a header of its own', () => {
+    const labels = EXPORT_COLUMNS.map((c) => c.label);
+    expect(new Set(labels.map((l) => l.toLowerCase())).size).toBe(labels.length);
+    expect(labels).toContain('Mother: Mobile');
+    expect(labels).toContain('Guardian: E-mail');
+    expect(labels).toContain('Emergency Contact: Home Phone');
+  });
+
+  it('writes phones with the 1868 prefix', () => {
+    expect(formatPhone('7654321')).toBe('1868-765-4321');
+    expect(formatPhone('')).toBeNull();
+    expect(formatPhone('12')).toBe('12');
+  });
+});

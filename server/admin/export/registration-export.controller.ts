@@ -1,0 +1,29 @@
+import { Controller, Get, Param, ParseIntPipe, Res, UnprocessableEntityException } from '@nestjs/common';
+import type { Response } from 'express';
+import type { RegistrationDataRow } from '../../../shared/admin-types.js';
+import { Roles } from '../../common/decorators.js';
+import { streamOrAbort } from './stream-or-abort.js';
+import { RegistrationExportService } from './registration-export.service.js';
+
+@Roles('admin')
+@Controller('api')
+export class RegistrationExportController {
+  constructor(private readonly exporter: RegistrationExportService) {}
+
+  /** §7: binary, saved by the client as 'Registration Data.xlsx'. */
+  @Get('registration-data-spreadsheet')
+  async spreadsheet(@Res() res: Response): Promise<void> {
+    await streamOrAbort(res, () => this.exporter.writeSpreadsheet(res));
+  }
+
+  @Get('student-registration/:formLevel')
+  byFormLevel(@Param('formLevel', new ParseIntPipe({ exceptionFactory: () => badLevel() })) formLevel: number): Promise<RegistrationDataRow[]> {
+    if (formLevel < 1 || formLevel > 6) throw badLevel();
+    return this.exporter.rowsOfFormLevel(formLevel);
+  }
+}
+
+function badLevel(): UnprocessableEntityException {
+  const message = 'The form level must be a number from 1 to 6.';
+  return new UnprocessableEntityException({ message, errors: { formLevel: [message] } });
+}

@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import ExcelJS from 'exceljs';
+import type { Repository } from 'typeorm';
+import type { ExportValue, RegistrationDataRow } from '../../../shared/admin-types.js';
+import { EXPORT_COLUMNS, type ExportColumn, formatPhone } from './export-columns.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { formatLocalDateTime } from '../../common/time.js';
+import { LookupsService } from '../../lookups/lookups.service.js';
+import { Student } from '../../students/entities/student.entity.js';
+import { toStudentRecord } from '../../students/student-record.mapper.js';
+import { attachmentHeaders, commitWorkbook, dateCell } from './xlsx.js';
+
+const BATCH = 500;
+
+interface Resolvers {
+  religion: Map<number, string>;
+  ethnic_group: Map<number, string>;
+  house: Map<number, string>;
+}
+
+/**
+ * The registration data of every student, one row each, every field in the order of the form:
+ * lookup codes resolved to names, phones with the 1868 prefix, dates as dates.
+ */
+@Injectable()
+export class RegistrationExportService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly lookups: LookupsService,
+  ) {}
+
+  /** Streams 'Registration Data.xlsx': rows are read in batches and written as they come. */
+  async writeSpreadsheet(res: Response): Promise<void> {
+    attachmentHeaders(res, 'Registration Data.xlsx');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
+    workbook.creator = this.config.schoolName;
+    const sheet = workbook.addWorksheet('Registration Data', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = EXPORT_COLUMNS.map((f) => ({
+      header: f.label,
+      key: f.key,
+      width: Math.max(12, Math.min(40, f.label.length + 4)),
+      ...(f.kind === 'date' ? { style: { numFmt: 'yyyy-mm-dd' } } : f.kind === 'timestamp' ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } } : {}),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    const resolvers = await this.resolvers();
+    for await (const batch of this.batches()) {
+      for (const s of batch) {
+        const record = toStudentRecord(s) as unknown as Record<string, unknown>;
+        const row: Record<string, ExportValue | Date> = {};
+        for (const f of EXPORT_COLUMNS) row[f.key] = this.cell(f, record[f.key], resolvers, true);
+        sheet.addRow(row).commit();
+      }
+    }
+    await commitWorkbook(sheet, workbook);
+  }
+
+  /** The same data as JSON for one form level (dates as 'YYYY-MM-DD'). */
+  async rowsOfFormLevel(formLevel: number): Promise<RegistrationDataRow[]> {
+    const resolvers = await this.resolvers();
+    const out: RegistrationDataRow[] = [];
+    for await (const batch of this.batches(formLevel)) {
+      for (const s of batch) {
+        const record = toStudentRecord(s) as unknown as Record<string, unknown>;
+        const row: RegistrationDataRow = {};
+        for (const f of EXPORT_COLUMNS) row[f.key] = this.cell(f, record[f.key], resolvers, false) as ExportValue;
+        out.push(row);
+      }
+    }
+    return out;
+  }
+
+  /** Plain SQL in batches: the column names are the record's fields, and the query builder's 110-column hydration dominated. */
+  private async *batches(formLevel?: number): AsyncGenerator<Student[]> {
+    const where = formLevel === undefined ? '' : 'WHERE class_id LIKE ? ';
+    const sql = `SELECT * FROM students ${where}ORDER BY class_id, last_name, first_name, id LIMIT ? OFFSET ?`;
+    for (let offset = 0; ; offset += BATCH) {
+      const params = [...(formLevel === undefined ? [] : [`${formLevel}%`]), BATCH, offset];
+      const rows = (await this.students.manager.query(sql, params)) as Student[];
+      if (rows.length > 0) yield rows;
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  private async resolvers(): Promise<Resolvers> {
+    const [religions, groups, houses] = await Promise.all([this.lookups.listReligions(), this.lookups.listEthnicGroups(), this.lookups.listHouses()]);
+    return {
+      religion: new Map(religions.map((r) => [r.code, r.religion])),
+      ethnic_group: new Map(groups.map((g) => [g.id, g.group_type])),
+      house: new Map(houses.map((h) => [h.id, h.name])),
+    };
+  }
+
+  private cell(f: ExportColumn, raw: unknown, r: Resolvers, asDate: boolean): ExportValue | Date {
+    if (raw === null || raw === undefined || raw === '') return f.kind === 'flag' ? 'No' : null;
+    switch (f.kind) {
+      case 'flag': return Number(raw) === 1 ? 'Yes' : 'No';
+      case 'phone': return formatPhone(String(raw));
+      case 'religion':
+      case 'ethnic_group':
+      case 'house': return r[f.kind].get(Number(raw)) ?? String(raw);
+      case 'date': return asDate ? dateCell(String(raw)) ?? String(raw) : String(raw);
+      case 'timestamp': {
+        const local = formatLocalDateTime(new Date(String(raw)), this.config.timeZone);
+        return asDate ? dateCell(local.slice(0, 10), local.slice(11)) ?? local : local;
+      }
+      default: return typeof raw === 'number' ? raw : String(raw);
+    }
+  }
+}

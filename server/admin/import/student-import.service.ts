@@ -1,0 +1,232 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, type FindOptionsSelect, In } from 'typeorm';
+import { type ImportColumn, type ImportResult, type ImportRowError, IMPORT_REQUIRED_FOR_NEW } from '../../../shared/admin-types.js';
+import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
+import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { PasswordHasher } from '../../auth/password-hasher.js';
+import type { SessionUser } from '../../common/session-user.js';
+import { localDate, nowIso } from '../../common/time.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { writeTransaction } from '../../database/write-transaction.js';
+import { FormClass, House } from '../../lookups/entities/lookups.entities.js';
+import { Student } from '../../students/entities/student.entity.js';
+import { User } from '../../users/entities/user.entity.js';
+import { dateOfBirthPassword } from '../admin-students.service.js';
+import { readStudentSheet, type StudentSheet } from './student-sheet-reader.js';
+
+type Values = Partial<Record<ImportColumn, string | number>>;
+
+interface ValidRow {
+  row: number;
+  id: string;
+  /** false when a cell of the row was refused (the row is still checked as a whole) */
+  ok: boolean;
+  /** only the columns the row fills: an empty cell leaves the stored value as it is */
+  values: Values;
+}
+
+interface Plan {
+  result: ImportResult;
+  creates: ValidRow[];
+  updates: { id: string; changes: Values; old: Values }[];
+  newClasses: string[];
+}
+
+/** A class id starts with its form level: '1A' is Form 1 (§3). */
+const CLASS_ID_PATTERN = /^[1-6][A-Z0-9-]{0,9}$/;
+const CHUNK = 200;
+/** bcrypt cost of the date-of-birth first passwords an import creates (see import()). */
+const INITIAL_PASSWORD_COST = 6;
+const chunks = <T>(list: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, n) => list.slice(n * size, (n + 1) * size));
+
+/**
+ * Imports the school's student list. All or nothing: any row error writes nothing. New students get
+ * an account whose password is the date of birth (yyyymmdd) with the reset flag set; existing
+ * students get the columns the file fills updated and nothing else, so what a family typed into the
+ * rest of the record is never overwritten. Unknown class ids of the form '1A'...'6Z' are added to the
+ * class list (the dry run names them first); anything else in the class column is a row error.
+ */
+@Injectable()
+export class StudentImportService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly hasher: PasswordHasher,
+    private readonly audit: AuditService,
+  ) {}
+
+  async import(file: { buffer: Buffer; originalname: string }, dryRun: boolean, actor: SessionUser): Promise<ImportResult> {
+    const sheet = await readStudentSheet(file.buffer, file.originalname);
+    const plan = await this.plan(sheet, this.ds.manager, dryRun);
+    if (dryRun || plan.result.errors.length > 0) return plan.result;
+
+    // Hashed outside the transaction, once per distinct date of birth. A first password that is a date
+    // of birth falls to an offline search of a few thousand dates at any bcrypt cost, so it gets
+    // INITIAL_PASSWORD_COST: a whole school imports in seconds instead of a minute. The password she
+    // chooses at her first sign-in (required by the reset flag) is hashed at BCRYPT_COST.
+    const hashes = new Map<string, string>();
+    const dobs = [...new Set(plan.creates.map((c) => String(c.values.date_of_birth)))];
+    for (const group of chunks(dobs, 4)) {
+      await Promise.all(group.map(async (dob) => hashes.set(dob, await this.hasher.hash(dateOfBirthPassword(dob), INITIAL_PASSWORD_COST))));
+    }
+    return writeTransaction(this.ds, async (m) => {
+      // Planned again inside the transaction, so a student saved meanwhile is compared as she is now.
+      const final = await this.plan(sheet, m, false);
+      if (final.result.errors.length > 0) return final.result;
+      await this.apply(final, m, hashes, actor, file.originalname);
+      return { ...final.result, committed: true };
+    });
+  }
+
+  private async plan(sheet: StudentSheet, m: EntityManager, dryRun: boolean): Promise<Plan> {
+    const errors: ImportRowError[] = [];
+    const today = localDate(new Date(), this.config.timeZone);
+    const houses = new Set((await m.find(House, { select: { id: true } })).map((h) => h.id));
+    const knownClasses = new Set((await m.find(FormClass, { select: { class_id: true } })).map((c) => c.class_id));
+    const newClasses = new Set<string>();
+    const seen = new Map<string, number>();
+    const valid: ValidRow[] = [];
+
+    for (const { row, cells } of sheet.rows) {
+      const fail = (field: string, message: string) => errors.push({ row, field, message });
+      const id = cells.id ?? '';
+      if (!id) {
+        fail('id', 'The student ID is missing.');
+        continue;
+      }
+      if (!STUDENT_ID_PATTERN.test(id)) {
+        fail('id', 'A student ID has up to 20 letters, digits or dashes.');
+        continue;
+      }
+      if (seen.has(id)) {
+        fail('id', `Student ${id} is already on row ${seen.get(id)}.`);
+        continue;
+      }
+      seen.set(id, row);
+      const values: Values = {};
+      let ok = true;
+      for (const col of sheet.columns) {
+        if (col === 'id') continue;
+        const raw = cells[col];
+        if (raw === null || raw === undefined) continue;
+        const value = this.normalize(col, raw);
+        const problem = this.problem(col, value, today, houses);
+        if (problem) {
+          fail(col, problem);
+          ok = false;
+          continue;
+        }
+        values[col] = value;
+        if (col === 'class_id' && !knownClasses.has(String(value))) newClasses.add(String(value));
+      }
+      valid.push({ row, id, ok, values });
+    }
+
+    const existing = new Map<string, Student>();
+    const columns = sheet.columns.filter((c) => c !== 'id');
+    for (const ids of chunks(valid.map((v) => v.id), 500)) {
+      const select = Object.fromEntries(['id', ...columns].map((c) => [c, true])) as FindOptionsSelect<Student>;
+      const found = await m.find(Student, { select, where: { id: In(ids) } });
+      for (const s of found) existing.set(s.id, s);
+    }
+    const failedCells = new Set(errors.map((e) => `${e.row}|${e.field}`));
+    const creates: ValidRow[] = [];
+    const updates: Plan['updates'] = [];
+    let unchanged = 0;
+    for (const v of valid) {
+      const current = existing.get(v.id);
+      if (!current) {
+        const missing = IMPORT_REQUIRED_FOR_NEW.filter((c) => v.values[c] === undefined && !failedCells.has(`${v.row}|${c}`));
+        for (const c of missing) errors.push({ row: v.row, field: c, message: `Student ${v.id} is new: her ${c.replaceAll('_', ' ')} is needed.` });
+        if (missing.length === 0 && v.ok) creates.push(v);
+        continue;
+      }
+      if (!v.ok) continue;
+      const changes: Values = {};
+      const old: Values = {};
+      for (const [col, value] of Object.entries(v.values) as [ImportColumn, string | number][]) {
+        const before = (current as unknown as Record<string, string | number | null>)[col];
+        if (before !== value) {
+          changes[col] = value;
+          old[col] = before ?? undefined;
+        }
+      }
+      if (Object.keys(changes).length === 0) unchanged++;
+      else updates.push({ id: v.id, changes, old });
+    }
+    // Classes only the refused rows named are not going to be created.
+    const usedClasses = new Set([...creates.map((c) => c.values.class_id), ...updates.map((u) => u.changes.class_id)].filter(Boolean).map(String));
+    const classes = [...newClasses].filter((c) => usedClasses.has(c)).sort();
+    errors.sort((a, b) => a.row - b.row);
+    return {
+      result: {
+        dry_run: dryRun, committed: false, created: creates.length, updated: updates.length, unchanged, classes_created: classes, errors,
+      },
+      creates,
+      updates,
+      newClasses: classes,
+    };
+  }
+
+  private normalize(col: ImportColumn, raw: string): string | number {
+    switch (col) {
+      case 'class_id': return raw.toUpperCase().replace(/\s+/g, '');
+      case 'sex': {
+        const lower = raw.toLowerCase();
+        return lower === 'f' || lower === 'female' ? 'Female' : lower === 'm' || lower === 'male' ? 'Male' : raw;
+      }
+      case 'house_code': return /^\d+$/.test(raw) ? Number(raw) : raw;
+      default: return raw;
+    }
+  }
+
+  private problem(col: ImportColumn, value: string | number, today: string, houses: Set<number>): string | null {
+    switch (col) {
+      case 'class_id':
+        return CLASS_ID_PATTERN.test(String(value)) ? null : 'A class id starts with its form level (1 to 6), e.g. 1A, and has at most 10 characters.';
+      case 'sex':
+        return (SEXES as readonly string[]).includes(String(value)) ? null : `Sex is ${SEXES.join(' or ')}.`;
+      case 'house_code':
+        return typeof value === 'number' && houses.has(value) ? null : `Unknown house code. Houses are: ${[...houses].sort((a, b) => a - b).join(', ')}.`;
+      default: {
+        const problem = fieldProblem(FIELD_BY_NAME.get(col)!, String(value), today);
+        return problem && col === 'date_of_birth' && /YYYY-MM-DD/.test(problem) ? 'Write the date of birth as YYYY-MM-DD, e.g. 2013-05-17.' : problem;
+      }
+    }
+  }
+
+  private async apply(plan: Plan, m: EntityManager, hashes: Map<string, string>, actor: SessionUser, fileName: string): Promise<void> {
+    const now = nowIso();
+    if (plan.newClasses.length > 0) {
+      await m.insert(FormClass, plan.newClasses.map((class_id) => ({ class_id, form_level: Number(class_id[0]) })));
+    }
+    for (const group of chunks(plan.creates, 50)) {
+      await m.insert(Student, group.map((c) => ({ id: c.id, ...c.values, created_at: now, updated_at: now } as Partial<Student>)));
+    }
+    const withAccount = new Set<string>();
+    for (const ids of chunks(plan.creates.map((c) => c.id), 500)) {
+      const found = await m.find(User, { select: { student_id: true }, where: { student_id: In(ids) } });
+      for (const u of found) if (u.student_id) withAccount.add(u.student_id);
+    }
+    const accounts = plan.creates.filter((c) => !withAccount.has(c.id)).map((c) => ({
+      role: 'student' as const, student_id: c.id, username: null, display_name: `${c.values.first_name} ${c.values.last_name}`,
+      password_hash: hashes.get(String(c.values.date_of_birth))!, password_reset: 1, created_at: now, updated_at: now,
+    }));
+    for (const group of chunks(accounts, 100)) await m.insert(User, group);
+    for (const u of plan.updates) await m.update(Student, { id: u.id }, { ...u.changes, updated_at: now } as Partial<Student>);
+
+    await this.audit.record(actor, [
+      {
+        action: 'students.imported', entity: 'import', entity_id: null, field: 'file', new_value: {
+          file: fileName, created: plan.creates.length, updated: plan.updates.length, classes_created: plan.newClasses,
+        },
+      },
+      ...plan.creates.map((c) => ({ action: 'student.imported', entity: 'student', entity_id: c.id, new_value: c.values })),
+      ...plan.updates.flatMap((u) => Object.entries(u.changes).map(([field, value]) => ({
+        action: 'student.updated', entity: 'student', entity_id: u.id, field, old_value: u.old[field as ImportColumn] ?? null, new_value: value,
+      }))),
+    ], m);
+  }
+}

@@ -1,0 +1,25 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminModule } from './admin/admin.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
+import { FilesModule } from './files/files.module.js';
+import { HealthController } from './health/health.controller.js';
+import { LookupsModule } from './lookups/lookups.module.js';
+import { StudentsModule } from './students/students.module.js';
+import { TermReportsModule } from './term-reports/term-reports.module.js';
+import { UsersModule } from './users/users.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, AuditModule, UsersModule, AuthModule, StudentsModule, LookupsModule, AdminModule, FilesModule, DocumentsModule, TermReportsModule],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Who changed what and when: every change to a student's data, reset, import and posting. */
+@Entity('audit_log')
+export class AuditEntry {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 24 }) created_at: string;
+  @Column({ type: 'int', nullable: true }) actor_user_id: number | null;
+  /** 'student:20260001' or 'admin:office' at the time of the change */
+  @Column({ type: 'varchar', length: 80 }) actor: string;
+  @Index() @Column({ type: 'varchar', length: 40 }) action: string;
+  @Column({ type: 'varchar', length: 40 }) entity: string;
+  @Index() @Column({ type: 'varchar', length: 40, nullable: true }) entity_id: string | null;
+  @Column({ type: 'varchar', length: 60, nullable: true }) field: string | null;
+  @Column({ type: 'text', nullable: true }) old_value: string | null;
+  @Column({ type: 'text', nullable: true }) new_value: string | null;
+}

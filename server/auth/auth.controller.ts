@@ -1,0 +1,84 @@
+import { Body, Controller, ForbiddenException, Get, HttpCode, Inject, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { AdminLoginResponse, SessionInfo, StudentIdMatch, StudentLoginResponse, UserInfo } from '../../shared/api-types.js';
+import { MESSAGES } from '../../shared/constants.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AllowDuringReset, CurrentUser, OwnerOrAdmin, Public } from '../common/decorators.js';
+import type { SessionUser } from '../common/session-user.js';
+import { UsersService } from '../users/users.service.js';
+import { AuthService } from './auth.service.js';
+import { Csrf } from './csrf.js';
+import { AdminLoginDto, ChangePasswordDto, StudentIdLookupQuery, StudentLoginDto } from './dto/login.dto.js';
+
+export const SESSION_COOKIE = 'portal.sid';
+
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+    private readonly csrf: Csrf,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Primes the XSRF-TOKEN cookie the client echoes in X-XSRF-TOKEN (§4 Sign-in step 1). */
+  @Public()
+  @Get('sanctum/csrf-cookie')
+  @HttpCode(204)
+  csrfCookie(@Res({ passthrough: true }) res: Response): void {
+    this.csrf.setCookie(res, this.config.secureCookies);
+  }
+
+  @Public()
+  @Post('api/login-student')
+  @HttpCode(200)
+  loginStudent(@Body() dto: StudentLoginDto, @Req() req: Request): Promise<StudentLoginResponse> {
+    return this.auth.loginStudent(dto, req);
+  }
+
+  @Public()
+  @Post('api/admin-login')
+  @HttpCode(200)
+  loginAdmin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<AdminLoginResponse> {
+    return this.auth.loginAdmin(dto, req);
+  }
+
+  @AllowDuringReset()
+  @Post('api/change-password-student')
+  @HttpCode(200)
+  changePassword(@Body() dto: ChangePasswordDto, @CurrentUser() user: SessionUser, @Req() req: Request) {
+    return this.auth.changePassword(dto, user, req);
+  }
+
+  /** Signs out; answers 204 whether or not there was a session (§4: sign-out errors are ignored). */
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.auth.logout(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
+  }
+
+  /** Who is signed in in this browser, plus the operator settings the client needs. */
+  @Public()
+  @Get('api/session')
+  session(@Req() req: Request): Promise<SessionInfo> {
+    return this.auth.sessionInfo(req.user);
+  }
+
+  @AllowDuringReset()
+  @OwnerOrAdmin({ param: 'studentId' })
+  @Get('api/user/:studentId')
+  async userInfo(@Param('studentId') studentId: string, @CurrentUser() user: SessionUser): Promise<UserInfo[]> {
+    const account = user.role === 'student' ? await this.users.findById(user.id) : await this.users.findStudent(studentId);
+    if (!account) throw new NotFoundException(MESSAGES.notFound);
+    if (account.role !== 'student') throw new ForbiddenException(MESSAGES.forbidden);
+    return this.auth.userInfo(account);
+  }
+
+  @Public()
+  @Get('api/student-id-lookup')
+  lookup(@Query() query: StudentIdLookupQuery, @Req() req: Request): Promise<StudentIdMatch[]> {
+    return this.auth.lookupStudentId(query.name, req.ip ?? '');
+  }
+}

@@ -1,0 +1,61 @@
+import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Role } from '../../shared/api-types.js';
+import { MESSAGES } from '../../shared/constants.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DURING_RESET_KEY, OWNER_KEY, type OwnerSource, PUBLIC_KEY, ROLES_KEY } from '../common/decorators.js';
+import { UsersService } from '../users/users.service.js';
+
+/**
+ * The one global guard, deny by default: a session is required unless the route is @Public(); an
+ * account that must still reset its password may only reach @AllowDuringReset() routes; @Roles()
+ * is checked against the database's role; @OwnerOrAdmin() lets a student name only herself.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const req = context.switchToHttp().getRequest<Request>();
+    await this.attachUser(req);
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+
+    const user = req.user;
+    if (!user) throw new UnauthorizedException(MESSAGES.signInRequired);
+    if (user.password_reset && !this.reflector.getAllAndOverride<boolean>(DURING_RESET_KEY, targets)) {
+      throw new ForbiddenException(MESSAGES.mustResetPassword);
+    }
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
+    if (roles && !roles.includes(user.role)) throw new ForbiddenException(MESSAGES.forbidden);
+
+    const owner = this.reflector.getAllAndOverride<OwnerSource | undefined>(OWNER_KEY, targets);
+    if (owner && user.role !== 'admin') {
+      const named = 'param' in owner ? req.params[owner.param]
+        : 'body' in owner ? (req.body as Record<string, unknown> | undefined)?.[owner.body]
+        : req.query[owner.query];
+      if (named === undefined || String(named) !== user.student_id) throw new ForbiddenException(MESSAGES.forbidden);
+    }
+    return true;
+  }
+
+  /** Loads the session's account fresh from the database, so a reset or role change applies at once. */
+  private async attachUser(req: Request): Promise<void> {
+    if (req.user !== undefined) return;
+    const session = req.session;
+    const userId = session?.userId;
+    if (!userId) return;
+    const expired = Date.now() - (session.signedInAt ?? 0) > this.config.sessionAbsoluteHours * 3_600_000;
+    const user = expired ? null : await this.users.findById(userId);
+    if (!user) {
+      await new Promise<void>((resolve) => session.destroy(() => resolve()));
+      return;
+    }
+    req.user = this.users.toSessionUser(user);
+  }
+}

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { Student } from '../students/entities/student.entity.js';
+import { UsersModule } from '../users/users.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthGuard } from './auth.guard.js';
+import { AuthService } from './auth.service.js';
+import { Csrf } from './csrf.js';
+import { DbSessionStore } from './db-session-store.js';
+import { LoginThrottle } from './entities/login-throttle.entity.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { PasswordHasher } from './password-hasher.js';
+
+@Module({
+  imports: [UsersModule, TypeOrmModule.forFeature([LoginThrottle, Student])],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    LoginThrottleService,
+    PasswordHasher,
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret) },
+    {
+      provide: DbSessionStore,
+      inject: [DataSource, APP_CONFIG],
+      useFactory: (ds: DataSource, c: AppConfig) => new DbSessionStore(ds, c.sessionIdleMinutes * 60_000),
+    },
+  ],
+  exports: [PasswordHasher, DbSessionStore, Csrf],
+})
+export class AuthModule {}

@@ -1,0 +1,84 @@
+import session from 'express-session';
+import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { SessionRow } from './entities/session.entity.js';
+
+const TOUCH_INTERVAL_MS = 60_000;
+const PRUNE_INTERVAL_MS = 15 * 60_000;
+
+/**
+ * express-session store on the application's database: sessions survive restarts and every instance
+ * on the same database shares them. A deployment that outgrows it swaps this class for another
+ * express-session store; nothing else knows where sessions live.
+ */
+export class DbSessionStore extends session.Store {
+  private readonly repo: Repository<SessionRow>;
+  private readonly lastTouch = new Map<string, number>();
+  private readonly pruneTimer: NodeJS.Timeout;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly idleMs: number,
+  ) {
+    super();
+    this.repo = dataSource.getRepository(SessionRow);
+    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
+  }
+
+  close(): void {
+    clearInterval(this.pruneTimer);
+  }
+
+  private expiry(sess: session.SessionData): number {
+    const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : NaN;
+    return Number.isFinite(expires) ? expires : Date.now() + this.idleMs;
+  }
+
+  override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
+    // Every request with a session cookie reads its session: plain SQL rather than the query builder.
+    (this.repo.manager.query('SELECT sess, expires_at FROM sessions WHERE sid = ?', [sid]) as Promise<{ sess: string; expires_at: string | number }[]>).then(
+      ([row]) => {
+        if (!row) return cb(null, null);
+        if (Number(row.expires_at) <= Date.now()) {
+          return void this.repo.delete({ sid }).then(() => cb(null, null), cb);
+        }
+        cb(null, JSON.parse(row.sess) as session.SessionData);
+      },
+      cb,
+    );
+  }
+
+  override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    const row = { sid, user_id: sess.userId ?? null, sess: JSON.stringify(sess), expires_at: this.expiry(sess) };
+    this.lastTouch.set(sid, Date.now());
+    this.repo.upsert(row, ['sid']).then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  /** Sliding expiry without a write on every request: at most one write a minute per session. */
+  override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    const last = this.lastTouch.get(sid) ?? 0;
+    if (Date.now() - last < TOUCH_INTERVAL_MS) return cb?.();
+    this.lastTouch.set(sid, Date.now());
+    this.repo.update({ sid }, { expires_at: this.expiry(sess) }).then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  override destroy(sid: string, cb?: (err?: unknown) => void): void {
+    this.lastTouch.delete(sid);
+    this.repo.delete({ sid }).then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  /** Ends every session of an account except one (after a password change). */
+  async destroyOtherSessions(userId: number, keepSid: string): Promise<void> {
+    await this.repo.createQueryBuilder().delete().where('user_id = :userId AND sid <> :keepSid', { userId, keepSid }).execute();
+  }
+
+  async destroyAllSessions(userId: number): Promise<void> {
+    await this.repo.delete({ user_id: userId });
+  }
+
+  async prune(): Promise<void> {
+    await this.repo.delete({ expires_at: LessThan(Date.now()) });
+    const cutoff = Date.now() - TOUCH_INTERVAL_MS;
+    for (const [sid, at] of this.lastTouch) if (at < cutoff) this.lastTouch.delete(sid);
+  }
+}

@@ -1,0 +1,16 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+const epoch = { to: (v: number) => v, from: (v: string | number) => Number(v) };
+
+/**
+ * Failed sign-ins per attempted account name, known or not, so that a locked account and an unknown
+ * one behave the same. Shared by every instance through the database.
+ */
+@Entity('login_throttle')
+export class LoginThrottle {
+  @PrimaryColumn({ type: 'varchar', length: 80 }) login_key: string;
+  @Column({ type: 'int', default: 0 }) failures: number;
+  @Column({ type: 'int', default: 0 }) lockouts: number;
+  @Column({ type: 'bigint', default: 0, transformer: epoch }) locked_until: number;
+  @Column({ type: 'bigint', default: 0, transformer: epoch }) updated_at: number;
+}

@@ -1,0 +1,30 @@
+import type { Role } from '../../shared/api-types.js';
+
+/** The account behind a request, as the guards and services see it. */
+export interface SessionUser {
+  id: number;
+  role: Role;
+  student_id: string | null;
+  username: string | null;
+  display_name: string;
+  password_reset: number;
+}
+
+/** Short, secret-free label for the audit trail and logs: 'student:20260001' or 'admin:office'. */
+export function actorLabel(user: SessionUser): string {
+  return user.role === 'admin' ? `admin:${user.username}` : `student:${user.student_id}`;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: SessionUser;
+  }
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: number;
+    /** epoch ms of sign-in, for the absolute lifetime */
+    signedInAt: number;
+  }
+}

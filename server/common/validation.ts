@@ -1,0 +1,25 @@
+import { HttpStatus, UnprocessableEntityException, ValidationPipe, type ValidationError } from '@nestjs/common';
+
+function collect(errors: ValidationError[], prefix = '', out: Record<string, string[]> = {}): Record<string, string[]> {
+  for (const e of errors) {
+    const field = prefix ? `${prefix}.${e.property}` : e.property;
+    if (e.constraints) out[field] = Object.values(e.constraints);
+    if (e.children?.length) collect(e.children, field, out);
+  }
+  return out;
+}
+
+/** 422 { message, errors: { field: [messages] } } — the shape the web maps onto form fields. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    errorHttpStatusCode: HttpStatus.UNPROCESSABLE_ENTITY,
+    exceptionFactory: (errors) => {
+      const fields = collect(errors);
+      const first = Object.values(fields)[0]?.[0] ?? 'Please correct the highlighted fields.';
+      return new UnprocessableEntityException({ message: first, errors: fields });
+    },
+  });
+}

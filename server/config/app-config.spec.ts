@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './app-config.js';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'portal-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to an embedded SQLite database in DATA_DIR with the demo school', () => {
+    const d = dir();
+    const c = loadConfig({ DATA_DIR: d });
+    expect(c.database).toEqual({ type: 'better-sqlite3', database: path.join(d, 'portal.sqlite') });
+    expect(c.seedDemo).toBe(true);
+    expect(c.port).toBe(3000);
+    expect(c.timeZone).toBe('America/Port_of_Spain');
+    expect(c.studentIdLookup).toBe(false);
+  });
+
+  it('keeps a generated session secret across starts outside production', () => {
+    const d = dir();
+    const first = loadConfig({ DATA_DIR: d }).sessionSecret;
+    expect(loadConfig({ DATA_DIR: d }).sessionSecret).toBe(first);
+    expect(readFileSync(path.join(d, '.session-secret'), 'utf8')).toBe(first);
+  });
+
+  it('parses a MariaDB URL and then does not seed the demo school by default', () => {
+    const c = loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://portal:p%40ss@db:3307/school' });
+    expect(c.database).toMatchObject({ type: 'mysql', host: 'db', port: 3307, username: 'portal', password: 'p@ss', database: 'school' });
+    expect(c.seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'postgres://x/y' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://root@localhost' }, 'DATABASE_URL'],
+    [{ ADMIN_USERNAME: 'office' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_USERNAME: 'office', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ STUDENT_ID_LOOKUP: 'maybe' }, 'STUDENT_ID_LOOKUP'],
+    [{ TZ: 'Mars/Olympus' }, 'TZ'],
+    [{ PTA_FORM_URL: 'javascript:alert(1)' }, 'PTA_FORM_URL'],
+    [{ BCRYPT_COST: '4' }, 'BCRYPT_COST'],
+  ])('refuses %o naming %s', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dir(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as Error).message).toContain(variable);
+  });
+
+  it('never seeds the demo school in production unless asked', () => {
+    const c = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    expect(c.seedDemo).toBe(false);
+  });
+});

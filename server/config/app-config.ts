@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The whole configuration of the service, read once from the environment and validated at boot.
+ * Nothing else in server/ reads process.env: it receives this object (token APP_CONFIG).
+ */
+export interface AppConfig {
+  nodeEnv: string;
+  production: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  uploadsDir: string;
+  database: DatabaseConfig;
+  sessionSecret: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  admin: { username: string; password: string } | null;
+  seedDemo: boolean;
+  schoolName: string;
+  ptaFormUrl: string | null;
+  trustProxy: boolean | number | string;
+  secureCookies: boolean;
+  chromiumPath: string | null;
+  studentIdLookup: boolean;
+  showLearningChallenges: boolean;
+  timeZone: string;
+  bcryptCost: number;
+  uploadMaxMb: number;
+  webDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export type DatabaseConfig =
+  | { type: 'better-sqlite3'; database: string }
+  | { type: 'mysql'; url: string; host: string; port: number; username: string; password: string; database: string };
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const TRUE = ['1', 'true', 'on', 'yes'];
+const FALSE = ['0', 'false', 'off', 'no', ''];
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  const v = raw.trim().toLowerCase();
+  if (TRUE.includes(v)) return true;
+  if (FALSE.includes(v)) return false;
+  throw new ConfigError(name, `must be on or off (got "${raw}")`);
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function parseDatabase(env: Env, dataDir: string): DatabaseConfig {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return { type: 'better-sqlite3', database: path.join(dataDir, 'portal.sqlite') };
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!file) throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/portal.sqlite');
+    return { type: 'better-sqlite3', database: path.resolve(file) };
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'is not a valid URL (expected mysql://user:pass@host:3306/db or sqlite:path)');
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new ConfigError('DATABASE_URL', `has unsupported scheme "${url.protocol}" (use mysql://, mariadb:// or sqlite:)`);
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!database) throw new ConfigError('DATABASE_URL', 'must name the database, e.g. mysql://root@127.0.0.1:3306/portal');
+  return {
+    type: 'mysql',
+    url: raw,
+    host: url.hostname || '127.0.0.1',
+    port: url.port ? Number(url.port) : 3306,
+    username: decodeURIComponent(url.username || 'root'),
+    password: decodeURIComponent(url.password),
+    database,
+  };
+}
+
+function sessionSecret(env: Env, dataDir: string, production: boolean): string {
+  const given = env.SESSION_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('SESSION_SECRET', 'must have at least 32 characters');
+    return given;
+  }
+  if (production) throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production (32+ random characters)');
+  // Outside production: generate once and keep it beside the data so sessions survive restarts.
+  const file = path.join(dataDir, '.session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return false;
+  if (TRUE.includes(raw.toLowerCase())) return true;
+  if (FALSE.includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // an address list such as "loopback, 10.0.0.0/8", passed to Express as is
+}
+
+function timeZone(env: Env): string {
+  const tz = env.TZ?.trim() || 'America/Port_of_Spain';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    throw new ConfigError('TZ', `is not a known time zone (got "${tz}")`);
+  }
+  return tz;
+}
+
+function chromiumPath(env: Env): string | null {
+  const given = env.CHROMIUM_PATH?.trim();
+  if (given) return given;
+  return ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p)) ?? null;
+}
+
+function admin(env: Env): AppConfig['admin'] {
+  const username = env.ADMIN_USERNAME?.trim();
+  const password = env.ADMIN_PASSWORD;
+  if (!username && !password) return null;
+  if (!username) throw new ConfigError('ADMIN_USERNAME', 'is required when ADMIN_PASSWORD is set');
+  if (!password) throw new ConfigError('ADMIN_PASSWORD', 'is required when ADMIN_USERNAME is set');
+  if (!/^[A-Za-z0-9._@-]{3,50}$/.test(username)) {
+    throw new ConfigError('ADMIN_USERNAME', 'must be 3-50 letters, digits or . _ @ -');
+  }
+  if (password.length < 10) throw new ConfigError('ADMIN_PASSWORD', 'must have at least 10 characters');
+  return { username, password };
+}
+
+function ptaFormUrl(env: Env): string | null {
+  const raw = env.PTA_FORM_URL?.trim();
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error();
+  } catch {
+    throw new ConfigError('PTA_FORM_URL', `must be an http(s) address (got "${raw}")`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env, rootDir = process.cwd()): AppConfig {
+  const nodeEnv = env.NODE_ENV?.trim() || 'development';
+  const production = nodeEnv === 'production';
+  const dataDir = path.resolve(rootDir, env.DATA_DIR?.trim() || 'data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw new ConfigError('DATA_DIR', `cannot be created (${(e as Error).message})`);
+  }
+  const database = parseDatabase(env, dataDir);
+  const tp = trustProxy(env);
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as AppConfig['logLevel'];
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', 'must be one of debug, info, warn, error, silent');
+  }
+  const seedDemoDefault = !env.DATABASE_URL?.trim() && !production;
+  return {
+    nodeEnv,
+    production,
+    host: env.HOST?.trim() || '0.0.0.0',
+    port: int(env, 'PORT', 3000, 0, 65535),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    database,
+    sessionSecret: sessionSecret(env, dataDir, production),
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 7),
+    admin: admin(env),
+    seedDemo: flag(env, 'SEED_DEMO', seedDemoDefault),
+    schoolName: env.SCHOOL_NAME?.trim() || "St. Mary's Girls' High School (demo)",
+    ptaFormUrl: ptaFormUrl(env),
+    trustProxy: tp,
+    secureCookies: flag(env, 'SECURE_COOKIES', tp !== false),
+    chromiumPath: chromiumPath(env),
+    studentIdLookup: flag(env, 'STUDENT_ID_LOOKUP', false),
+    showLearningChallenges: flag(env, 'SHOW_LEARNING_CHALLENGES', false),
+    timeZone: timeZone(env),
+    bcryptCost: int(env, 'BCRYPT_COST', 10, 10, 15),
+    uploadMaxMb: int(env, 'UPLOAD_MAX_MB', 5, 1, 100),
+    webDir: path.resolve(rootDir, env.WEB_DIR?.trim() || 'dist/web'),
+    logLevel,
+  };
+}

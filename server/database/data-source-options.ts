@@ -1,0 +1,40 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/app-config.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** One definition of the database connection, used by the app, the migration CLI and the tests. */
+export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+  } as const;
+  if (db.type === 'better-sqlite3') {
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: db.database,
+      // WAL lets readers run while a write is in progress; a busy writer waits instead of failing.
+      prepareDatabase: (sqlite: { pragma: (s: string) => unknown }) => {
+        sqlite.pragma('journal_mode = WAL');
+        sqlite.pragma('busy_timeout = 5000');
+        sqlite.pragma('foreign_keys = ON');
+      },
+    };
+  }
+  return {
+    ...common,
+    type: 'mysql',
+    host: db.host,
+    port: db.port,
+    username: db.username,
+    password: db.password,
+    database: db.database,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    extra: { connectionLimit: 10 },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Student } from '../../students/entities/student.entity.js';
+
+// A small demo school for a laptop evaluation (SEED_DEMO). The README lists these sign-ins.
+
+export const DEMO_ADMIN = { username: 'admin', password: 'Admin-Demo-2026' } as const;
+export const DEMO_PASSWORD = 'Portal-Demo-2026';
+export const DEMO_CLASSES = ['1A', '1B', '2A', '2B', '3A', '3B', '4A', '4B', '5A', '5B', '6L', '6U'];
+
+const FIRST = ['Aaliyah', 'Brianna', 'Chloe', 'Danielle', 'Esther', 'Faith', 'Gabrielle', 'Hannah', 'Imani', 'Jada',
+  'Kayla', 'Leah', 'Maya', 'Nadia', 'Olivia', 'Priya', 'Renee', 'Shania', 'Tiana', 'Vanessa'];
+const LAST = ['Mohammed', 'Charles', 'Ramdass', 'Joseph', 'Ali', 'Baptiste', 'Singh', 'Williams', 'Persad', 'Lewis',
+  'Maharaj', 'Thomas', 'Rampersad', 'Garcia', 'Ramkissoon', 'Phillip', 'Khan', 'John', 'Boodoo', 'Lee'];
+
+export interface DemoStudent {
+  record: Partial<Student>;
+  /** A password already chosen; without one the account starts with the date of birth and the reset flag. */
+  password?: string;
+}
+
+export function demoStudents(now: string): DemoStudent[] {
+  const list: DemoStudent[] = [];
+  for (let n = 0; n < 36; n++) {
+    const classId = DEMO_CLASSES[n % DEMO_CLASSES.length];
+    const level = Number(classId[0]);
+    const birthYear = 2026 - 11 - level - (classId === '6U' ? 1 : 0);
+    const month = String((n % 12) + 1).padStart(2, '0');
+    const day = String((n % 27) + 1).padStart(2, '0');
+    const yearIntake = 2026 - level + 1;
+    list.push({
+      record: {
+        id: `${yearIntake}${String(n + 1).padStart(4, '0')}`,
+        class_id: classId,
+        house_code: (n % 4) + 1,
+        first_name: FIRST[n % FIRST.length],
+        last_name: LAST[(n * 7) % LAST.length],
+        sex: 'Female',
+        date_of_birth: `${birthYear}-${month}-${day}`,
+        birth_certificate_no: `BC${String(100000 + n * 37)}`,
+        created_at: now,
+        updated_at: now,
+      },
+      // The first two Form 1 students: one must still reset (date of birth), one has chosen a password.
+      password: n === 1 || n >= 24 ? DEMO_PASSWORD : undefined,
+    });
+  }
+  return list;
+}

@@ -1,0 +1,33 @@
+import { Controller, Get, Param, StreamableFile } from '@nestjs/common';
+import { OwnerOrAdmin, Roles } from '../common/decorators.js';
+import { pdfFile } from '../pdf/pdf-file.js';
+import { DocumentsService } from './documents.service.js';
+
+/** The generated PDFs shown in the viewers and frames (§7 "Documents shown in embedded frames"). */
+@Controller('api')
+export class DocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  /** The student's registration form on Legal paper. */
+  @OwnerOrAdmin({ param: 'studentId' })
+  @Get('registration-form/:studentId')
+  async registrationForm(@Param('studentId') studentId: string): Promise<StreamableFile> {
+    const { pdf, fileName } = await this.documents.registrationForm(studentId);
+    return pdfFile(pdf, fileName);
+  }
+
+  /** The all-students registration report (declared before /:classId so 'all' is not taken for a class). */
+  @Roles('admin')
+  @Get('registration-report/all')
+  async reportAll(): Promise<StreamableFile> {
+    const { pdf, fileName } = await this.documents.registrationReport(null);
+    return pdfFile(pdf, fileName);
+  }
+
+  @Roles('admin')
+  @Get('registration-report/:classId')
+  async reportClass(@Param('classId') classId: string): Promise<StreamableFile> {
+    const { pdf, fileName } = await this.documents.registrationReport(classId);
+    return pdfFile(pdf, fileName);
+  }
+}

@@ -1,0 +1,124 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { MESSAGES } from '../../shared/constants.js';
+import type { DocumentFile, DocumentType } from '../../shared/documents.js';
+import { registrationProgress } from '../../shared/registration-progress.js';
+import { formatLocalDateTime } from '../common/time.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { FilesService } from '../files/files.service.js';
+import { LookupsService } from '../lookups/lookups.service.js';
+import { PdfRenderer } from '../pdf/pdf-renderer.js';
+import { Student } from '../students/entities/student.entity.js';
+import { PdfCache } from './pdf-cache.js';
+import { registrationFormHtml } from './registration-form.template.js';
+import { type ReportRow, registrationReportHtml } from './registration-report.template.js';
+
+/** The columns the report and the progress rules read (not the long free texts they only test). */
+const REPORT_COLUMNS = [
+  'id', 'first_name', 'last_name', 'class_id', 'date_of_birth', 'sex', 'birth_certificate_no', 'home_address', 'address_line_2',
+  'place_of_birth', 'nationality', 'immigration_permit', 'immigration_permit_no', 'living_status', 'mother_section', 'father_section',
+  'guardian_section', 'mother_name', 'father_name', 'guardian_name', 'mobile_phone_mother', 'mother_phone_home', 'mother_business_phone',
+  'mobile_phone_father', 'father_phone_home', 'father_business_phone', 'mobile_phone_guardian', 'home_phone_guardian',
+  'business_phone_guardian', 'emergency_contact', 'emergency_home_phone', 'hepatitis', 'polio', 'diphtheria', 'tetanus',
+  'yellow_fever', 'measles', 'tb', 'chicken_pox', 'typhoid', 'rheumatic_fever', 'medical_history', 'other_illness', 'allergy',
+  'device_type', 'agree_terms_conditions',
+] as const satisfies readonly (keyof Student)[];
+
+/** The generated documents: the registration form of one student and the registration report. */
+@Injectable()
+export class DocumentsService {
+  private readonly cache = new PdfCache();
+
+  constructor(
+    @InjectRepository(Student) private readonly students: Repository<Student>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pdf: PdfRenderer,
+    private readonly files: FilesService,
+    private readonly lookups: LookupsService,
+  ) {}
+
+  /** GET /api/registration-form/{id}: served from the cache while the record and its files are unchanged. */
+  async registrationForm(studentId: string): Promise<{ pdf: Buffer; fileName: string }> {
+    const student = await this.students.findOneBy({ id: studentId });
+    if (!student) throw new NotFoundException(MESSAGES.notFound);
+    const [current, marker] = await Promise.all([this.files.currentFiles(studentId), this.files.currentTypesByStudent([studentId])]);
+    const latestFile = marker.get(studentId)?.latestId ?? 0;
+    const key = `form:${studentId}:${student.updated_at}:${latestFile}`;
+    const fileName = `Registration Form ${studentId}.pdf`;
+    const cached = this.cache.get(key);
+    if (cached) return { pdf: cached, fileName };
+
+    const [houses, religions, ethnicGroups, picture] = await Promise.all([
+      this.lookups.listHouses(), this.lookups.listReligions(), this.lookups.listEthnicGroups(),
+      current.some((f) => f.type === 'picture') ? this.files.currentBytes(studentId, 'picture') : Promise.resolve(null),
+    ]);
+    const htmlDoc = registrationFormHtml({
+      schoolName: this.config.schoolName,
+      record: student as unknown as Record<string, unknown>,
+      names: {
+        house: houses.find((h) => h.id === student.house_code)?.name ?? null,
+        religion: religions.find((x) => x.code === student.religion_code)?.religion ?? null,
+        ethnicGroup: ethnicGroups.find((x) => x.id === student.ethnic_group_code)?.group_type ?? null,
+      },
+      picture,
+      files: new Map(current.map((f): [DocumentType, DocumentFile] => [f.type, f])),
+      showLearningChallenges: this.config.showLearningChallenges,
+      printedAt: this.printedAt(),
+    });
+    const pdf = await this.pdf.render(htmlDoc, { format: 'Legal', footer: `${this.config.schoolName} · Registration Form · ${studentId}` });
+    this.cache.deletePrefix(`form:${studentId}:`);
+    this.cache.set(key, pdf);
+    return { pdf, fileName };
+  }
+
+  /** GET /api/registration-report/all and /{classId}: every student (of the class), grouped by class. */
+  async registrationReport(classId: string | null): Promise<{ pdf: Buffer; fileName: string }> {
+    const classes = await this.lookups.listFormClasses();
+    if (classId !== null && !classes.some((c) => c.class_id === classId)) throw new NotFoundException(MESSAGES.notFound);
+    const qb = this.students.createQueryBuilder('s').select(REPORT_COLUMNS.map((c) => `s.${c}`))
+      .orderBy('s.last_name', 'ASC').addOrderBy('s.first_name', 'ASC').addOrderBy('s.id', 'ASC');
+    if (classId !== null) qb.where('s.class_id = :classId', { classId });
+    const students = await qb.getMany();
+    const documents = await this.files.currentTypesByStudent(classId === null ? undefined : students.map((s) => s.id));
+
+    const byClass = new Map<string, ReportRow[]>();
+    for (const s of students) {
+      const types = documents.get(s.id)?.types ?? new Set<string>();
+      const row: ReportRow = {
+        id: s.id, first_name: s.first_name, last_name: s.last_name, class_id: s.class_id, date_of_birth: s.date_of_birth,
+        progress: registrationProgress(s as unknown as Record<string, unknown>, types), documents: types,
+      };
+      const group = s.class_id ?? '';
+      const rows = byClass.get(group);
+      if (rows) rows.push(row);
+      else byClass.set(group, [row]);
+    }
+    // Classes in the school's order (form level, then name); students without a known class last.
+    const order = classes.map((c) => c.class_id);
+    const groups = [...byClass.keys()].sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+    const htmlDoc = registrationReportHtml({
+      schoolName: this.config.schoolName,
+      scope: classId === null ? 'All Students' : `Class ${classId}`,
+      printedAt: this.printedAt(),
+      classes: groups.map((g) => ({ classId: g || 'No class', rows: byClass.get(g)! })),
+    });
+    const pdf = await this.pdf.render(htmlDoc, {
+      format: 'Legal', landscape: true, margin: { top: '0.4in', right: '0.4in', left: '0.4in' },
+      footer: `${this.config.schoolName} · Registration Report · ${classId === null ? 'All Students' : `Class ${classId}`}`,
+      timeoutMs: 60_000,
+      // 1,500 rows: untagged renders faster and is ~15 times smaller (the structure tree dominates)
+      tagged: false,
+    });
+    return { pdf, fileName: classId === null ? 'Registration Report.pdf' : `Registration Report ${classId}.pdf` };
+  }
+
+  private printedAt(): string {
+    return formatLocalDateTime(new Date(), this.config.timeZone).slice(0, 16);
+  }
+}
+
+function rank(order: string[], classId: string): number {
+  const at = order.indexOf(classId);
+  return at === -1 ? order.length + (classId === '' ? 1 : 0) : at;
+}

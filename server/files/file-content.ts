@@ -1,0 +1,137 @@
+// What an uploaded file really is (by its first bytes, never its name or the browser's claim), and
+// the JPEG clean-up done before a picture is stored.
+
+export type FileKind = 'pdf' | 'jpeg';
+
+export const MIME_OF: Record<FileKind, 'application/pdf' | 'image/jpeg'> = { pdf: 'application/pdf', jpeg: 'image/jpeg' };
+
+/** '%PDF-' for a PDF, FF D8 FF for a JPEG; anything else (an empty file, a script, HTML) is neither. */
+export function detectKind(bytes: Buffer): FileKind | null {
+  if (bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+export class InvalidJpegError extends Error {}
+
+const SOI = 0xd8;
+const EOI = 0xd9;
+const SOS = 0xda;
+const APP0 = 0xe0;
+const APP1 = 0xe1;
+const APP2 = 0xe2;
+const APP14 = 0xee;
+const COM = 0xfe;
+
+const isRst = (m: number) => m >= 0xd0 && m <= 0xd7;
+const startsWith = (seg: Buffer, text: string) => seg.subarray(4, 4 + text.length).toString('latin1') === text;
+
+/**
+ * Removes what a photo carries about where, when and on what it was taken: EXIF (with GPS) and XMP
+ * (APP1), Photoshop/IPTC (APP13), comments, JFIF thumbnails, other APPn segments, and anything after
+ * the image's end marker (phones append secondary images there). Keeps what decoding needs: JFIF
+ * (APP0), the ICC colour profile (APP2 'ICC_PROFILE'), Adobe's colour transform (APP14) and every
+ * image segment. The EXIF orientation is kept as a minimal EXIF block holding only that tag, so a
+ * portrait photo still shows upright. Throws InvalidJpegError when the structure is not a JPEG's.
+ */
+export function stripJpegMetadata(input: Buffer): Buffer {
+  if (input.length < 4 || input[0] !== 0xff || input[1] !== SOI) throw new InvalidJpegError('no start-of-image marker');
+  const head: Buffer[] = [input.subarray(0, 2)];
+  const body: Buffer[] = [];
+  let orientation: number | null = null;
+  let sawScan = false;
+  let pos = 2;
+
+  while (pos < input.length) {
+    if (input[pos] !== 0xff) throw new InvalidJpegError(`expected a marker at byte ${pos}`);
+    while (input[pos + 1] === 0xff) pos++; // fill bytes
+    const marker = input[pos + 1];
+    if (marker === undefined) throw new InvalidJpegError('truncated marker');
+    if (marker === EOI) {
+      body.push(input.subarray(pos, pos + 2));
+      pos = input.length; // anything after the end of the image is dropped
+      break;
+    }
+    if (isRst(marker) || marker === 0x01) {
+      body.push(input.subarray(pos, pos + 2));
+      pos += 2;
+      continue;
+    }
+    if (pos + 4 > input.length) throw new InvalidJpegError('truncated segment');
+    const length = input.readUInt16BE(pos + 2);
+    if (length < 2 || pos + 2 + length > input.length) throw new InvalidJpegError(`bad segment length at byte ${pos}`);
+    const segment = input.subarray(pos, pos + 2 + length);
+    pos += 2 + length;
+
+    if (marker === APP1 && startsWith(segment, 'Exif\0\0')) orientation ??= exifOrientation(segment.subarray(10));
+    const keep = marker === APP0 ? startsWith(segment, 'JFIF\0')
+      : marker === APP2 ? startsWith(segment, 'ICC_PROFILE\0')
+      : marker === APP14 ? startsWith(segment, 'Adobe')
+      : !(marker >= APP0 && marker <= 0xef) && marker !== COM;
+    if (keep) (marker === APP0 && body.length === 0 ? head : body).push(segment);
+
+    if (marker === SOS) {
+      sawScan = true;
+      // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart marker.
+      const start = pos;
+      while (pos < input.length) {
+        if (input[pos] === 0xff && pos + 1 < input.length) {
+          const next = input[pos + 1];
+          if (next === 0x00 || isRst(next)) {
+            pos += 2;
+            continue;
+          }
+          break; // a marker (possibly after fill bytes): the segment loop takes over
+        }
+        pos++;
+      }
+      body.push(input.subarray(start, pos));
+    }
+  }
+  if (!sawScan) throw new InvalidJpegError('no image data');
+  if (orientation !== null && orientation !== 1) head.push(orientationSegment(orientation));
+  return Buffer.concat([...head, ...body]);
+}
+
+/** The Orientation tag (0x0112) of IFD0 in a TIFF block, or null. Never throws on bad data. */
+function exifOrientation(tiff: Buffer): number | null {
+  try {
+    const order = tiff.subarray(0, 2).toString('latin1');
+    if (order !== 'II' && order !== 'MM') return null;
+    const le = order === 'II';
+    const u16 = (o: number) => (le ? tiff.readUInt16LE(o) : tiff.readUInt16BE(o));
+    const u32 = (o: number) => (le ? tiff.readUInt32LE(o) : tiff.readUInt32BE(o));
+    if (u16(2) !== 42) return null;
+    const ifd = u32(4);
+    const count = u16(ifd);
+    for (let n = 0; n < count; n++) {
+      const entry = ifd + 2 + n * 12;
+      if (u16(entry) === 0x0112 && u16(entry + 2) === 3) {
+        const value = u16(entry + 8);
+        return value >= 1 && value <= 8 ? value : null;
+      }
+    }
+  } catch {
+    // a malformed EXIF block simply has no orientation
+  }
+  return null;
+}
+
+/** APP1 'Exif' with a big-endian TIFF holding one IFD0 entry: Orientation. */
+function orientationSegment(orientation: number): Buffer {
+  const b = Buffer.alloc(2 + 2 + 6 + 8 + 2 + 12 + 4);
+  let o = 0;
+  b.writeUInt16BE(0xffe1, o); o += 2;
+  b.writeUInt16BE(b.length - 2, o); o += 2;
+  b.write('Exif\0\0', o, 'latin1'); o += 6;
+  b.write('MM', o, 'latin1'); o += 2;
+  b.writeUInt16BE(42, o); o += 2;
+  b.writeUInt32BE(8, o); o += 4;
+  b.writeUInt16BE(1, o); o += 2;
+  b.writeUInt16BE(0x0112, o); o += 2;
+  b.writeUInt16BE(3, o); o += 2;
+  b.writeUInt32BE(1, o); o += 4;
+  b.writeUInt16BE(orientation, o); o += 4; // value, left-justified in the 4-byte field
+  b.writeUInt32BE(0, o); // no next IFD
+  return b;
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { LookupsModule } from '../lookups/lookups.module.js';
+import { Student } from '../students/entities/student.entity.js';
+import { StudentFile } from './entities/student-file.entity.js';
+import { FilesController } from './files.controller.js';
+import { FilesService } from './files.service.js';
+import { FILE_STORAGE } from './storage/file-storage.js';
+import { LocalDiskStorage } from './storage/local-disk-storage.js';
+import { uploadLimits } from './upload.interceptor.js';
+
+/** Uploaded documents. Exports FilesService (current files, picture bytes) for the generated documents. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([StudentFile, Student]),
+    LookupsModule,
+    // No storage engine: multer keeps the one file in memory (bounded by the limits) until it is checked.
+    MulterModule.registerAsync({ useFactory: (config: AppConfig) => ({ limits: uploadLimits(config) }), inject: [APP_CONFIG] }),
+  ],
+  controllers: [FilesController],
+  providers: [
+    FilesService,
+    { provide: FILE_STORAGE, useFactory: (config: AppConfig) => new LocalDiskStorage(config.uploadsDir), inject: [APP_CONFIG] },
+  ],
+  exports: [FilesService],
+})
+export class FilesModule {}

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnprocessableEntityException, UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { type DataSource, In, IsNull, type Repository } from 'typeorm';
+import { MESSAGES } from '../../shared/constants.js';
+import {
+  DOCUMENT_ORDER, DOCUMENT_TYPES, type DocumentFile, type DocumentType, type DocumentVersion, isDocumentType,
+  type StoreFileResponse, type StudentDataFiles, UPLOAD_MESSAGES, wrongTypeMessage,
+} from '../../shared/documents.js';
+import { AuditService } from '../audit/audit.service.js';
+import { actorLabel, type SessionUser } from '../common/session-user.js';
+import { nowIso } from '../common/time.js';
+import { isSqlite, writeTransaction } from '../database/write-transaction.js';
+import { LookupsService } from '../lookups/lookups.service.js';
+import { Student } from '../students/entities/student.entity.js';
+import { StudentFile } from './entities/student-file.entity.js';
+import { detectKind, InvalidJpegError, MIME_OF, stripJpegMetadata } from './file-content.js';
+import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
+
+/** What multer hands over (memory storage): the bytes and the name the uploader's device gave. */
+export interface UploadedBytes {
+  originalname: string;
+  buffer: Buffer;
+}
+
+function invalid(field: string, message: string): UnprocessableEntityException {
+  return new UnprocessableEntityException({ message, errors: { [field]: [message] } });
+}
+
+/** A file name fit to show and to put in a Content-Disposition header: no path, no control characters. */
+export function cleanFileName(name: string | undefined, type: DocumentType): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 200);
+  const ext = DOCUMENT_TYPES[type] === 'jpeg' ? '.jpg' : '.pdf';
+  if (!cleaned || cleaned.startsWith('.')) return `${type}${ext}`;
+  return cleaned;
+}
+
+/**
+ * Uploaded documents: checking, storing (every version kept), listing and reading back. Who may act
+ * on which student is decided here too, because the multipart body (with the student id) is only
+ * read after the guards have run.
+ */
+@Injectable()
+export class FilesService {
+  private readonly logger = new Logger('Files');
+
+  constructor(
+    @InjectRepository(StudentFile) private readonly files: Repository<StudentFile>,
+    @InjectRepository(Student) private readonly students: Repository<Student>,
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly lookups: LookupsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * POST /api/store-file. Checks in this order: the caller may act on the student (403), registration
+   * is open for students (403), a file was sent (422), the type slot exists and applies (422), the
+   * content is what the slot needs (415). Then the bytes are stored (atomically, a new random name)
+   * and, in one transaction, the previous current file of the type is marked replaced, the new one
+   * recorded and the upload audited. When anything fails, the previous file stays the current one.
+   */
+  async store(user: SessionUser, studentId: string, fileType: string, upload: UploadedBytes | undefined): Promise<StoreFileResponse> {
+    this.assertOwnerOrAdmin(user, studentId);
+    await this.lookups.assertMayEditRegistration(user);
+    if (!upload) throw invalid('file', UPLOAD_MESSAGES.selectFile);
+    if (!isDocumentType(fileType)) throw invalid('file_type', UPLOAD_MESSAGES.fileType);
+    const student = await this.students.findOne({ where: { id: studentId }, select: { id: true, immigration_permit: true } });
+    if (!student) throw new NotFoundException(MESSAGES.notFound);
+    if (fileType === 'immigration_permit' && student.immigration_permit !== 1) throw invalid('file_type', UPLOAD_MESSAGES.immigrationOff);
+
+    const expected = DOCUMENT_TYPES[fileType];
+    if (detectKind(upload.buffer) !== expected) throw new UnsupportedMediaTypeException(wrongTypeMessage(fileType));
+    let bytes = upload.buffer;
+    if (expected === 'jpeg') {
+      try {
+        bytes = stripJpegMetadata(bytes);
+      } catch (e) {
+        if (e instanceof InvalidJpegError) throw new UnsupportedMediaTypeException(wrongTypeMessage(fileType));
+        throw e;
+      }
+    }
+
+    const name = cleanFileName(upload.originalname, fileType);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const storedName = await this.storage.put(bytes);
+    let row: StudentFile;
+    try {
+      row = await writeTransaction(this.ds, async (m) => {
+        const qb = m.createQueryBuilder(StudentFile, 'f')
+          .where('f.student_id = :studentId AND f.file_type = :fileType AND f.replaced_at IS NULL', { studentId, fileType });
+        if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
+        const previous = await qb.getMany();
+        const at = nowIso();
+        if (previous.length > 0) await m.update(StudentFile, { id: In(previous.map((p) => p.id)) }, { replaced_at: at });
+        const inserted = m.create(StudentFile, {
+          student_id: studentId, file_type: fileType, original_name: name, stored_name: storedName, mime: MIME_OF[expected],
+          size: bytes.length, sha256, uploaded_by_user_id: user.id, uploaded_by: actorLabel(user), created_at: at, replaced_at: null,
+        });
+        await m.save(inserted);
+        await this.audit.record(user, {
+          action: previous.length > 0 ? 'file.replaced' : 'file.uploaded', entity: 'student', entity_id: studentId, field: fileType,
+          old_value: previous.length > 0 ? previous.map((p) => ({ id: p.id, name: p.original_name, sha256: p.sha256 })) : null,
+          new_value: { id: inserted.id, name, size: bytes.length, sha256 },
+        }, m);
+        return inserted;
+      });
+    } catch (e) {
+      await this.storage.remove(storedName).catch(() => undefined);
+      throw e;
+    }
+    this.logger.log({ msg: 'file stored', student_id: studentId, file_type: fileType, size: row.size, by: row.uploaded_by });
+    return { message: UPLOAD_MESSAGES.uploaded(name), file: toDocumentFile(row) };
+  }
+
+  /** GET /api/get-files/{studentId}: the current file of each type, in the step's order. */
+  async currentFiles(studentId: string): Promise<DocumentFile[]> {
+    await this.assertStudentExists(studentId);
+    const rows = await this.files.find({ where: { student_id: studentId, replaced_at: IsNull() }, order: { id: 'ASC' } });
+    return sortByType(rows).map(toDocumentFile);
+  }
+
+  /** GET /api/file-versions/{studentId} (admin): every version, newest first. */
+  async versions(studentId: string): Promise<DocumentVersion[]> {
+    await this.assertStudentExists(studentId);
+    const rows = await this.files.find({ where: { student_id: studentId }, order: { id: 'DESC' } });
+    return rows.map((r) => ({ ...toDocumentFile(r), id: r.id, sha256: r.sha256, uploaded_by: r.uploaded_by, replaced_at: r.replaced_at }));
+  }
+
+  /** The per-student record of current files (GET/POST /api/student-data-files). */
+  async studentDataFiles(studentId: string): Promise<StudentDataFiles> {
+    const current = await this.currentFiles(studentId);
+    const record = { student_id: studentId, updated_at: null } as StudentDataFiles;
+    for (const type of DOCUMENT_ORDER) record[type] = null;
+    for (const file of current) {
+      record[file.type] = file;
+      if (!record.updated_at || file.uploaded_at > record.updated_at) record.updated_at = file.uploaded_at;
+    }
+    return record;
+  }
+
+  /** A stored version for GET /api/files/{id}: its owner or an administrator only. */
+  async openForDownload(user: SessionUser, fileId: number): Promise<{ file: StudentFile; stream: Readable }> {
+    const file = Number.isSafeInteger(fileId) ? await this.files.findOneBy({ id: fileId }) : null;
+    if (!file) throw new NotFoundException(MESSAGES.notFound);
+    this.assertOwnerOrAdmin(user, file.student_id);
+    try {
+      return { file, stream: await this.storage.open(file.stored_name) };
+    } catch (e) {
+      this.logger.error({ msg: 'stored file missing', file_id: file.id, error: (e as Error).message });
+      throw new NotFoundException(MESSAGES.notFound);
+    }
+  }
+
+  /** The bytes of a student's current file of a type (the picture on the registration form), or null. */
+  async currentBytes(studentId: string, type: DocumentType): Promise<Buffer | null> {
+    const row = await this.files.findOne({ where: { student_id: studentId, file_type: type, replaced_at: IsNull() }, order: { id: 'DESC' } });
+    if (!row) return null;
+    return this.storage.read(row.stored_name).catch(() => null);
+  }
+
+  /**
+   * For documents and reports: the current file types of many students at once, and the newest file
+   * id of each (a change marker for caches). One query.
+   */
+  async currentTypesByStudent(studentIds?: readonly string[]): Promise<Map<string, { types: Set<string>; latestId: number }>> {
+    const qb = this.files.createQueryBuilder('f').select(['f.id', 'f.student_id', 'f.file_type']).where('f.replaced_at IS NULL');
+    if (studentIds) {
+      if (studentIds.length === 0) return new Map();
+      qb.andWhere('f.student_id IN (:...ids)', { ids: studentIds });
+    }
+    const out = new Map<string, { types: Set<string>; latestId: number }>();
+    for (const row of await qb.getMany()) {
+      const entry = out.get(row.student_id) ?? { types: new Set<string>(), latestId: 0 };
+      entry.types.add(row.file_type);
+      entry.latestId = Math.max(entry.latestId, row.id);
+      out.set(row.student_id, entry);
+    }
+    return out;
+  }
+
+  private assertOwnerOrAdmin(user: SessionUser, studentId: string): void {
+    if (user.role !== 'admin' && user.student_id !== studentId) throw new ForbiddenException(MESSAGES.forbidden);
+  }
+
+  private async assertStudentExists(studentId: string): Promise<void> {
+    if (!(await this.students.existsBy({ id: studentId }))) throw new NotFoundException(MESSAGES.notFound);
+  }
+}
+
+function sortByType(rows: StudentFile[]): StudentFile[] {
+  return [...rows].sort((a, b) => DOCUMENT_ORDER.indexOf(a.file_type as DocumentType) - DOCUMENT_ORDER.indexOf(b.file_type as DocumentType));
+}
+
+function toDocumentFile(r: StudentFile): DocumentFile {
+  return {
+    name: r.original_name,
+    url: `/api/files/${r.id}`,
+    type: r.file_type as DocumentType,
+    mime: r.mime as DocumentFile['mime'],
+    size: r.size,
+    uploaded_at: r.created_at,
+  };
+}

@@ -1,0 +1,47 @@
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+// The lookup lists of §3. Small, read-mostly tables seeded from server/database/seeds/lookups.json.
+
+@Entity('form_classes')
+export class FormClass {
+  @PrimaryColumn({ type: 'varchar', length: 10 }) class_id: string;
+  @Column({ type: 'int' }) form_level: number;
+}
+
+@Entity('towns')
+export class Town {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 100, unique: true }) town_name: string;
+}
+
+@Entity('regional_corporations')
+export class RegionalCorporation {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 100, unique: true }) title: string;
+}
+
+@Entity('religions')
+export class Religion {
+  @PrimaryColumn({ type: 'int' }) code: number;
+  @Column({ type: 'varchar', length: 60 }) religion: string;
+}
+
+@Entity('ethnic_groups')
+export class EthnicGroup {
+  @PrimaryColumn({ type: 'int' }) id: number;
+  @Column({ type: 'varchar', length: 60 }) group_type: string;
+}
+
+@Entity('houses')
+export class House {
+  @PrimaryColumn({ type: 'int' }) id: number;
+  @Column({ type: 'varchar', length: 60 }) name: string;
+}
+
+/** One row (id 1): is registration open, and until when ('YYYY-MM-DD', exclusive). */
+@Entity('registration_status')
+export class RegistrationStatus {
+  @PrimaryColumn({ type: 'int' }) id: number;
+  @Column({ type: 'int', default: 1 }) open: number;
+  @Column({ type: 'varchar', length: 10, nullable: true }) deadline: string | null;
+}

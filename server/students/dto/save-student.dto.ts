@@ -1,0 +1,40 @@
+import { Transform } from 'class-transformer';
+import { IsString, Matches, ValidateBy, ValidateIf } from 'class-validator';
+import { MESSAGES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
+import { type FieldSpec, fieldProblem, STUDENT_FIELDS, type StudentSaveRequest } from '../../../shared/student-fields.js';
+
+/**
+ * POST /api/student: the student's id and any of the record's fields, each optional (a partial save).
+ * The field decorators are derived from the shared catalogue below rather than written ~110 times:
+ * each field is trimmed, skipped when absent, and checked by the shared rule, whose message is the
+ * one the web form shows. A field outside the catalogue is refused by the global pipe (422).
+ */
+export class SaveStudentDto {
+  @IsString({ message: MESSAGES.required })
+  @Matches(STUDENT_ID_PATTERN, { message: 'Unknown student ID.' })
+  id!: string;
+}
+
+/** class-validator rule for one catalogue field: the shared fieldProblem() is the only implementation. */
+function MatchesFieldSpec(spec: FieldSpec): PropertyDecorator {
+  return ValidateBy({
+    name: 'studentField',
+    validator: {
+      validate: (value: unknown) => fieldProblem(spec, value) === null,
+      defaultMessage: (args) => fieldProblem(spec, args?.value) ?? MESSAGES.required,
+    },
+  });
+}
+
+const trimString = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+for (const spec of STUDENT_FIELDS) {
+  const decorators = [
+    trimString,
+    ValidateIf((o: Record<string, unknown>) => o[spec.name] !== undefined),
+    MatchesFieldSpec(spec),
+  ];
+  for (const decorate of decorators) decorate(SaveStudentDto.prototype, spec.name);
+}
+
+export type SaveStudentBody = SaveStudentDto & StudentSaveRequest;

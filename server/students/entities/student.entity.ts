@@ -1,0 +1,136 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+// The whole registration record of §3 (student, family, health, other data) in one row: it is read
+// and written as one record, and partial saves touch single columns. Dates are 'YYYY-MM-DD' strings
+// and timestamps ISO-8601 strings, so SQLite and MariaDB store and return exactly the same values.
+
+const str = (length: number) => ({ type: 'varchar' as const, length, nullable: true });
+const flag = () => ({ type: 'int' as const, default: 0 });
+const text = () => ({ type: 'text' as const, nullable: true });
+
+@Entity('students')
+export class Student {
+  @PrimaryColumn({ type: 'varchar', length: 20 }) id: string;
+  @Index() @Column(str(10)) class_id: string | null;
+  @Column({ type: 'int', nullable: true }) house_code: number | null;
+  @Index() @Column(str(20)) first_name: string | null;
+  @Index() @Column(str(20)) last_name: string | null;
+  @Column(str(20)) middle_name: string | null;
+  @Column(str(6)) sex: string | null;
+  @Column(str(100)) home_address: string | null;
+  @Column(str(100)) address_line_2: string | null;
+  @Column(str(100)) regional_corporation: string | null;
+  @Column(str(7)) phone_home: string | null;
+  @Column(str(50)) email: string | null;
+  @Column(str(3)) blood_type: string | null;
+  @Column(str(50)) previous_school: string | null;
+  @Column(str(15)) sea_no: string | null;
+  @Column({ type: 'int', nullable: true }) religion_code: number | null;
+  @Column({ type: 'int', nullable: true }) ethnic_group_code: number | null;
+  @Index() @Column(str(15)) birth_certificate_no: string | null;
+  @Column(str(10)) date_of_birth: string | null;
+  @Column(str(25)) place_of_birth: string | null;
+  @Column(str(25)) nationality: string | null;
+  @Column(flag()) immigration_permit: number;
+  @Column(str(30)) immigration_permit_no: string | null;
+  @Column(str(10)) immigration_permit_issued: string | null;
+  @Column(str(10)) immigration_permit_expiry: string | null;
+  @Column(flag()) terms_and_conditions: number;
+  @Column(flag()) agree_terms_conditions: number;
+
+  // Family: mother
+  @Column(str(35)) mother_name: string | null;
+  @Column(str(10)) mother_marital_status: string | null;
+  @Column(str(255)) mother_home_address: string | null;
+  @Column(str(35)) mother_occupation: string | null;
+  @Column(str(50)) mother_business_place: string | null;
+  @Column(str(50)) mother_business_address: string | null;
+  @Column(str(7)) mother_phone_home: string | null;
+  @Column(str(7)) mother_business_phone: string | null;
+  @Column(str(7)) mobile_phone_mother: string | null;
+  @Column(str(50)) email_mother: string | null;
+  @Column(str(20)) id_card_mother: string | null;
+  // Family: father
+  @Column(str(35)) father_name: string | null;
+  @Column(str(10)) father_marital_status: string | null;
+  @Column(str(255)) father_home_address: string | null;
+  @Column(str(35)) father_occupation: string | null;
+  @Column(str(50)) father_business_place: string | null;
+  @Column(str(50)) father_business_address: string | null;
+  @Column(str(7)) father_phone_home: string | null;
+  @Column(str(7)) father_business_phone: string | null;
+  @Column(str(7)) mobile_phone_father: string | null;
+  @Column(str(50)) email_father: string | null;
+  @Column(str(20)) id_card_father: string | null;
+  // Family: guardian
+  @Column(str(30)) guardian_name: string | null;
+  @Column(str(10)) guardian_marital_status: string | null;
+  @Column(str(255)) home_address_guardian: string | null;
+  @Column(str(50)) guardian_occupation: string | null;
+  @Column(str(50)) guardian_business_place: string | null;
+  @Column(str(50)) guardian_business_address: string | null;
+  @Column(str(7)) home_phone_guardian: string | null;
+  @Column(str(7)) business_phone_guardian: string | null;
+  @Column(str(7)) mobile_phone_guardian: string | null;
+  @Column(str(50)) email_guardian: string | null;
+  @Column(str(20)) id_card_guardian: string | null;
+  // Family: which sections the family chose to show (§4 per-parent checkboxes)
+  @Column(flag()) mother_section: number;
+  @Column(flag()) father_section: number;
+  @Column(flag()) guardian_section: number;
+  // Family: demographics and emergency contact
+  @Column(str(20)) living_status: string | null;
+  @Column(str(2)) no_in_family: string | null;
+  @Column(str(2)) no_at_home: string | null;
+  @Column(str(2)) place_in_family: string | null;
+  @Column(str(50)) emergency_contact: string | null;
+  @Column(str(7)) emergency_home_phone: string | null;
+  @Column(str(50)) emergency_work_place: string | null;
+  @Column(str(7)) emergency_work_phone: string | null;
+  @Column(str(50)) relative_in_school: string | null;
+  @Column(str(30)) relation_to_child: string | null;
+
+  // Health: immunizations
+  @Column(flag()) hepatitis: number;
+  @Column(flag()) polio: number;
+  @Column(flag()) diphtheria: number;
+  @Column(flag()) tetanus: number;
+  @Column(flag()) yellow_fever: number;
+  @Column(flag()) measles: number;
+  @Column(flag()) tb: number;
+  @Column(flag()) chicken_pox: number;
+  @Column(flag()) typhoid: number;
+  @Column(flag()) rheumatic_fever: number;
+  // Health: conditions
+  @Column(flag()) poor_eyesight: number;
+  @Column(flag()) poor_hearing: number;
+  @Column(flag()) diabetes: number;
+  @Column(flag()) asthma: number;
+  @Column(flag()) epilepsy: number;
+  @Column(text()) medical_history: string | null;
+  @Column(text()) other_illness: string | null;
+  @Column(text()) allergy: string | null;
+  // Health: learning challenges (hidden in the form unless SHOW_LEARNING_CHALLENGES)
+  @Column(flag()) dyslexia: number;
+  @Column(flag()) dyscalculia: number;
+  @Column(flag()) dysgraphia: number;
+  @Column(flag()) non_verbal: number;
+  @Column(flag()) apraxia: number;
+  @Column(flag()) attention_deficit: number;
+  @Column(flag()) adhd: number;
+  @Column(flag()) autism: number;
+  @Column(flag()) cerebral_palsy: number;
+  @Column(flag()) other: number;
+  @Column(str(255)) other_learning_disablity: string | null;
+
+  // Other data
+  @Column(text()) special_consideration: string | null;
+  @Column(text()) achievements: string | null;
+  @Column(str(10)) device_type: string | null;
+  @Column(flag()) internet_access: number;
+  @Column(flag()) school_feeding: number;
+  @Column(flag()) transport: number;
+
+  @Column({ type: 'varchar', length: 24 }) created_at: string;
+  @Index() @Column({ type: 'varchar', length: 24 }) updated_at: string;
+}

@@ -1,0 +1,99 @@
+import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { MESSAGES } from '../../shared/constants.js';
+import {
+  FIELD_BY_NAME, FIELD_MESSAGES, fieldProblem, type StudentSaveResponse,
+} from '../../shared/student-fields.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { SessionUser } from '../common/session-user.js';
+import { localDate, nowIso } from '../common/time.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { isSqlite, writeTransaction } from '../database/write-transaction.js';
+import { LookupsService } from '../lookups/lookups.service.js';
+import type { SaveStudentBody } from './dto/save-student.dto.js';
+import { Student } from './entities/student.entity.js';
+import { type StudentRecord, toStudentRecord } from './student-record.mapper.js';
+
+type FieldValue = string | number | null;
+
+function invalid(errors: Record<string, string[]>): UnprocessableEntityException {
+  return new UnprocessableEntityException({ message: Object.values(errors)[0][0], errors });
+}
+
+/** Text the user cleared is stored as NULL, so "never filled" and "emptied" read the same. */
+function stored(value: FieldValue): FieldValue {
+  return value === '' ? null : value;
+}
+
+@Injectable()
+export class StudentsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly lookups: LookupsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Read on every step of the form, so plain SQL: the column names are the record's field names, and
+   * building TypeORM's select for 110 columns cost more than the query itself.
+   */
+  async getRecord(id: string): Promise<StudentRecord> {
+    const [s] = (await this.ds.query('SELECT * FROM students WHERE id = ?', [id])) as Student[];
+    if (!s) throw new NotFoundException(MESSAGES.notFound);
+    return toStudentRecord(s);
+  }
+
+  /**
+   * A partial save (POST /api/student): changes only the columns sent, in one UPDATE, with one audit
+   * row per value that actually changed, in one transaction. Two devices saving different fields
+   * therefore never overwrite each other. The body has passed the shared field rules already.
+   */
+  async save(user: SessionUser, body: SaveStudentBody): Promise<StudentSaveResponse> {
+    await this.lookups.assertMayEditRegistration(user);
+    const { id, ...rest } = body;
+    const changes: Record<string, FieldValue> = {};
+    for (const [name, value] of Object.entries(rest)) {
+      if (value !== undefined && FIELD_BY_NAME.has(name)) changes[name] = stored(value as FieldValue);
+    }
+    await this.checkAgainstSchoolRules(user, changes);
+
+    const names = Object.keys(changes);
+    return writeTransaction(this.ds, async (m) => {
+      const qb = m.createQueryBuilder(Student, 's').select(['s.id', 's.updated_at', ...names.map((n) => `s.${n}`)]).where('s.id = :id', { id });
+      if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
+      const current = await qb.getOne();
+      if (!current) throw new NotFoundException(MESSAGES.notFound);
+
+      const changed = names.filter((n) => (current as unknown as Record<string, FieldValue>)[n] !== changes[n]);
+      let updatedAt = current.updated_at;
+      if (changed.length > 0) {
+        updatedAt = nowIso();
+        await m.update(Student, { id }, { ...Object.fromEntries(changed.map((n) => [n, changes[n]])), updated_at: updatedAt });
+        await this.audit.record(user, changed.map((field) => ({
+          action: 'student.updated', entity: 'student', entity_id: id, field,
+          old_value: (current as unknown as Record<string, FieldValue>)[field], new_value: changes[field],
+        })), m);
+      }
+      return { id, ...changes, updatedAt } as StudentSaveResponse;
+    });
+  }
+
+  /** The rules that need the caller, today's date or the lookup lists; 422 like the field rules. */
+  private async checkAgainstSchoolRules(user: SessionUser, changes: Record<string, FieldValue>): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    const today = localDate(new Date(), this.config.timeZone);
+    for (const [name, value] of Object.entries(changes)) {
+      const spec = FIELD_BY_NAME.get(name)!;
+      if (spec.schoolSet && user.role !== 'admin') {
+        errors[name] = [FIELD_MESSAGES.schoolSet];
+        continue;
+      }
+      const problem = fieldProblem(spec, value, today);
+      if (problem) errors[name] = [problem];
+      else if (spec.lookup && value !== null && !(await this.lookups.contains(spec.lookup, value))) errors[name] = [FIELD_MESSAGES.code];
+    }
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+  }
+}

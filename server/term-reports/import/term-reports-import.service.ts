@@ -1,0 +1,233 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { formLevelOf } from '../../../shared/constants.js';
+import {
+  type ImportRowError, type ImportTermReportsResult, MARKS_SHEET, SUMMARY_SHEET, TERM_REPORT_LIMITS,
+} from '../../../shared/term-reports.js';
+import { AuditService, type AuditEvent } from '../../audit/audit.service.js';
+import { nowIso } from '../../common/time.js';
+import type { SessionUser } from '../../common/session-user.js';
+import { Student } from '../../students/entities/student.entity.js';
+import { TermReport, TermReportLine } from '../entities/term-report.entity.js';
+import { keyOf, type MarkRow, parseMarkRow, parseSummaryRow, type SummaryRow } from './row-rules.js';
+import { readTermReportFile } from './sheet-reader.js';
+import { writeTransaction } from '../../database/write-transaction.js';
+
+const CHUNK = 400;
+
+function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let n = 0; n < list.length; n += size) out.push(list.slice(n, n + size));
+  return out;
+}
+
+/** One term report as the file describes it. */
+interface Planned {
+  student_id: string;
+  year: number;
+  term: number;
+  class_id: string;
+  marks: MarkRow[] | null;
+  summary: SummaryRow | null;
+  /** the first row naming this report, to point an error at */
+  firstRow: { sheet: string; row: number };
+}
+
+const SUMMARY_FIELDS = ['days_absent', 'times_late', 'conduct', 'form_teacher_remarks', 'principal_remarks', 'next_term_begins'] as const;
+
+/** What the audit trail keeps of a term report: its class, summary and lines. */
+function snapshot(report: Pick<TermReport, 'class_id' | (typeof SUMMARY_FIELDS)[number]>, lines: Pick<TermReportLine, 'subject' | 'mark_tenths' | 'grade' | 'comment' | 'teacher'>[]) {
+  return {
+    class_id: report.class_id,
+    ...Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, report[f]])),
+    lines: lines.map((l) => ({ subject: l.subject, mark: l.mark_tenths === null ? null : l.mark_tenths / 10, grade: l.grade, comment: l.comment, teacher: l.teacher })),
+  };
+}
+
+/**
+ * POST /api/import-term-reports: validates every row of the file first and writes only a file without
+ * errors, in one transaction. A student's term named in the Marks sheet gets exactly the file's lines
+ * (a re-import replaces them); named in the Summary sheet it gets the file's summary.
+ */
+@Injectable()
+export class TermReportsImportService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  async import(file: { buffer: Buffer; originalname: string }, dryRun: boolean, actor: SessionUser): Promise<ImportTermReportsResult> {
+    const read = await readTermReportFile(file.buffer, file.originalname);
+    const errors: ImportRowError[] = [...read.errors];
+    const marks: MarkRow[] = [];
+    const summaries: SummaryRow[] = [];
+    const rows = { marks: 0, summary: 0 };
+    for (const sheet of read.sheets) {
+      for (const r of sheet.rows) {
+        if (sheet.kind === MARKS_SHEET) {
+          rows.marks++;
+          const m = parseMarkRow(r, errors);
+          if (m) marks.push(m);
+        } else {
+          rows.summary++;
+          const s = parseSummaryRow(r, errors);
+          if (s) summaries.push(s);
+        }
+      }
+    }
+    if (rows.marks + rows.summary === 0 && errors.length === 0) {
+      errors.push({ sheet: '', row: 0, field: '', message: 'The file has no rows to import below the column names.' });
+    }
+
+    const plan = new Map<string, Planned>();
+    const seenSubjects = new Map<string, number>();
+    for (const m of marks) {
+      const subjectKey = `${keyOf(m)}|${m.subject.toLowerCase()}`;
+      const earlier = seenSubjects.get(subjectKey);
+      if (earlier !== undefined) {
+        errors.push({ sheet: MARKS_SHEET, row: m.row, field: 'subject', message: `${m.subject} for this student and term is already on row ${earlier}.` });
+        continue;
+      }
+      seenSubjects.set(subjectKey, m.row);
+      const p = this.planFor(plan, m, { sheet: MARKS_SHEET, row: m.row });
+      (p.marks ??= []).push(m);
+    }
+    for (const s of summaries) {
+      const p = this.planFor(plan, s, { sheet: SUMMARY_SHEET, row: s.row });
+      if (p.summary) {
+        errors.push({ sheet: SUMMARY_SHEET, row: s.row, field: 'student_id', message: `This student and term already have a summary on row ${p.summary.row}.` });
+        continue;
+      }
+      p.summary = s;
+    }
+
+    // Students must exist; the class is the one given, the report's own, or the student's present class.
+    const studentIds = [...new Set([...marks, ...summaries].map((r) => r.student_id))];
+    const students = await this.loadStudents(this.ds.manager, studentIds);
+    const existing = await this.loadExisting(this.ds.manager, studentIds);
+    const unknown = new Set<string>();
+    for (const r of [...marks.map((m) => ({ r: m, sheet: MARKS_SHEET })), ...summaries.map((s) => ({ r: s, sheet: SUMMARY_SHEET }))]) {
+      if (!students.has(r.r.student_id)) {
+        errors.push({ sheet: r.sheet, row: r.r.row, field: 'student_id', message: `There is no student with the ID ${r.r.student_id}.` });
+        unknown.add(r.r.student_id);
+      }
+    }
+    for (const [key, p] of plan) {
+      if (unknown.has(p.student_id)) continue;
+      const classId = p.summary?.class_id ?? existing.get(key)?.class_id ?? students.get(p.student_id) ?? null;
+      if (!classId || formLevelOf(classId) === null) {
+        errors.push({ ...p.firstRow, field: 'class_id', message: `Student ${p.student_id} has no class. Give her class for that term in the Summary sheet's class_id column.` });
+        continue;
+      }
+      p.class_id = classId;
+    }
+
+    const error_count = errors.length;
+    if (error_count > 0) {
+      const order = (sheet: string) => (sheet === '' ? 0 : sheet === MARKS_SHEET ? 1 : 2);
+      errors.sort((a, b) => order(a.sheet) - order(b.sheet) || a.row - b.row);
+      return { dry_run: dryRun, created: 0, updated: 0, rows, errors: errors.slice(0, TERM_REPORT_LIMITS.errorsListed), error_count };
+    }
+    const planned = [...plan.values()];
+    if (dryRun) {
+      const updated = planned.filter((p) => existing.has(keyOf(p))).length;
+      return { dry_run: true, created: planned.length - updated, updated, rows, errors: [], error_count: 0 };
+    }
+    const { created, updated } = await this.write(planned, studentIds, actor, { file: file.originalname, rows });
+    return { dry_run: false, created, updated, rows, errors: [], error_count: 0 };
+  }
+
+  private planFor(plan: Map<string, Planned>, r: MarkRow | SummaryRow, firstRow: Planned['firstRow']): Planned {
+    const key = keyOf(r);
+    let p = plan.get(key);
+    if (!p) {
+      p = { student_id: r.student_id, year: r.year, term: r.term, class_id: '', marks: null, summary: null, firstRow };
+      plan.set(key, p);
+    }
+    return p;
+  }
+
+  /** Student ID → her present class (null when she has none). */
+  private async loadStudents(m: EntityManager, ids: string[]): Promise<Map<string, string | null>> {
+    const found = new Map<string, string | null>();
+    for (const part of chunks(ids)) {
+      const rows = await m.getRepository(Student).find({ select: { id: true, class_id: true }, where: { id: In(part) } });
+      for (const s of rows) found.set(s.id, s.class_id);
+    }
+    return found;
+  }
+
+  /** The students' existing term reports by key. */
+  private async loadExisting(m: EntityManager, studentIds: string[]): Promise<Map<string, TermReport>> {
+    const found = new Map<string, TermReport>();
+    for (const part of chunks(studentIds)) {
+      for (const r of await m.getRepository(TermReport).findBy({ student_id: In(part) })) found.set(keyOf(r), r);
+    }
+    return found;
+  }
+
+  private async write(planned: Planned[], studentIds: string[], actor: SessionUser, about: object): Promise<{ created: number; updated: number }> {
+    try {
+      return await writeTransaction(this.ds, async (m) => {
+        const now = nowIso();
+        const existing = await this.loadExisting(m, studentIds);
+        const oldLines = new Map<number, TermReportLine[]>();
+        const updatedIds = planned.map((p) => existing.get(keyOf(p))?.id).filter((id): id is number => id !== undefined);
+        for (const part of chunks(updatedIds)) {
+          for (const l of await m.getRepository(TermReportLine).find({ where: { term_report_id: In(part) }, order: { position: 'ASC' } })) {
+            oldLines.set(l.term_report_id, [...(oldLines.get(l.term_report_id) ?? []), l]);
+          }
+        }
+
+        const events: AuditEvent[] = [];
+        const toCreate = planned.filter((p) => !existing.has(keyOf(p)));
+        const toUpdate = planned.filter((p) => existing.has(keyOf(p)));
+        const summaryOf = (p: Planned) => Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, p.summary ? p.summary[f] : null]));
+
+        for (const part of chunks(toCreate, 100)) {
+          await m.getRepository(TermReport).insert(part.map((p) => ({
+            student_id: p.student_id, year: p.year, term: p.term, class_id: p.class_id, form_level: formLevelOf(p.class_id)!,
+            ...summaryOf(p), created_at: now, updated_at: now,
+          })));
+        }
+        for (const p of toUpdate) {
+          const before = existing.get(keyOf(p))!;
+          await m.getRepository(TermReport).update({ id: before.id }, {
+            class_id: p.class_id, form_level: formLevelOf(p.class_id)!, ...(p.summary ? summaryOf(p) : {}), updated_at: now,
+          });
+        }
+        // Ids of the new rows, read back rather than trusting a driver's multi-row insert id.
+        const after = await this.loadExisting(m, [...new Set(toCreate.map((p) => p.student_id))]);
+        const idOf = (p: Planned) => (existing.get(keyOf(p)) ?? after.get(keyOf(p)))!.id;
+
+        const withMarks = planned.filter((p) => p.marks);
+        for (const part of chunks(withMarks.map(idOf))) await m.getRepository(TermReportLine).delete({ term_report_id: In(part) });
+        const lines = withMarks.flatMap((p) => p.marks!.map((l, n) => ({
+          term_report_id: idOf(p), position: n + 1, subject: l.subject, mark_tenths: l.mark_tenths, grade: l.grade, comment: l.comment, teacher: l.teacher,
+        })));
+        for (const part of chunks(lines, 300)) await m.getRepository(TermReportLine).insert(part);
+
+        for (const p of planned) {
+          const before = existing.get(keyOf(p));
+          const oldL = before ? oldLines.get(before.id) ?? [] : [];
+          const newReport = { class_id: p.class_id, ...(p.summary || !before ? summaryOf(p) : Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, before[f]]))) };
+          const newLines = p.marks ? p.marks.map((l) => ({ ...l })) : oldL;
+          events.push({
+            action: 'import_term_report', entity: 'term_report', entity_id: p.student_id, field: `${p.year} term ${p.term}`,
+            old_value: before ? snapshot(before, oldL) : null,
+            new_value: snapshot(newReport as Pick<TermReport, 'class_id' | (typeof SUMMARY_FIELDS)[number]>, newLines),
+          });
+        }
+        events.push({ action: 'import_term_reports', entity: 'term_reports', new_value: { ...about, created: toCreate.length, updated: toUpdate.length } });
+        for (const part of chunks(events, 100)) await this.audit.record(actor, part, m);
+        return { created: toCreate.length, updated: toUpdate.length };
+      });
+    } catch (e) {
+      const code = (e as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
+      if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw new ConflictException('Another import changed these term reports at the same moment. Please import the file again.');
+      }
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { Role } from '../../../shared/api-types.js';
+
+/** A sign-in account: a student (by student_id) or an administrator (by username). */
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'varchar', length: 10 }) role: Role;
+  @Column({ type: 'varchar', length: 20, nullable: true, unique: true }) student_id: string | null;
+  @Column({ type: 'varchar', length: 50, nullable: true, unique: true }) username: string | null;
+  @Column({ type: 'varchar', length: 80 }) display_name: string;
+  @Column({ type: 'varchar', length: 100 }) password_hash: string;
+  /** 1 while the password is still the date of birth and must be changed before anything else. */
+  @Column({ type: 'int', default: 0 }) password_reset: number;
+  @Column({ type: 'varchar', length: 24, nullable: true }) password_changed_at: string | null;
+  @Column({ type: 'varchar', length: 24 }) created_at: string;
+  @Column({ type: 'varchar', length: 24 }) updated_at: string;
+}

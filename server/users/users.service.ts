@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { nowIso } from '../common/time.js';
+import type { SessionUser } from '../common/session-user.js';
+import { User } from './entities/user.entity.js';
+
+/** Accounts: lookup by sign-in name and the few changes the auth flows make. */
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  /** Run by the guard on every signed-in request: plain SQL, no query-builder work. */
+  async findById(id: number): Promise<User | null> {
+    const [row] = (await this.users.manager.query('SELECT * FROM users WHERE id = ?', [id])) as User[];
+    return row ?? null;
+  }
+
+  findStudent(studentId: string): Promise<User | null> {
+    return this.users.findOneBy({ role: 'student', student_id: studentId });
+  }
+
+  findAdmin(username: string): Promise<User | null> {
+    return this.users.findOneBy({ role: 'admin', username });
+  }
+
+  async setPassword(id: number, passwordHash: string, mustReset: boolean): Promise<void> {
+    const now = nowIso();
+    await this.users.update({ id }, {
+      password_hash: passwordHash, password_reset: mustReset ? 1 : 0, password_changed_at: now, updated_at: now,
+    });
+  }
+
+  async create(data: Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'>): Promise<User> {
+    const now = nowIso();
+    return this.users.save(this.users.create({ ...data, created_at: now, updated_at: now }));
+  }
+
+  toSessionUser(u: User): SessionUser {
+    return {
+      id: u.id, role: u.role, student_id: u.student_id, username: u.username, display_name: u.display_name,
+      password_reset: u.password_reset,
+    };
+  }
+}
