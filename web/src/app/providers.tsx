@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { PageSpinner } from '../components/page-spinner.js';
+import { StartupError } from '../components/startup-error.js';
+import { themeConfig } from '../config/theme.js';
+import { useSession } from '../features/auth/api/use-session.js';
+import { AuthProvider } from '../features/auth/auth-store.js';
+import { createQueryClient } from './query-client.js';
+
+/** Waits for GET /api/session (school name, settings, who is signed in) before showing any route. */
+function SessionGate({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <PageSpinner />;
+  if (session.isError) return <StartupError onRetry={() => void session.refetch()} />;
+  return <AuthProvider session={session.data}>{children}</AuthProvider>;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={themeConfig}>
+        {/* antd's <App> (message, modal) lives in the signed-in layouts: the sign-in pages do not need it. */}
+        <SessionGate>{children}</SessionGate>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

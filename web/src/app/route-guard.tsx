@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { ROUTES } from '../config/routes.js';
+import { useAuth } from '../features/auth/auth-store.js';
+
+/**
+ * §2 route guard. It looks only at the authenticated flag, never at the admin flag: a route that
+ * needs authentication sends an unauthenticated user to /, a visitor-only route sends a signed-in
+ * user to /registration/student-data (or, right after signing in, to where the sign-in lands).
+ */
+export function RequireAuth() {
+  const { authenticated, landing, landed } = useAuth();
+  // Once a fresh sign-in has arrived on a signed-in page, visitor-only pages go back to the §2 target.
+  useEffect(() => {
+    if (authenticated && landing) landed();
+  }, [authenticated, landing, landed]);
+  if (!authenticated) return <Navigate to={ROUTES.studentLogin} replace />;
+  return <Outlet />;
+}
+
+export function VisitorOnly() {
+  const { authenticated, signedInTarget } = useAuth();
+  if (authenticated) return <Navigate to={signedInTarget} replace />;
+  return <Outlet />;
+}

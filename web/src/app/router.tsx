@@ -1,0 +1,80 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, useNavigation } from 'react-router-dom';
+import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
+import { RouteErrorPage } from '../components/route-error-page.js';
+import { ROUTES } from '../config/routes.js';
+import { logout } from '../features/auth/api/logout.js';
+import { RequireAuth, VisitorOnly } from './route-guard.js';
+
+// Every page is its own chunk: the sign-in page downloads only what it shows (DESIGN.md §7 budget).
+const StudentLoginPage = lazy(() => import('../features/auth/components/student-login-page.js').then((m) => ({ default: m.StudentLoginPage })));
+const AdminLoginPage = lazy(() => import('../features/auth/components/admin-login-page.js').then((m) => ({ default: m.AdminLoginPage })));
+const LogoutPage = lazy(() => import('../features/auth/components/logout-page.js').then((m) => ({ default: m.LogoutPage })));
+const ChangePasswordPage = lazy(() => import('../features/auth/components/change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })));
+const StudentLayout = lazy(() => import('../layouts/student-layout.js'));
+const AdminShell = lazy(() => import('../features/admin/components/admin-shell.js'));
+const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page.js').then((m) => ({ default: m.DashboardPage })));
+const PtaRedirectPage = lazy(() => import('../features/pta/components/pta-redirect-page.js').then((m) => ({ default: m.PtaRedirectPage })));
+const StudentDataPage = lazy(() => import('../features/registration/components/student-data-page.js').then((m) => ({ default: m.StudentDataPage })));
+const FamilyDataPage = lazy(() => import('../features/registration/components/family-data-page.js').then((m) => ({ default: m.FamilyDataPage })));
+const HealthDataPage = lazy(() => import('../features/registration/components/health-data-page.js').then((m) => ({ default: m.HealthDataPage })));
+const OtherDataPage = lazy(() => import('../features/registration/components/other-data-page.js').then((m) => ({ default: m.OtherDataPage })));
+const DocumentsPage = lazy(() => import('../features/registration/components/documents-page.js').then((m) => ({ default: m.DocumentsPage })));
+const CompletePage = lazy(() => import('../features/registration/components/complete-page.js').then((m) => ({ default: m.CompletePage })));
+const TermReportsPage = lazy(() => import('../features/term-reports/components/term-reports-page.js').then((m) => ({ default: m.TermReportsPage })));
+const NotFoundPage = lazy(() => import('../components/not-found-page.js').then((m) => ({ default: m.NotFoundPage })));
+
+/** The root of every route: loads page code, and shows the overlay while signing out (§4 step 6). */
+function AppShell() {
+  const navigation = useNavigation();
+  const signingOut = navigation.state === 'loading' && navigation.location?.pathname === ROUTES.logout;
+  return (
+    <>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <LoadingOverlay spinning={signingOut} label="Signing out…" />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <VisitorOnly />,
+        children: [
+          { path: ROUTES.studentLogin, element: <StudentLoginPage /> },
+          { path: ROUTES.adminLogin, element: <AdminLoginPage /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/admin/*', element: <AdminShell /> },
+          {
+            element: <StudentLayout />,
+            children: [
+              { path: ROUTES.dashboard, element: <DashboardPage /> },
+              { path: ROUTES.pta, element: <PtaRedirectPage /> },
+              { path: ROUTES.studentData, element: <StudentDataPage /> },
+              { path: ROUTES.familyData, element: <FamilyDataPage /> },
+              { path: ROUTES.healthData, element: <HealthDataPage /> },
+              { path: ROUTES.otherData, element: <OtherDataPage /> },
+              { path: ROUTES.documents, element: <DocumentsPage /> },
+              { path: ROUTES.complete, element: <CompletePage /> },
+              { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
+              { path: ROUTES.termReports, element: <TermReportsPage /> },
+            ],
+          },
+        ],
+      },
+      // §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
+      { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,48 @@
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../config/routes.js';
+import { ACCENT } from '../config/theme.js';
+import { InitialsAvatar } from './initials-avatar.js';
+
+/** The title's look in the top bar; the layouts put their own element (a link or a label) in it. */
+export function topBarTitleStyle(wide: boolean): CSSProperties {
+  return {
+    color: '#fff', fontWeight: 600, fontSize: wide ? 18 : 15, flex: 1, minWidth: 0,
+    overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', lineHeight: '56px',
+  };
+}
+
+interface TopBarProps {
+  /** the school name, as a link or a label */
+  title: ReactNode;
+  /** the signed-in person, for the initials avatar */
+  person: { name: string; initials: string } | null;
+  /** shows the button that opens the side menu drawer (narrow screens) */
+  menuButton?: { open: boolean; onOpen: () => void } | null;
+}
+
+/** §2 layouts: the top bar with the school name, an initials avatar with a name tooltip, and Logout. */
+export function TopBar({ title, person, menuButton }: TopBarProps) {
+  return (
+    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 8, borderBottom: `4px solid ${ACCENT}`, position: 'sticky', top: 0, zIndex: 10 }}>
+      {menuButton && (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label="Open menu"
+          aria-expanded={menuButton.open}
+          onClick={menuButton.onOpen}
+          style={{ color: '#fff', flex: 'none' }}
+        />
+      )}
+      {title}
+      {person && <InitialsAvatar name={person.name} initials={person.initials} />}
+      <Link to={ROUTES.logout} style={{ color: '#fff', flex: 'none', display: 'inline-flex', alignItems: 'center', gap: 6, padding: '0 4px' }}>
+        <LogoutOutlined aria-hidden />
+        <span>Logout</span>
+      </Link>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,22 @@
+/** Client routes of §2 (history mode). */
+export const ROUTES = {
+  studentLogin: '/',
+  adminLogin: '/admin',
+  adminDashboard: '/admin/dashboard',
+  dashboard: '/dashboard',
+  pta: '/pta',
+  studentData: '/registration/student-data',
+  familyData: '/registration/family-data',
+  healthData: '/registration/health-data',
+  otherData: '/registration/other-data',
+  documents: '/registration/documents',
+  complete: '/registration/complete',
+  changePassword: '/registration/change-password',
+  termReports: '/term-reports',
+  logout: '/logout',
+} as const;
+
+export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** Where the guard sends someone already signed in who opens a visitor-only route (§2). */
+export const SIGNED_IN_HOME = ROUTES.studentData;

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RegistrationProgressOverview } from '../../../../../shared/admin-types.js';
+import { apiClient } from '../../../lib/api-client.js';
+
+export const PROGRESS_QUERY_KEY = ['admin', 'registration-progress'] as const;
+
+/** GET /api/registration-progress: per class, steps and documents done, and who has not finished. */
+export function useRegistrationProgress() {
+  return useQuery({
+    queryKey: PROGRESS_QUERY_KEY,
+    queryFn: ({ signal }) => apiClient.get<RegistrationProgressOverview>('/api/registration-progress', signal),
+  });
+}

@@ -1,0 +1,147 @@
+import {
+  CloudUploadOutlined, DashboardOutlined, ExportOutlined, FileDoneOutlined, FileSearchOutlined, LogoutOutlined,
+  SettingOutlined, TeamOutlined, UploadOutlined,
+} from '@ant-design/icons';
+import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps, Result, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { TopBar, topBarTitleStyle } from '../../../components/top-bar.js';
+import { ROUTES } from '../../../config/routes.js';
+import { useAuth } from '../../auth/auth-store.js';
+import { ImportTermReportsPage } from '../../term-reports/components/import-term-reports-page.js';
+import { PostTermReportsPage } from '../../term-reports/components/post-term-reports-page.js';
+import { ADMIN_ROUTES, type AdminOption } from '../admin-routes.js';
+import { AdminRegistrationPage } from './admin-registration-page.js';
+import { ExportDataPage } from './export-data-page.js';
+import { ImportStudentsPage } from './import-students-page.js';
+import { ParentsContactPage } from './parents-contact-page.js';
+import { ReportsPage } from './reports-page.js';
+import { SettingsPage } from './settings-page.js';
+import { StudentsPage } from './students-page.js';
+
+/** §2 Admin shell menu, in this order; every option has its own URL. */
+const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
+  { key: 'dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
+  { key: 'exportData', label: 'Export Data', icon: <ExportOutlined /> },
+  { key: 'reports', label: 'Reports', icon: <FileSearchOutlined /> },
+  { key: 'importStudents', label: 'Import Students', icon: <UploadOutlined /> },
+  { key: 'postReports', label: 'Post Term Reports', icon: <FileDoneOutlined /> },
+  { key: 'importReports', label: 'Import Term Reports', icon: <CloudUploadOutlined /> },
+  { key: 'parentsContact', label: 'Parents Contact', icon: <TeamOutlined /> },
+  { key: 'settings', label: 'Settings', icon: <SettingOutlined /> },
+];
+
+/** One option is active at a time (§2); a student's registration opened from the table belongs to Dashboard. */
+function activeOption(pathname: string): AdminOption {
+  return MENU.find((m) => m.key !== 'dashboard' && pathname.startsWith(ADMIN_ROUTES[m.key]))?.key ?? 'dashboard';
+}
+
+function AdminMenu({ active, onNavigate }: { active: AdminOption; onNavigate?: () => void }) {
+  const items: MenuProps['items'] = [
+    ...MENU.map((m) => ({
+      key: m.key,
+      icon: m.icon,
+      label: (
+        <Link to={ADMIN_ROUTES[m.key]} onClick={onNavigate} aria-current={active === m.key ? 'page' : undefined}>
+          {m.label}
+        </Link>
+      ),
+    })),
+    { key: 'logout', icon: <LogoutOutlined />, label: <Link to={ROUTES.logout}>Logout</Link> },
+  ];
+  return (
+    <>
+      <div style={{ padding: '16px 24px 8px' }}>
+        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+          Student Portal
+        </Typography.Title>
+        <Typography.Text type="secondary">Administrator</Typography.Text>
+      </div>
+      <Menu mode="inline" selectedKeys={[active]} items={items} style={{ borderInlineEnd: 'none' }} />
+    </>
+  );
+}
+
+function NotAnAdmin() {
+  return (
+    <Result
+      status="403"
+      title={<h1 style={{ fontSize: 22, margin: 0 }}>Administrators only</h1>}
+      subTitle="This area is for the school's administrators. Your own pages are on your dashboard."
+      extra={<Link to={ROUTES.dashboard}>Go to my dashboard</Link>}
+    />
+  );
+}
+
+function UnknownPage() {
+  return (
+    <Result
+      status="404"
+      title={<h1 style={{ fontSize: 22, margin: 0 }}>Page not found</h1>}
+      extra={<Link to={ADMIN_ROUTES.dashboard}>Go to the Dashboard</Link>}
+    />
+  );
+}
+
+/**
+ * §2 Admin shell (/admin/dashboard, /admin/*): app bar and side menu (a drawer on narrow screens)
+ * headed 'Student Portal / Administrator'. It is its own code chunk, so none of it is downloaded by
+ * the sign-in pages.
+ */
+export default function AdminShell() {
+  const { settings, user } = useAuth();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.lg ?? false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const name = user?.role === 'admin' ? user.display_name : (user?.name ?? '');
+  const active = activeOption(pathname);
+  const isAdmin = user?.role === 'admin';
+
+  return (
+    <AntApp>
+      <Layout style={{ minHeight: '100vh' }}>
+        <TopBar
+          title={<span style={topBarTitleStyle(wide)}>{settings.school_name} · Administrator</span>}
+          person={user ? { name, initials: user.initials } : null}
+          menuButton={!wide && isAdmin ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
+        />
+        <Layout>
+          {wide && isAdmin && (
+            <Layout.Sider width={240} theme="light" style={{ borderInlineEnd: '1px solid #e5e7eb' }}>
+              <nav aria-label="Administrator menu">
+                <AdminMenu active={active} />
+              </nav>
+            </Layout.Sider>
+          )}
+          <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
+            {isAdmin ? (
+              <Routes>
+                {/* paths relative to /admin/* */}
+                <Route path="dashboard" element={<StudentsPage />} />
+                <Route path="export-data" element={<ExportDataPage />} />
+                <Route path="reports" element={<ReportsPage />} />
+                <Route path="import-students" element={<ImportStudentsPage />} />
+                <Route path="post-term-reports" element={<PostTermReportsPage />} />
+                <Route path="import-term-reports" element={<ImportTermReportsPage />} />
+                <Route path="parents-contact" element={<ParentsContactPage />} />
+                <Route path="settings" element={<SettingsPage />} />
+                <Route path="students/:studentId/registration/:step" element={<AdminRegistrationPage />} />
+                <Route path="*" element={<UnknownPage />} />
+              </Routes>
+            ) : (
+              <NotAnAdmin />
+            )}
+          </Layout.Content>
+        </Layout>
+        {!wide && isAdmin && (
+          <Drawer title="Menu" placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280} styles={{ body: { padding: 0 } }}>
+            <nav aria-label="Administrator menu">
+              <AdminMenu active={active} onNavigate={() => setDrawerOpen(false)} />
+            </nav>
+          </Drawer>
+        )}
+      </Layout>
+    </AntApp>
+  );
+}

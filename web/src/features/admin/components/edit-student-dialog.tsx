@@ -1,0 +1,140 @@
+import { CheckCircleOutlined, ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Flex, Form, Input, Modal, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import type { StudentListItem } from '../../../../../shared/admin-types.js';
+import { EARLIEST_ADMIN_DOB, LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
+import { FIELD_BY_NAME, FIELD_MESSAGES } from '../../../../../shared/student-fields.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { type EditableStudentFields, useEditStudent } from '../api/use-edit-student.js';
+
+type Field = keyof EditableStudentFields;
+type Values = Record<Field, string>;
+
+const FIELDS: { name: Field; label: string }[] = [
+  { name: 'first_name', label: 'First Name' },
+  { name: 'last_name', label: 'Last Name' },
+  { name: 'date_of_birth', label: 'Date of Birth' },
+  { name: 'birth_certificate_no', label: 'Birth Certificate Pin' },
+];
+
+/** §5 Admin edit: first name, last name and pin are required ('Required'); the shared limits apply. */
+function problem(field: Field, value: string): string | null {
+  if (value.trim() === '') return MESSAGES.adminRequired;
+  const max = FIELD_BY_NAME.get(field)?.max;
+  if (field !== 'date_of_birth' && max && value.length > max) return FIELD_MESSAGES.tooLong(max);
+  return null;
+}
+
+function valuesOf(s: StudentListItem): Values {
+  return {
+    first_name: s.first_name ?? '', last_name: s.last_name ?? '', date_of_birth: s.date_of_birth ?? '', birth_certificate_no: s.birth_certificate_no ?? '',
+  };
+}
+
+type PanelMode = 'year' | 'month' | 'date';
+
+function EditStudentForm({ student, onClose }: { student: StudentListItem; onClose: () => void }) {
+  const edit = useEditStudent(student.id);
+  const [values, setValues] = useState<Values>(() => valuesOf(student));
+  const [saved, setSaved] = useState<Values>(() => valuesOf(student));
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  // The picker opens on the years (§2): its panel and the month it shows are both controlled here.
+  const [mode, setMode] = useState<PanelMode>('year');
+  const [pickerValue, setPickerValue] = useState<Dayjs>(() => (student.date_of_birth ? dayjs(student.date_of_birth) : dayjs().subtract(12, 'year')));
+
+  /** Saves the given fields when they are valid and differ from what was saved last. */
+  const save = (fields: Field[], next: Values = values) => {
+    const changes: Partial<Values> = {};
+    for (const f of fields) {
+      if (next[f] !== saved[f] && !problem(f, next[f])) changes[f] = next[f].trim();
+    }
+    if (Object.keys(changes).length === 0) return;
+    edit.mutate(changes, { onSuccess: () => setSaved((old) => ({ ...old, ...changes })) });
+  };
+
+  const set = (f: Field, v: string) => setValues((old) => ({ ...old, [f]: v }));
+  const blur = (f: Field) => {
+    setTouched((t) => ({ ...t, [f]: true }));
+    save([f]);
+  };
+  const pickDate = (d: Dayjs | null) => {
+    if (!d) return;
+    const next = { ...values, date_of_birth: d.format('YYYY-MM-DD') };
+    setValues(next);
+    save(['date_of_birth'], next);
+  };
+
+  const status = edit.isPending ? (
+    <><LoadingOutlined aria-hidden /> Updating</>
+  ) : edit.isSuccess ? (
+    <><CheckCircleOutlined aria-hidden style={{ color: '#2e7d32' }} /> {MESSAGES.updated}</>
+  ) : edit.isError ? (
+    <><ExclamationCircleOutlined aria-hidden style={{ color: '#c62828' }} /> {MESSAGES.updateError} <Typography.Text type="secondary">{errorMessage(edit.error)}</Typography.Text></>
+  ) : null;
+
+  const errorOf = (f: Field) => (touched[f] ? problem(f, values[f]) : null);
+  return (
+    <>
+      <Form layout="vertical" requiredMark={false} onFinish={() => save(FIELDS.map((f) => f.name))}>
+        {FIELDS.map(({ name, label }) => (
+          <Form.Item key={name} label={label} htmlFor={`edit-${name}`} validateStatus={errorOf(name) ? 'error' : undefined} help={errorOf(name)}>
+            {name === 'date_of_birth' ? (
+              <DatePicker
+                id={`edit-${name}`}
+                value={values.date_of_birth ? dayjs(values.date_of_birth) : null}
+                format="YYYY-MM-DD"
+                allowClear={false}
+                minDate={dayjs(EARLIEST_ADMIN_DOB)}
+                maxDate={dayjs()}
+                mode={mode}
+                pickerValue={pickerValue}
+                onOpenChange={(open) => {
+                  if (!open) return;
+                  setMode('year');
+                  setPickerValue(values.date_of_birth ? dayjs(values.date_of_birth) : dayjs().subtract(12, 'year'));
+                }}
+                onPanelChange={(shown, next) => {
+                  if (shown) setPickerValue(shown);
+                  setMode(next === 'year' || next === 'month' ? next : 'date');
+                }}
+                onChange={pickDate}
+                style={{ width: '100%' }}
+              />
+            ) : (
+              <Input
+                id={`edit-${name}`}
+                value={values[name]}
+                onChange={(e) => set(name, e.target.value)}
+                onBlur={() => blur(name)}
+                maxLength={(FIELD_BY_NAME.get(name)?.max ?? 50) + 5}
+                autoComplete="off"
+              />
+            )}
+          </Form.Item>
+        ))}
+        <div role="status" aria-live="polite" style={{ minHeight: 24, marginBottom: 12 }}>{status}</div>
+        <Flex gap={8} justify="end">
+          <Button htmlType="submit" type="primary">Save</Button>
+          <Button onClick={onClose}>Close</Button>
+        </Flex>
+      </Form>
+    </>
+  );
+}
+
+/** §2 Edit: a dialog 'Edit Student' (max width 500px) whose fields save themselves on blur or pick. */
+export function EditStudentDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={student !== null}
+      title="Edit Student"
+      width={`min(${LAYOUT.editDialogMaxWidth}px, calc(100vw - 16px))`}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={null}
+    >
+      {student && <EditStudentForm key={student.id} student={student} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { CheckCircleOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Flex, Table, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportResult, type ImportRowError } from '../../../../../shared/admin-types.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { useDownloadFile } from '../api/use-download-file.js';
+import { importResultOf, useImportStudents } from '../api/use-import-students.js';
+import { PageTitle } from './page-title.js';
+
+function Counts({ result, future }: { result: ImportResult; future: boolean }) {
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2, md: 4 }}
+      bordered
+      items={[
+        { key: 'created', label: future ? 'New students' : 'Created', children: result.created },
+        { key: 'updated', label: future ? 'To update' : 'Updated', children: result.updated },
+        { key: 'unchanged', label: 'Unchanged', children: result.unchanged },
+        { key: 'classes', label: future ? 'New classes' : 'Classes added', children: result.classes_created.join(', ') || 'none' },
+      ]}
+    />
+  );
+}
+
+function RowErrors({ errors }: { errors: ImportRowError[] }) {
+  return (
+    <Table<ImportRowError>
+      rowKey={(e) => `${e.row}:${e.field}:${e.message}`}
+      size="small"
+      dataSource={errors}
+      pagination={errors.length > 20 ? { pageSize: 20, size: 'small' } : false}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        { title: 'Row', dataIndex: 'row', key: 'row', width: 60 },
+        { title: 'Column', dataIndex: 'field', key: 'field', width: 140 },
+        { title: 'Problem', dataIndex: 'message', key: 'message' },
+      ]}
+    />
+  );
+}
+
+/**
+ * Import Students: choose an .xlsx or .csv; the portal checks it (a dry run) and shows what would
+ * happen, row errors included; only then can the import be committed. Any error imports nothing.
+ */
+export function ImportStudentsPage() {
+  const [file, setFile] = useState<File | null>(null);
+  const check = useImportStudents();
+  const commit = useImportStudents();
+  const template = useDownloadFile();
+
+  const choose = (f: File) => {
+    setFile(f);
+    commit.reset();
+    check.mutate({ file: f, dryRun: true });
+    return false;
+  };
+  const checked = check.data ?? importResultOf(check.error);
+  const refusedFile = check.isError && !importResultOf(check.error);
+  const committed = commit.data ?? null;
+  const commitRows = commit.isError ? importResultOf(commit.error) : null;
+  const ready = check.isSuccess && checked && checked.errors.length === 0 && checked.created + checked.updated > 0 && !committed;
+
+  return (
+    <>
+      <PageTitle>Import Students</PageTitle>
+      <Card style={{ maxWidth: 900 }}>
+        <Typography.Paragraph>
+          Columns (first row): <Typography.Text code>{IMPORT_COLUMNS.join(', ')}</Typography.Text>. Only <Typography.Text code>id</Typography.Text>{' '}
+          and the columns you want to set are needed; dates as YYYY-MM-DD. New students sign in with their date of birth
+          (yyyymmdd) and must then choose a password. For students already in the portal only the cells you fill are
+          changed.
+        </Typography.Paragraph>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={template.isPending}
+          onClick={() => template.mutate({ path: '/api/import-students/template', fileName: 'Student Import Template.xlsx' })}
+          style={{ marginBottom: 16 }}
+        >
+          Download template
+        </Button>
+        {template.isError && <Alert type="error" showIcon title={errorMessage(template.error)} style={{ marginBottom: 16 }} />}
+        <Upload.Dragger
+          accept=".xlsx,.csv"
+          multiple={false}
+          showUploadList={false}
+          beforeUpload={choose}
+          disabled={check.isPending || commit.isPending}
+        >
+          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+          <p className="ant-upload-text">{file ? file.name : 'Click or drop the student list here'}</p>
+          <p className="ant-upload-hint">Excel workbook (.xlsx) or CSV, up to {IMPORT_MAX_BYTES / 1024 / 1024} MB. It is checked first; nothing is saved yet.</p>
+        </Upload.Dragger>
+
+        <div role="status" aria-live="polite" style={{ marginTop: 16 }}>
+          {check.isPending && <Typography.Text>Checking {file?.name}…</Typography.Text>}
+          {refusedFile && <Alert type="error" showIcon title="The file cannot be imported." description={errorMessage(check.error)} />}
+          {checked && !committed && (
+            <Flex vertical gap={12}>
+              {checked.errors.length > 0 ? (
+                <Alert type="error" showIcon title={`The file has ${checked.errors.length} ${checked.errors.length === 1 ? 'error' : 'errors'}. Nothing will be imported until they are corrected.`} />
+              ) : checked.created + checked.updated === 0 ? (
+                <Alert type="info" showIcon title="Every student in the file is already in the portal as the file says. There is nothing to import." />
+              ) : (
+                <Alert type="success" showIcon title="The file is ready to import." />
+              )}
+              <Counts result={checked} future />
+              {checked.errors.length > 0 && <RowErrors errors={checked.errors} />}
+            </Flex>
+          )}
+          {committed && (
+            <Alert
+              type="success"
+              showIcon
+              icon={<CheckCircleOutlined />}
+              title={`Imported: ${committed.created} created, ${committed.updated} updated, ${committed.unchanged} unchanged.`}
+              description={committed.classes_created.length ? `Classes added: ${committed.classes_created.join(', ')}.` : undefined}
+            />
+          )}
+          {commit.isError && (
+            commitRows
+              ? <Flex vertical gap={12}><Alert type="error" showIcon title={errorMessage(commit.error)} /><RowErrors errors={commitRows.errors} /></Flex>
+              : <Alert type="error" showIcon title={errorMessage(commit.error)} />
+          )}
+        </div>
+        {ready && file && (
+          <Button type="primary" loading={commit.isPending} onClick={() => commit.mutate({ file, dryRun: false })} style={{ marginTop: 16 }}>
+            Import {checked.created + checked.updated} {checked.created + checked.updated === 1 ? 'student' : 'students'}
+          </Button>
+        )}
+      </Card>
+    </>
+  );
+}

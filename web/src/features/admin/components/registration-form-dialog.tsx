@@ -1,0 +1,25 @@
+import { Button, Modal } from 'antd';
+import type { StudentListItem } from '../../../../../shared/admin-types.js';
+import { PdfFrame } from '../../../components/pdf-frame.js';
+import { plainName } from './student-name.js';
+
+/** §2 row action Registration Form: a persistent large dialog with the document in a frame and Close. */
+export function RegistrationFormDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
+  const title = student ? `Registration Form · ${plainName(student)} (${student.id})` : '';
+  return (
+    <Modal
+      open={student !== null}
+      title={title}
+      onCancel={onClose}
+      maskClosable={false}
+      keyboard={false}
+      destroyOnHidden
+      width="min(1100px, 100vw)"
+      style={{ top: 12, maxWidth: '100vw', paddingBottom: 0 }}
+      styles={{ body: { height: '78vh' } }}
+      footer={<Button type="primary" onClick={onClose}>Close</Button>}
+    >
+      {student && <PdfFrame url={`/api/registration-form/${encodeURIComponent(student.id)}`} title={title} />}
+    </Modal>
+  );
+}

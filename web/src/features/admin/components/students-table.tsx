@@ -1,0 +1,116 @@
+import { EditOutlined, FileTextOutlined, FormOutlined, KeyOutlined, ProfileOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Input, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { StudentListItem } from '../../../../../shared/admin-types.js';
+import { LAYOUT } from '../../../../../shared/constants.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { StudentTermReportsDialog } from '../../term-reports/components/student-term-reports-dialog.js';
+import { adminRegistrationPath } from '../admin-routes.js';
+import { useStudents } from '../api/use-students.js';
+import { EditStudentDialog } from './edit-student-dialog.js';
+import { RegistrationFormDialog } from './registration-form-dialog.js';
+import { ResetPasswordDialog } from './reset-password-dialog.js';
+import { displayName, plainName } from './student-name.js';
+
+type Dialog =
+  | { kind: 'form' | 'edit' | 'reset' | 'reports'; student: StudentListItem }
+  | null;
+
+function matches(s: StudentListItem, needle: string): boolean {
+  if (!needle) return true;
+  return [s.id, s.first_name, s.last_name, `${s.first_name ?? ''} ${s.last_name ?? ''}`, `${s.last_name ?? ''}, ${s.first_name ?? ''}`, s.birth_certificate_no]
+    .some((v) => v?.toLowerCase().includes(needle));
+}
+
+/**
+ * §2 Admin students screen: the Students table (60vh, fixed header, newest change first), a search
+ * over ID, names and birth pin, the total in the footer, and the row actions.
+ */
+export function StudentsTable() {
+  const students = useStudents();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const needle = useDeferredValue(search.trim().toLowerCase());
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const rows = useMemo(() => (students.data ?? []).filter((s) => matches(s, needle)), [students.data, needle]);
+
+  const action = (label: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip title={label}>
+      <Button type="text" size="small" icon={icon} aria-label={label} onClick={onClick} />
+    </Tooltip>
+  );
+
+  const columns: TableColumnsType<StudentListItem> = [
+    { title: 'ID', dataIndex: 'id', key: 'id', width: 110, sorter: (a, b) => a.id.localeCompare(b.id) },
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, s) => displayName(s),
+      sorter: (a, b) => displayName(a).localeCompare(displayName(b)),
+    },
+    { title: 'Class', dataIndex: 'class_id', key: 'class', width: 80, sorter: (a, b) => (a.class_id ?? '').localeCompare(b.class_id ?? '') },
+    { title: 'Date of Birth', dataIndex: 'date_of_birth', key: 'dob', width: 120, render: (v: string | null) => v ?? '' },
+    { title: 'Birth Certificate Pin', dataIndex: 'birth_certificate_no', key: 'pin', width: 160 },
+    {
+      title: 'Actions',
+      key: 'actions',
+      width: 190,
+      render: (_, s) => {
+        const name = plainName(s);
+        return (
+          <Flex gap={2} wrap={false}>
+            {action(`Registration Form of ${name}`, <FileTextOutlined />, () => setDialog({ kind: 'form', student: s }))}
+            {action(`Edit ${name}`, <EditOutlined />, () => setDialog({ kind: 'edit', student: s }))}
+            {action(`Reset Password of ${name}`, <KeyOutlined />, () => setDialog({ kind: 'reset', student: s }))}
+            {action(`Term Reports of ${name}`, <ProfileOutlined />, () => setDialog({ kind: 'reports', student: s }))}
+            {action(`Edit/View Registration of ${name}`, <FormOutlined />, () => navigate(adminRegistrationPath(s.id)))}
+          </Flex>
+        );
+      },
+    },
+  ];
+
+  const close = () => setDialog(null);
+  return (
+    <Card
+      title={<Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>Students</Typography.Title>}
+      styles={{ body: { padding: 0 } }}
+    >
+      <div style={{ padding: '12px 12px 8px' }}>
+        <Input.Search
+          allowClear
+          placeholder="Search ID, name or pin"
+          aria-label="Search students"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ width: 320, maxWidth: '100%' }}
+        />
+      </div>
+      {students.isError && (
+        <Typography.Paragraph type="danger" role="alert" style={{ padding: 16, margin: 0 }}>
+          {errorMessage(students.error)}{' '}
+          <Button size="small" onClick={() => void students.refetch()}>Try again</Button>
+        </Typography.Paragraph>
+      )}
+      <Table<StudentListItem>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        loading={students.isLoading}
+        pagination={{ defaultPageSize: 50, pageSizeOptions: [25, 50, 100, 250], showSizeChanger: true, size: 'small', position: ['bottomRight'] }}
+        scroll={{ x: 'max-content', y: LAYOUT.studentTableHeight }}
+        footer={() => `Total Number of Students: ${students.data?.length ?? 0}`}
+        locale={{ emptyText: students.isLoading ? 'Loading students…' : needle ? 'No student matches the search.' : 'No students yet.' }}
+      />
+      <RegistrationFormDialog student={dialog?.kind === 'form' ? dialog.student : null} onClose={close} />
+      <EditStudentDialog student={dialog?.kind === 'edit' ? dialog.student : null} onClose={close} />
+      <ResetPasswordDialog student={dialog?.kind === 'reset' ? dialog.student : null} onClose={close} />
+      <StudentTermReportsDialog
+        student={dialog?.kind === 'reports' ? { id: dialog.student.id, name: plainName(dialog.student) } : null}
+        onClose={close}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
+import { PasswordInput } from '../../../components/password-input.js';
+import { LoadingOverlay } from '../../../components/page-spinner.js';
+import { cardSubtitleStyle, cardTitleStyle, PlainCard } from '../../../components/plain-card.js';
+import { ROUTES } from '../../../config/routes.js';
+import { VisitorLayout } from '../../../layouts/visitor-layout.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { useAdminLogin } from '../api/use-admin-login.js';
+import { useAuth } from '../auth-store.js';
+
+interface AdminLoginValues {
+  username: string;
+  password: string;
+}
+
+/** §2 Administrator login (/admin). */
+export function AdminLoginPage() {
+  const { settings, signIn, signOut } = useAuth();
+  const login = useAdminLogin();
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = (values: AdminLoginValues) => {
+    setError(null);
+    login.mutate(
+      { username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (user) => signIn(user, ROUTES.adminDashboard),
+        onError: (e) => {
+          // §8: authentication is reset on a failed administrator sign-in.
+          signOut();
+          setError(errorMessage(e));
+        },
+      },
+    );
+  };
+
+  return (
+    <VisitorLayout>
+      <title>Administrator Login · Student Portal</title>
+      <PlainCard width={LAYOUT.loginCardWidth}>
+        <h1 style={cardTitleStyle}>
+          {settings.school_name}
+        </h1>
+        <p style={cardSubtitleStyle}>
+          Administrator Login
+        </p>
+
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+
+        <Form<AdminLoginValues>
+          name="admin-login"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          initialValues={{ username: '', password: '' }}
+        >
+          <Form.Item
+            label="Username"
+            name="username"
+            rules={[{ required: true, whitespace: true, message: MESSAGES.usernameEmpty }]}
+          >
+            <Input autoComplete="username" autoCapitalize="off" spellCheck={false} />
+          </Form.Item>
+          <Form.Item
+            label="Password"
+            name="password"
+            rules={[{ required: true, message: 'Please enter your password.' }]}
+          >
+            <PasswordInput placeholder="Enter password" autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item style={{ marginBottom: 12 }}>
+            <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+              LOGIN
+            </Button>
+          </Form.Item>
+        </Form>
+        <Link to={ROUTES.studentLogin}>Student login</Link>
+      </PlainCard>
+      <LoadingOverlay spinning={login.isPending} label="Signing in…" />
+    </VisitorLayout>
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert, Button, Card, Form, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
+import { passwordProblem } from '../../../../../shared/password-policy.js';
+import { PasswordInput } from '../../../components/password-input.js';
+import { LoadingOverlay } from '../../../components/page-spinner.js';
+import { ROUTES } from '../../../config/routes.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import type { FlashState } from '../../../lib/flash-notice.js';
+import { useChangePassword } from '../api/use-change-password.js';
+import { useAuth } from '../auth-store.js';
+
+interface ChangePasswordValues {
+  old_password: string;
+  password: string;
+}
+
+/** §2 Old change-password screen (/registration/change-password). */
+export function ChangePasswordPage() {
+  const { user, updateUser } = useAuth();
+  const navigate = useNavigate();
+  const changePassword = useChangePassword();
+  const [error, setError] = useState<string | null>(null);
+  const accountId = user?.role === 'admin' ? user.username : (user?.student_id ?? '');
+
+  const onFinish = (values: ChangePasswordValues) => {
+    const problem = passwordProblem(values.password, { studentId: accountId });
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    changePassword.mutate(
+      { student_id: accountId, password: values.password, old_password: values.old_password },
+      {
+        onSuccess: (updated) => {
+          updateUser(updated);
+          const state: FlashState = { notice: MESSAGES.passwordChanged };
+          navigate(ROUTES.studentData, { state });
+        },
+        onError: (e) => setError(errorMessage(e)),
+      },
+    );
+  };
+
+  return (
+    <>
+      <title>Change Password · Student Portal</title>
+      <Card style={{ width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
+        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+          Change Password
+        </Typography.Title>
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <Form<ChangePasswordValues> name="change-password" layout="vertical" requiredMark={false} onFinish={onFinish}>
+          <Form.Item label="Old Password" name="old_password" rules={[{ required: true, message: 'Please enter your old password.' }]}>
+            <PasswordInput autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            label="New Password"
+            name="password"
+            extra="At least 8 characters; not your date of birth or student ID."
+            rules={[{ required: true, message: 'Please enter the new password.' }]}
+          >
+            <PasswordInput autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item style={{ marginBottom: 0 }}>
+            <Button type="primary" htmlType="submit" loading={changePassword.isPending}>
+              Change Password
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+      <LoadingOverlay spinning={changePassword.isPending} label="Changing your password…" />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { Card, Result, Spin, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { LAYOUT } from '../../../../../shared/constants.js';
+import { ROUTES } from '../../../config/routes.js';
+import { useAuth } from '../../auth/auth-store.js';
+
+/** How long 'Redirecting to PTA Registration' stays readable before going back to the dashboard. */
+const RETURN_DELAY_MS = 800;
+
+/** §2 PTA redirect (/pta): opens the operator's external form in a new window, back to /dashboard. */
+export function PtaRedirectPage() {
+  const { settings } = useAuth();
+  const navigate = useNavigate();
+  const opened = useRef(false);
+  const url = settings.pta_form_url;
+
+  // Opening a window is a side effect of arriving here, done once even if React runs effects twice.
+  useEffect(() => {
+    if (!url || opened.current) return;
+    opened.current = true;
+    window.open(url, '_blank', 'noopener,noreferrer');
+  }, [url]);
+
+  useEffect(() => {
+    if (!url) return;
+    const timer = window.setTimeout(() => navigate(ROUTES.dashboard, { replace: true }), RETURN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [url, navigate]);
+
+  if (!url) {
+    return (
+      <>
+        <title>PTA Registration · Student Portal</title>
+        <Card style={{ width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
+          <Result
+            status="info"
+            title={<h1 style={{ fontSize: 22, margin: 0 }}>PTA Registration is not available</h1>}
+            subTitle="The school has not set up the PTA registration form yet. Please check again later."
+            extra={<Link to={ROUTES.dashboard}>Back to the dashboard</Link>}
+          />
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <title>PTA Registration · Student Portal</title>
+      <Card style={{ width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
+        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+          Redirecting to PTA Registration
+        </Typography.Title>
+        <Spin />
+        <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
+          The form opens in a new window. If it did not open,{' '}
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            open the PTA Registration form
+          </a>
+          .
+        </Typography.Paragraph>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Rule } from 'antd/es/form/index.js';
+import {
+  type FieldSpec, fieldProblem, STUDENT_FIELDS, type StudentFields, type StudentRecord,
+} from '../../../../../../shared/student-fields.js';
+
+/**
+ * How a field's value lives in the antd form: text-like fields as strings ('' when empty), choices
+ * and dates as string/number or undefined (so a Select shows its placeholder), flags as 0/1.
+ */
+export type FormValue = string | number | undefined;
+export type FormValues = Record<string, FormValue>;
+
+export function toFormValue(spec: FieldSpec, value: unknown): FormValue {
+  if (spec.kind === 'flag') return value === 1 ? 1 : 0;
+  if (spec.kind === 'code') return typeof value === 'number' ? value : undefined;
+  if (spec.kind === 'option' || spec.kind === 'date') return typeof value === 'string' && value !== '' ? value : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+export function toFormValues(record: StudentRecord): FormValues {
+  const values: FormValues = {};
+  for (const spec of STUDENT_FIELDS) values[spec.name] = toFormValue(spec, record[spec.name]);
+  return values;
+}
+
+/** The value POST /api/student gets: text trimmed, an empty choice null. */
+export function toApiValue(spec: FieldSpec, value: FormValue): StudentFields[keyof StudentFields] {
+  if (spec.kind === 'flag') return value === 1 ? 1 : 0;
+  if (spec.kind === 'code') return typeof value === 'number' ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return spec.kind === 'option' || spec.kind === 'date' ? null : '';
+  return value.trim();
+}
+
+/** '' and null both mean "empty": the server stores a cleared text as null. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v === '' || v === undefined ? null : v);
+  return norm(a) === norm(b);
+}
+
+/** The antd rules of a field: the shared rule (same messages as the server) on the value it would save. */
+export function rulesFor(spec: FieldSpec, today: string): Rule[] {
+  return [
+    {
+      validator: async (_rule, value: FormValue) => {
+        const problem = fieldProblem(spec, toApiValue(spec, value), today);
+        if (problem) throw new Error(problem);
+      },
+    },
+  ];
+}

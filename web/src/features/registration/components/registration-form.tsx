@@ -1,0 +1,120 @@
+import { Button, Result, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useMemo } from 'react';
+import type { RegistrationStep } from '../../../../../shared/student-fields.js';
+import { PageSpinner } from '../../../components/page-spinner.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { useAuth } from '../../auth/auth-store.js';
+import { useEthnicGroups } from '../../lookups/api/use-ethnic-groups.js';
+import { useFormClasses } from '../../lookups/api/use-form-classes.js';
+import { useHouses } from '../../lookups/api/use-houses.js';
+import { useRegionalCorporations } from '../../lookups/api/use-regional-corporations.js';
+import { useReligions } from '../../lookups/api/use-religions.js';
+import { useTowns } from '../../lookups/api/use-towns.js';
+import { useStudentRecord } from '../../students/api/use-student-record.js';
+import { useRegistrationStatus } from '../api/use-registration-status.js';
+import { stepIndex, STEPS } from '../registration-steps.js';
+import { RegistrationContext, type RegistrationContextValue } from './registration-context.js';
+import { RegistrationNotice } from './registration-notice.js';
+import { RegistrationStepsNav, StepFooterNav } from './registration-steps-nav.js';
+import { CompleteStep } from './steps/complete-step.js';
+import { DocumentsStep } from './steps/documents-step.js';
+import { FamilyDataStep } from './steps/family-data-step.js';
+import { HealthDataStep } from './steps/health-data-step.js';
+import { OtherDataStep } from './steps/other-data-step.js';
+import { StudentDataStep } from './steps/student-data-step.js';
+
+export interface RegistrationFormProps {
+  /** Whose record: the signed-in student's own, or any student's for an administrator. */
+  studentId: string;
+  step: RegistrationStep;
+  onStepChange: (step: RegistrationStep) => void;
+}
+
+function StepBody({ step, studentId, editable }: { step: RegistrationStep; studentId: string; editable: boolean }): ReactNode {
+  switch (step) {
+    case 'studentData': return <StudentDataStep />;
+    case 'familyData': return <FamilyDataStep />;
+    case 'healthData': return <HealthDataStep />;
+    case 'otherData': return <OtherDataStep />;
+    case 'documents': return <DocumentsStep studentId={studentId} editable={editable} />;
+    case 'submit': return <CompleteStep />;
+  }
+}
+
+/**
+ * The six-step registration form (§2, §4) for one student. It loads the record, the form classes,
+ * the registration status and the lookup lists first; if any of them fails it shows a retry
+ * message instead of a half-loaded form. Each field saves itself.
+ */
+export function RegistrationForm({ studentId, step, onStepChange }: RegistrationFormProps) {
+  const { isAdmin, settings } = useAuth();
+  const record = useStudentRecord(studentId);
+  const status = useRegistrationStatus();
+  const formClasses = useFormClasses();
+  const houses = useHouses();
+  const towns = useTowns();
+  const regions = useRegionalCorporations();
+  const religions = useReligions();
+  const ethnicGroups = useEthnicGroups();
+  const queries = [record, status, formClasses, houses, towns, regions, religions, ethnicGroups];
+  const failed = queries.filter((q) => q.isError);
+
+  const value = useMemo<RegistrationContextValue | null>(() => {
+    if (!record.data || !status.data || !formClasses.data || !houses.data || !towns.data || !regions.data || !religions.data || !ethnicGroups.data) return null;
+    return {
+      studentId,
+      record: record.data,
+      editable: isAdmin || status.data.editable,
+      isAdmin,
+      today: dayjs().format('YYYY-MM-DD'),
+      lookups: {
+        formClasses: formClasses.data, houses: houses.data, towns: towns.data,
+        regions: regions.data, religions: religions.data, ethnicGroups: ethnicGroups.data,
+      },
+      showLearningChallenges: settings.show_learning_challenges,
+    };
+  }, [studentId, record.data, status.data, formClasses.data, houses.data, towns.data, regions.data, religions.data, ethnicGroups.data, isAdmin, settings.show_learning_challenges]);
+
+  const label = STEPS[stepIndex(step)].label;
+  const title = <title>{`${label} · Registration · Student Portal`}</title>;
+
+  if (failed.length > 0) {
+    return (
+      <>
+        {title}
+        <Result
+          status="warning"
+          title={<h1 style={{ fontSize: 22, margin: 0 }}>The registration form could not be loaded</h1>}
+          subTitle={`${errorMessage(failed[0].error)} Nothing has been changed.`}
+          extra={<Button type="primary" onClick={() => failed.forEach((q) => void q.refetch())}>Try again</Button>}
+        />
+      </>
+    );
+  }
+  if (record.isSuccess && record.data === null) {
+    return <Result status="404" title={<h1 style={{ fontSize: 22, margin: 0 }}>No registration record for {studentId}</h1>} />;
+  }
+  if (!value || !status.data) return <>{title}<PageSpinner label="Loading the registration form…" /></>;
+
+  const r = value.record;
+  return (
+    <RegistrationContext.Provider value={value}>
+      {title}
+      <div style={{ maxWidth: 960 }}>
+        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0, marginBottom: 4 }}>
+          Registration: {label}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          {[r.first_name, r.last_name].filter(Boolean).join(' ')} · Student ID {r.id}
+          {value.editable ? ' · Each answer is saved as soon as you leave the field.' : ''}
+        </Typography.Paragraph>
+        <RegistrationNotice status={status.data} isAdmin={isAdmin} />
+        <RegistrationStepsNav current={step} onChange={onStepChange} />
+        {/* A step's form is keyed by student and step: it starts from the saved record each time. */}
+        <StepBody key={`${studentId}:${step}`} step={step} studentId={studentId} editable={value.editable} />
+        <StepFooterNav current={step} onChange={onStepChange} />
+      </div>
+    </RegistrationContext.Provider>
+  );
+}

@@ -1,0 +1,30 @@
+import { Card, Form, Grid, Row } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { toFormValues } from './fields/field-values.js';
+import { useRegistration } from './registration-context.js';
+
+/**
+ * One step's antd form over the saved record. Each field saves itself (RecordField); the form holds
+ * what is typed, shows the rules' messages, and is disabled as a whole when editing is not allowed.
+ */
+export function StepForm({ children }: { children: ReactNode }) {
+  const reg = useRegistration();
+  const [form] = Form.useForm();
+  // Taken once: later saves update the cache, and the form already shows what was typed.
+  const [initialValues] = useState(() => toFormValues(reg.record));
+  return (
+    <Form form={form} layout="vertical" initialValues={initialValues} disabled={!reg.editable} requiredMark scrollToFirstError>
+      {children}
+    </Form>
+  );
+}
+
+/** A titled card of fields laid out in a responsive grid (one column on a phone). */
+export function FieldCard({ title, children, extra }: { title: ReactNode; children: ReactNode; extra?: ReactNode }) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Card size={screens.md ? 'medium' : 'small'} title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>} extra={extra} style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 4 } }}>
+      <Row gutter={16}>{children}</Row>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { Form, Typography } from 'antd';
+import { fieldsOfGroup, type StudentFieldName } from '../../../../../../shared/student-fields.js';
+import { RecordField } from '../fields/record-field.js';
+import { FieldCard, StepForm } from '../step-form.js';
+import { useRegistration } from '../registration-context.js';
+
+function SwitchGrid({ group }: { group: 'immunizations' | 'conditions' }) {
+  return fieldsOfGroup(group).map((f) => <RecordField key={f.name} name={f.name as StudentFieldName} width="third" />);
+}
+
+/** Hidden unless the operator turns it on (SHOW_LEARNING_CHALLENGES); 'Other' reveals a text box. */
+function LearningChallenges() {
+  const other = Form.useWatch('other') as number | undefined;
+  const flags = fieldsOfGroup('learning').filter((f) => f.kind === 'flag');
+  return (
+    <FieldCard title="Learning Challenges">
+      {flags.map((f) => <RecordField key={f.name} name={f.name as StudentFieldName} input="checkbox" width="third" />)}
+      {other === 1 && <RecordField name="other_learning_disablity" width="full" />}
+    </FieldCard>
+  );
+}
+
+/** Step 3 (§2 Medical data): immunizations, conditions, medical notes. */
+export function HealthDataStep() {
+  const { showLearningChallenges } = useRegistration();
+  return (
+    <StepForm>
+      <FieldCard title="Immunizations">
+        <Typography.Paragraph type="secondary" style={{ width: '100%', paddingInline: 8 }}>
+          Switch on each immunization the student has had.
+        </Typography.Paragraph>
+        <SwitchGrid group="immunizations" />
+      </FieldCard>
+      <FieldCard title="Medical Conditions">
+        <SwitchGrid group="conditions" />
+      </FieldCard>
+      <FieldCard title="Medical Notes">
+        {fieldsOfGroup('medical').map((f) => <RecordField key={f.name} name={f.name as StudentFieldName} width="full" />)}
+      </FieldCard>
+      {showLearningChallenges && <LearningChallenges />}
+    </StepForm>
+  );
+}

@@ -1,0 +1,31 @@
+import { Result } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import type { RegistrationStep } from '../../../../../shared/student-fields.js';
+import { useAuth } from '../../auth/auth-store.js';
+import { stepIndex, STEPS } from '../registration-steps.js';
+import { RegistrationForm } from './registration-form.js';
+
+/** The signed-in student's own registration at /registration/<step>: each step is its own route. */
+export function StudentRegistrationPage({ step }: { step: RegistrationStep }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  if (user?.role !== 'student') {
+    return (
+      <Result
+        status="info"
+        title={<h1 style={{ fontSize: 22, margin: 0 }}>{STEPS[stepIndex(step)].label}</h1>}
+        subTitle="This is a student's own registration. Administrators open a student's registration from the admin area."
+      />
+    );
+  }
+  return (
+    <RegistrationForm
+      studentId={user.student_id}
+      step={step}
+      onStepChange={(next) => {
+        navigate(STEPS[stepIndex(next)].route);
+        window.scrollTo({ top: 0 });
+      }}
+    />
+  );
+}

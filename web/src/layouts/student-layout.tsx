@@ -1,0 +1,98 @@
+import { DashboardOutlined, FileTextOutlined, FormOutlined, LogoutOutlined } from '@ant-design/icons';
+import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { type ReactNode, Suspense, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { PageSpinner } from '../components/page-spinner.js';
+import { TopBar, topBarTitleStyle } from '../components/top-bar.js';
+import { ROUTES } from '../config/routes.js';
+import { useAuth } from '../features/auth/auth-store.js';
+import { STEPS } from '../features/registration/registration-steps.js';
+
+interface MenuEntry {
+  path: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/** §2 Student layout side menu, in this order. */
+const MENU: MenuEntry[] = [
+  { path: ROUTES.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
+  { path: ROUTES.termReports, label: 'Term Reports', icon: <FileTextOutlined /> },
+  { path: ROUTES.studentData, label: 'Edit/View Registration', icon: <FormOutlined /> },
+  { path: ROUTES.logout, label: 'Logout', icon: <LogoutOutlined /> },
+];
+
+/** §2 Registration steps: on a registration page the side menu lists the six steps instead. */
+const REGISTRATION_MENU: MenuEntry[] = STEPS.map((step) => ({ path: step.route, label: step.label, icon: <FormOutlined /> }));
+
+function menuEntries(pathname: string): MenuEntry[] {
+  if (!STEPS.some((step) => step.route === pathname)) return MENU;
+  return [MENU[0], MENU[1], ...REGISTRATION_MENU, MENU[3]];
+}
+
+function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
+  // The current page is left out of the list (§2).
+  const items: MenuProps['items'] = menuEntries(pathname).filter((entry) => entry.path !== pathname).map((entry) => ({
+    key: entry.path,
+    icon: entry.icon,
+    label: (
+      <Link to={entry.path} onClick={onNavigate}>
+        {entry.label}
+      </Link>
+    ),
+  }));
+  return <Menu mode="inline" selectable={false} items={items} style={{ borderInlineEnd: 'none' }} />;
+}
+
+/**
+ * §2 Student layout: top bar with the school name, an initials avatar with a name tooltip and Logout;
+ * a side menu (a drawer on narrow screens), hidden on the dashboard.
+ */
+export default function StudentLayout() {
+  const { settings, user } = useAuth();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.lg ?? false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const showMenu = pathname !== ROUTES.dashboard;
+
+  return (
+    <AntApp>
+    <Layout style={{ minHeight: '100vh' }}>
+      <TopBar
+        title={<Link to={ROUTES.dashboard} style={topBarTitleStyle(wide)}>{settings.school_name}</Link>}
+        person={user ? { name: user.name, initials: user.initials } : null}
+        menuButton={showMenu && !wide ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
+      />
+      <Layout>
+        {showMenu && wide && (
+          <Layout.Sider width={240} theme="light" style={{ borderInlineEnd: '1px solid #e5e7eb' }}>
+            <nav aria-label="Main menu">
+              <SideMenu pathname={pathname} />
+            </nav>
+          </Layout.Sider>
+        )}
+        <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+      {showMenu && !wide && (
+        <Drawer
+          title="Menu"
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={280}
+          styles={{ body: { padding: 0 } }}
+        >
+          <nav aria-label="Main menu">
+            <SideMenu pathname={pathname} onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+        </Drawer>
+      )}
+    </Layout>
+    </AntApp>
+  );
+}
