@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
+import { ApiClient } from '../fixtures/api-client.js';
+import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+
+/*
+ * Every route of the service, called by five callers, with the status each must get. A route added
+ * without a row here fails the first test: add a row saying what each caller must get.
+ *
+ * Callers: a visitor; a student acting on her own data ('own'); the same student naming another
+ * student ('other'); a student who must still reset her password ('reset'); an administrator.
+ * In paths, :studentId becomes the student the call is about (hers for 'own' and 'reset', another
+ * student's for 'other', hers again for the admin). A refused call must leave the audit trail as it was.
+ */
+
+type Caller = 'visitor' | 'own' | 'other' | 'reset' | 'admin';
+const CALLERS: Caller[] = ['visitor', 'own', 'other', 'reset', 'admin'];
+
+interface Ctx {
+  /** the student the call is about */
+  studentId: string;
+  caller: Caller;
+}
+
+interface Row {
+  /** 'METHOD /path/:param' exactly as the router has it */
+  route: string;
+  /** a concrete path; default: the route's path with :studentId/:userId filled in */
+  path?: (c: Ctx) => string;
+  body?: (c: Ctx) => object;
+  expect: Record<Caller, number>;
+}
+
+const OWN = 'M100';
+const OTHER = 'M200';
+const RESET = 'M300';
+
+const publicRead = (status = 200) => ({ visitor: status, own: status, other: status, reset: status, admin: status });
+const signedInRead = { visitor: 401, own: 200, other: 200, reset: 403, admin: 200 };
+const ownerRead = { visitor: 401, own: 200, other: 403, reset: 403, admin: 200 };
+// Admin-only routes: `expect: adminOnly()`.
+export const adminOnly = (ok = 200) => ({ visitor: 401, own: 403, other: 403, reset: 403, admin: ok });
+
+export const MATRIX: Row[] = [
+  { route: 'GET /healthz', expect: publicRead() },
+  { route: 'GET /readyz', expect: publicRead() },
+  { route: 'GET /sanctum/csrf-cookie', expect: publicRead(204) },
+  { route: 'GET /api/session', expect: publicRead() },
+  // Wrong credentials for everyone (authorization lets anyone try; nobody is signed in or locked by it).
+  { route: 'POST /api/login-student', body: (c) => ({ student_id: `nobody-${c.caller}`, password: 'wrong-password' }), expect: publicRead(422) },
+  { route: 'POST /api/admin-login', body: (c) => ({ username: `nobody-${c.caller}`, password: 'wrong-password' }), expect: publicRead(422) },
+  { route: 'GET /api/student-id-lookup', path: () => '/api/student-id-lookup?name=Mat%20Rix', expect: publicRead(404) },
+  // A too-short password: 422 shows the caller got past authorization without changing anything.
+  {
+    route: 'POST /api/change-password-student',
+    body: (c) => ({ student_id: c.studentId, password: 'short', old_password: 'whatever' }),
+    expect: { visitor: 401, own: 422, other: 403, reset: 422, admin: 403 },
+  },
+  { route: 'GET /api/user/:studentId', expect: { visitor: 401, own: 200, other: 403, reset: 200, admin: 200 } },
+  { route: 'GET /api/student-record/:studentId', expect: ownerRead },
+  { route: 'GET /api/form-classes', expect: signedInRead },
+  { route: 'GET /api/towns', expect: signedInRead },
+  { route: 'GET /api/regional-corporation', expect: signedInRead },
+  { route: 'GET /api/religions', expect: signedInRead },
+  { route: 'GET /api/ethnic-groups', expect: signedInRead },
+  { route: 'GET /api/houses', expect: signedInRead },
+  { route: 'GET /api/registration-status', expect: signedInRead },
+  // Re-opens with no deadline, as it already is: the admin's call changes nothing to audit.
+  { route: 'POST /api/registration-status', body: () => ({ open: 1, deadline: null }), expect: adminOnly() },
+  // A partial save of a field the matrix students do not otherwise use.
+  { route: 'POST /api/student', body: (c) => ({ id: c.studentId, middle_name: 'Matrix' }), expect: { visitor: 401, own: 200, other: 403, reset: 403, admin: 200 } },
+  { route: 'GET /api/audit', path: (c) => `/api/audit?student_id=${c.studentId}`, expect: adminOnly() },
+  // Administrator area (issue 6). The reset names nobody, so no session of the callers is ended.
+  { route: 'GET /api/students', expect: adminOnly() },
+  { route: 'POST /api/reset-password-student', body: () => ({ student_id: 'NOBODY1' }), expect: adminOnly(404) },
+  { route: 'GET /api/registration-data-spreadsheet', expect: adminOnly() },
+  { route: 'GET /api/student-registration/:formLevel', path: () => '/api/student-registration/1', expect: adminOnly() },
+  { route: 'GET /api/admins', expect: adminOnly() },
+  // A username too short to be valid: past authorization nothing is created.
+  { route: 'POST /api/admins', body: () => ({ username: 'x', display_name: 'X', password: 'Matrix-New-Admin-1' }), expect: adminOnly(422) },
+  // No file: past authorization nothing is imported.
+  { route: 'POST /api/import-students', expect: adminOnly(422) },
+  { route: 'GET /api/import-students/template', expect: adminOnly() },
+  // Parents Contact: the PDF names a class the matrix has not, so no Chromium is started for it.
+  { route: 'GET /api/parents-contact', expect: adminOnly() },
+  { route: 'GET /api/parents-contact/spreadsheet', expect: adminOnly() },
+  { route: 'GET /api/parents-contact/pdf', path: () => '/api/parents-contact/pdf?class_id=9Z', expect: adminOnly(404) },
+  { route: 'GET /api/registration-progress', expect: adminOnly() },
+  // Term reports (issue 5). The matrix has no report data: past authorization, a card or posting is 404.
+  { route: 'POST /api/import-term-reports', expect: adminOnly(422) },
+  { route: 'GET /api/import-term-reports/template', expect: adminOnly() },
+  { route: 'GET /api/term-reports-posted', expect: adminOnly() },
+  { route: 'POST /api/post-term-reports', body: () => ({ year: 2025, term: 1, posted: 1 }), expect: adminOnly(404) },
+  { route: 'GET /api/report-card-terms/:userId', expect: ownerRead },
+  { route: 'GET /api/report-card/:studentId/:year/:term', path: (c) => `/api/report-card/${c.studentId}/2025/1`, expect: { visitor: 401, own: 404, other: 403, reset: 403, admin: 404 } },
+  { route: 'GET /api/class-report-cards/:year/:term/:classId', path: () => '/api/class-report-cards/2025/1/1A', expect: adminOnly(404) },
+  // Documents (issue 4). A JSON body carries no file: past authorization the upload is 422 and stores nothing.
+  {
+    route: 'POST /api/store-file',
+    body: (c) => ({ id: c.studentId, file_type: 'birth_certificate' }),
+    expect: { visitor: 401, own: 422, other: 403, reset: 403, admin: 422 },
+  },
+  { route: 'GET /api/get-files/:studentId', expect: ownerRead },
+  { route: 'GET /api/student-data-files/:studentId', expect: ownerRead },
+  { route: 'POST /api/student-data-files', body: (c) => ({ student_id: c.studentId }), expect: { visitor: 401, own: 200, other: 403, reset: 403, admin: 200 } },
+  { route: 'GET /api/file-versions/:studentId', expect: adminOnly() },
+  // No file with this id: past authorization, 404 (test/api/files.e2e-spec.ts downloads real files).
+  { route: 'GET /api/files/:fileId', path: () => '/api/files/999999', expect: { visitor: 401, own: 404, other: 404, reset: 403, admin: 404 } },
+  { route: 'GET /api/registration-form/:studentId', expect: ownerRead },
+  { route: 'GET /api/registration-report/all', expect: adminOnly() },
+  { route: 'GET /api/registration-report/:classId', path: () => '/api/registration-report/1A', expect: adminOnly() },
+  // Last: it ends the sessions.
+  { route: 'POST /logout', expect: publicRead(204) },
+];
+
+let t: TestApp;
+const clients = {} as Record<Caller, ApiClient>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await createStudent(t, { id: OWN, password: 'Matrix-Own-Pass-1' });
+  await createStudent(t, { id: OTHER, password: 'Matrix-Other-Pass-1' });
+  await createStudent(t, { id: RESET, date_of_birth: '2012-12-12' });
+  await createAdmin(t, 'matrix-admin', 'Matrix-Admin-Pass-1');
+  clients.visitor = await new ApiClient(t).primeCsrf();
+  clients.own = new ApiClient(t);
+  expect((await clients.own.loginStudent(OWN, 'Matrix-Own-Pass-1')).status).toBe(200);
+  clients.other = clients.own; // the same signed-in student, naming another student
+  clients.reset = new ApiClient(t);
+  expect((await clients.reset.loginStudent(RESET, '20121212')).status).toBe(200);
+  clients.admin = new ApiClient(t);
+  expect((await clients.admin.loginAdmin('matrix-admin', 'Matrix-Admin-Pass-1')).status).toBe(200);
+});
+afterAll(() => t.close());
+
+function routesOfTheApp(): string[] {
+  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
+  return express.router.stack.filter((l) => l.route).flatMap((l) =>
+    Object.keys(l.route!.methods).filter((m) => m !== '_all').map((m) => `${m.toUpperCase()} ${l.route!.path}`));
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every route of the service', () => {
+    const rows = new Set(MATRIX.map((r) => r.route));
+    const missing = routesOfTheApp().filter((r) => !rows.has(r));
+    expect(missing, `routes without a row in test/api/authorization-matrix.e2e-spec.ts: ${missing.join(', ')}`).toEqual([]);
+    const stale = [...rows].filter((r) => !routesOfTheApp().includes(r));
+    expect(stale, 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  for (const row of MATRIX) {
+    it(`${row.route}`, async () => {
+      const [method, template] = row.route.split(' ');
+      const got: Record<string, number> = {};
+      for (const caller of CALLERS) {
+        const studentId = caller === 'other' ? OTHER : caller === 'reset' ? RESET : OWN;
+        const ctx = { caller, studentId };
+        const path = row.path ? row.path(ctx) : template.replace(/:(studentId|userId)\b/g, studentId);
+        const before = await t.ds.getRepository(AuditEntry).count();
+        const client = clients[caller];
+        const res = method === 'GET' ? await client.get(path) : await client.post(path, row.body?.(ctx));
+        got[caller] = res.status;
+        if (res.status >= 400) expect(await t.ds.getRepository(AuditEntry).count(), `${caller} refused but audited a change`).toBe(before);
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+});

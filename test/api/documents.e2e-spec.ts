@@ -1,0 +1,190 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Religion } from '../../server/lookups/entities/lookups.entities.js';
+import { House } from '../../server/lookups/entities/lookups.entities.js';
+import { Student } from '../../server/students/entities/student.entity.js';
+import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
+import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+
+// The generated PDFs, read back as a person would read them: poppler's pdfinfo (paper size),
+// pdftotext (what is printed) and pdfimages (the picture). Copies land in test-results/.
+
+const CARA = 'D100';
+const DANI = 'D200';
+const EVE = 'D300';
+const SCRIPT = '<script>alert(1)</script>';
+let t: TestApp;
+let cara: ApiClient;
+let dani: ApiClient;
+let admin: ApiClient;
+
+function pdfGet(c: ApiClient, url: string) {
+  return c.get(url).buffer(true).parse((res, cb) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (d: Buffer) => chunks.push(d));
+    res.on('end', () => cb(null, Buffer.concat(chunks)));
+  });
+}
+
+/** Keeps the PDF in test-results/ and runs a poppler tool on it. */
+function poppler(tool: 'pdfinfo' | 'pdftotext' | 'pdfimages', bytes: Buffer, name: string): string {
+  const dir = path.resolve('test-results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${t.engine}.pdf`);
+  writeFileSync(file, bytes);
+  const args = tool === 'pdftotext' ? ['-layout', file, '-'] : tool === 'pdfimages' ? ['-list', file] : [file];
+  return execFileSync(tool, args, { encoding: 'utf8' });
+}
+
+function upload(c: ApiClient, id: string, type: string, bytes: Buffer, name: string) {
+  return c.agent.post('/api/store-file').set('X-XSRF-TOKEN', c.xsrfToken()).field('id', id).field('file_type', type).attach('file', bytes, name);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const religion = (await t.ds.getRepository(Religion).find({ order: { code: 'ASC' } }))[0];
+  const house = (await t.ds.getRepository(House).find({ order: { id: 'ASC' } }))[0];
+  await createStudent(t, {
+    id: CARA, first_name: 'Cara', last_name: 'Mendoza', class_id: '1A', date_of_birth: '2013-04-09', password: 'Cara-Docs-Pass-1',
+    extra: {
+      middle_name: 'Rose', home_address: SCRIPT, address_line_2: 'Arima', phone_home: '7654321', religion_code: religion.code,
+      house_code: house.id, birth_certificate_no: 'EBP-4411', place_of_birth: 'Trinidad and Tobago', nationality: 'Trinidadian',
+      living_status: 'Mother Only', mother_name: 'Maria Mendoza', mobile_phone_mother: '3334444', polio: 1, measles: 1, asthma: 1,
+      allergy: 'Peanuts', device_type: 'Laptop', internet_access: 1, immigration_permit: 1, immigration_permit_no: 'IP-99812',
+      agree_terms_conditions: 1,
+    },
+  });
+  await createStudent(t, { id: DANI, first_name: 'Dani', last_name: 'Alleyne', class_id: '1A', password: 'Dani-Docs-Pass-1' });
+  await createStudent(t, { id: EVE, first_name: 'Eve', last_name: 'Baptiste', class_id: '2B', date_of_birth: '2012-01-02' });
+  await createAdmin(t, 'docs-admin', 'Docs-Admin-Pass-1');
+  cara = await signedInStudent(t, CARA, 'Cara-Docs-Pass-1');
+  dani = await signedInStudent(t, DANI, 'Dani-Docs-Pass-1');
+  admin = await signedInAdmin(t, 'docs-admin', 'Docs-Admin-Pass-1');
+  for (const [type, bytes, name] of [
+    ['birth_certificate', samplePdf('b'), 'birth.pdf'], ['immunization_card', samplePdf('i'), 'card.pdf'],
+    ['sea_slip', samplePdf('s'), 'sea.pdf'], ['picture', SAMPLE_JPEG, 'cara.jpg'],
+  ] as const) expect((await upload(cara, CARA, type, bytes, name)).status).toBe(200);
+});
+afterAll(() => t.close());
+
+describe('registration form', () => {
+  it('prints the whole record on US Legal paper, values as text, lookups as names, phones with 1868', async () => {
+    const res = await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="Registration Form ${CARA}.pdf"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const pdf = res.body as Buffer;
+    expect(poppler('pdfinfo', pdf, 'registration-form')).toMatch(/Page size:\s+612 x 1008 pts/);
+
+    const text = poppler('pdftotext', pdf, 'registration-form');
+    const religion = (await t.ds.getRepository(Religion).find({ order: { code: 'ASC' } }))[0].religion;
+    const house = (await t.ds.getRepository(House).find({ order: { id: 'ASC' } }))[0].name;
+    for (const expected of [
+      'Test Girls High School', 'Student Registration Form', 'Cara Rose Mendoza', `Student ID ${CARA}`,
+      'First Name:', 'Cara', 'Date of Birth:', '2013-04-09', 'Electronic Birth Pin:', 'EBP-4411', 'Country of Birth:',
+      SCRIPT, '1868-765-4321', religion, house, 'Maria Mendoza', '1868-333-4444', 'Peanuts', 'Laptop',
+      'Immigration Permit', 'IP-99812', '1. Student Data', '2. Family Data', '3. Medical Data', '4. Other Data', '5. Documents',
+      '6. Complete', 'Agreement: Agreed', 'Birth Certificate', 'birth.pdf', 'Not received', 'Signature of Parent / Guardian',
+    ]) expect(text, `"${expected}" on the form`).toContain(expected);
+    // Steps in order; the living status shows only the mother's section.
+    const order = ['1. Student Data', '2. Family Data', '3. Medical Data', '4. Other Data', '5. Documents', '6. Complete'].map((s) => text.indexOf(s));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toContain('Mother');
+    expect(text).not.toMatch(/^\s*Father\s*$/m);
+    // the picture is printed
+    expect(poppler('pdfimages', pdf, 'registration-form')).toMatch(/\n\s*\d+\s+\d+\s+image\s+48\s+64\s/);
+  });
+
+  it('prints blank lines for an empty record, all family sections, and no immigration section', async () => {
+    const res = await pdfGet(dani, `/api/registration-form/${DANI}`).expect(200);
+    const pdf = res.body as Buffer;
+    expect(poppler('pdfinfo', pdf, 'registration-form-empty')).toMatch(/Page size:\s+612 x 1008 pts/);
+    const text = poppler('pdftotext', pdf, 'registration-form-empty');
+    expect(text).toContain('Dani Alleyne');
+    expect(text).toContain('Affix a recent');
+    expect(text).toMatch(/Mother[\s\S]*Father[\s\S]*Guardian/);
+    expect(text).not.toContain('Permit Number');
+    expect(text).toContain('Agreement: Not agreed yet');
+    expect(text).toContain('Home Phone:');
+    expect(poppler('pdfimages', pdf, 'registration-form-empty')).not.toMatch(/\n\s*\d+\s+\d+\s+image/);
+  });
+
+  it('is served again unchanged while the record is unchanged, and anew after a change', async () => {
+    const first = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
+    const again = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
+    expect(again.equals(first)).toBe(true);
+    expect((await cara.post('/api/student', { id: CARA, allergy: 'Shellfish' })).status).toBe(200);
+    const changed = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
+    expect(poppler('pdftotext', changed, 'registration-form-changed')).toContain('Shellfish');
+    expect((await upload(cara, CARA, 'immunization_covid', samplePdf('c'), 'covid-card.pdf')).status).toBe(200);
+    const withCovid = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
+    expect(poppler('pdftotext', withCovid, 'registration-form-covid')).toContain('covid-card.pdf');
+  });
+
+  it('only for its owner and administrators', async () => {
+    expect((await pdfGet(admin, `/api/registration-form/${CARA}`)).status).toBe(200);
+    expect((await dani.get(`/api/registration-form/${CARA}`)).status).toBe(403);
+    expect((await new ApiClient(t).get(`/api/registration-form/${CARA}`)).status).toBe(401);
+    expect((await admin.get('/api/registration-form/NOBODY')).status).toBe(404);
+  });
+});
+
+describe('registration report', () => {
+  it('lists every student grouped by class with each step and the documents received, on Legal landscape', async () => {
+    const res = await pdfGet(admin, '/api/registration-report/all').expect(200);
+    const pdf = res.body as Buffer;
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(poppler('pdfinfo', pdf, 'registration-report')).toMatch(/Page size:\s+1008 x 612 pts/);
+    const text = poppler('pdftotext', pdf, 'registration-report');
+    for (const expected of ['Registration Report — All Students', 'Class 1A', 'Class 2B', 'Student Data', 'Family Data', 'Medical Data',
+      'Other Data', 'Upload Documents', 'Complete', 'Documents Received', 'Mendoza, Cara', 'Alleyne, Dani', 'Baptiste, Eve', '2012-01-02', '3 students']) {
+      expect(text, `"${expected}" in the report`).toContain(expected);
+    }
+    // Class 1A before 2B; in a class by last name.
+    expect(text.indexOf('Class 1A')).toBeLessThan(text.indexOf('Class 2B'));
+    expect(text.indexOf('Alleyne, Dani')).toBeLessThan(text.indexOf('Mendoza, Cara'));
+    expect(text.indexOf('Mendoza, Cara')).toBeLessThan(text.indexOf('Class 2B'));
+    const caraLine = text.split('\n').find((l) => l.includes('Mendoza, Cara'))!;
+    expect(caraLine).toMatch(/BC IC CV SEA PIC/);
+    expect(text.split('\n').find((l) => l.includes('Alleyne, Dani'))).toMatch(/0\/6\s+none/);
+  });
+
+  it('for one class', async () => {
+    const text = poppler('pdftotext', (await pdfGet(admin, '/api/registration-report/2B').expect(200)).body as Buffer, 'registration-report-2B');
+    expect(text).toContain('Registration Report — Class 2B');
+    expect(text).toContain('Baptiste, Eve');
+    expect(text).not.toContain('Mendoza');
+    expect((await admin.get('/api/registration-report/9Z')).status).toBe(404);
+  });
+
+  it('only for administrators', async () => {
+    expect((await cara.get('/api/registration-report/all')).status).toBe(403);
+    expect((await cara.get('/api/registration-report/1A')).status).toBe(403);
+    expect((await new ApiClient(t).get('/api/registration-report/all')).status).toBe(401);
+  });
+
+  it('a student record whose text looks like markup is printed as text in the report too', async () => {
+    await t.ds.getRepository(Student).update({ id: EVE }, { first_name: '<b>Eve</b>' });
+    const text = poppler('pdftotext', (await pdfGet(admin, '/api/registration-report/2B').expect(200)).body as Buffer, 'registration-report-markup');
+    expect(text).toContain('Baptiste, <b>Eve</b>');
+  });
+});
+
+describe('without Chromium', () => {
+  it('the portal still runs and the PDF routes say how to set CHROMIUM_PATH (503)', async () => {
+    const noPdf = await startTestApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+    try {
+      await createStudent(noPdf, { id: 'N1', password: 'No-Chromium-Pass-1' });
+      const c = await signedInStudent(noPdf, 'N1', 'No-Chromium-Pass-1');
+      expect((await c.get('/api/student-record/N1')).status).toBe(200);
+      const res = await c.get('/api/registration-form/N1');
+      expect(res.status).toBe(503);
+      expect(res.body.message).toContain('CHROMIUM_PATH');
+    } finally {
+      await noPdf.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config/app-config.js';
+import { dataSourceOptions } from '../../server/database/data-source-options.js';
+import { Student } from '../../server/students/entities/student.entity.js';
+import { TermReport } from '../../server/term-reports/entities/term-report.entity.js';
+import { User } from '../../server/users/entities/user.entity.js';
+import { PasswordHasher } from '../../server/auth/password-hasher.js';
+import { samplePdf } from '../fixtures/files.js';
+import { HttpSession } from '../fixtures/http-session.js';
+import { startServerProcess, type ServerProcess } from '../fixtures/server-process.js';
+import { MARIADB_URL } from '../fixtures/test-app.js';
+
+// Two server processes, started exactly as the Docker image starts one, on one database and one
+// uploads folder: what a load balancer in front of several instances relies on.
+
+const engine = process.env.TEST_DB === 'mariadb' ? 'mariadb' : 'sqlite';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-instances-'));
+const dbName = `portal_inst_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+const env: Record<string, string> = {
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  SESSION_SECRET: 'a-shared-secret-for-both-instances-0123456789',
+  ADMIN_USERNAME: 'office',
+  ADMIN_PASSWORD: 'Office-Admin-Pass-1',
+  ...(engine === 'mariadb' ? { DATABASE_URL: `${MARIADB_URL}/${dbName}` } : {}),
+};
+let a: ServerProcess;
+let b: ServerProcess;
+
+beforeAll(async () => {
+  if (engine === 'mariadb') {
+    const c = await mysql.createConnection(MARIADB_URL);
+    await c.query(`CREATE DATABASE \`${dbName}\``);
+    await c.end();
+  }
+  // Both start at once: one migrates while the other waits for the migration lock.
+  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+  const ds = new DataSource(dataSourceOptions(config.database));
+  await ds.initialize();
+  const now = new Date().toISOString();
+  await ds.getRepository(Student).insert({ id: '7001', first_name: 'Ria', last_name: 'Persad', class_id: '3A', date_of_birth: '2011-02-03', created_at: now, updated_at: now });
+  await ds.getRepository(User).insert({
+    role: 'student', student_id: '7001', username: null, display_name: 'Ria Persad', password_reset: 0, created_at: now, updated_at: now,
+    password_hash: await new PasswordHasher(config).hash('Mango-Season-21'),
+  });
+  await ds.getRepository(TermReport).insert({ student_id: '7001', year: 2025, term: 2, class_id: '3A', form_level: 3, created_at: now, updated_at: now });
+  await ds.destroy();
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  if (engine === 'mariadb') {
+    const c = await mysql.createConnection(MARIADB_URL);
+    await c.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+    await c.end();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('two instances on one database', () => {
+  it('accept a session started on either instance', async () => {
+    const onA = new HttpSession(a.baseUrl);
+    expect((await onA.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(200);
+    const onB = onA.on(b.baseUrl);
+    const record = await onB.get('/api/student-record/7001');
+    expect(record.status).toBe(200);
+    expect(((await record.json()) as { id: string }[])[0]).toMatchObject({ id: '7001', first_name: 'Ria' });
+    expect((await onB.post('/logout')).status).toBe(204);
+    expect((await onA.get('/api/student-record/7001')).status).toBe(401);
+  });
+
+  it('read through one an upload made through the other', async () => {
+    const onA = new HttpSession(a.baseUrl);
+    expect((await onA.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(200);
+    const form = new FormData();
+    form.set('id', '7001');
+    form.set('file_type', 'birth_certificate');
+    form.set('file', new Blob([new Uint8Array(samplePdf('Birth certificate of Ria'))], { type: 'application/pdf' }), 'birth.pdf');
+    expect((await onA.post('/api/store-file', form)).status).toBe(200);
+    const onB = onA.on(b.baseUrl);
+    const files = (await (await onB.get('/api/get-files/7001')).json()) as { url: string; type: string }[];
+    const certificate = files.find((f) => f.type === 'birth_certificate')!;
+    const download = await onB.get(new URL(certificate.url, b.baseUrl).pathname);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('show on one a term posting made on the other', async () => {
+    const adminA = new HttpSession(a.baseUrl);
+    expect((await adminA.post('/api/admin-login', { username: 'office', password: 'Office-Admin-Pass-1' })).status).toBe(200);
+    expect((await adminA.post('/api/post-term-reports', { year: 2025, term: 2, posted: 1 })).status).toBeLessThan(300);
+    const listed = (await (await adminA.on(b.baseUrl).get('/api/term-reports-posted')).json()) as { year: number; term: number; posted: number }[];
+    expect(listed.find((t) => t.year === 2025 && t.term === 2)?.posted).toBe(1);
+  });
+
+  it('bootstrap the administrator from the environment once', async () => {
+    const admin = new HttpSession(b.baseUrl);
+    expect((await admin.post('/api/admin-login', { username: 'office', password: 'Office-Admin-Pass-1' })).status).toBe(200);
+    expect((await admin.on(a.baseUrl).get('/api/student-record/7001')).status).toBe(200);
+  });
+});
+
+describe('shutdown', () => {
+  it('finishes a request in flight on SIGTERM, then exits 0', async () => {
+    const port = Number(new URL(a.baseUrl).port);
+    const body = JSON.stringify({ student_id: '7001', password: 'wrong-password' });
+    const session = new HttpSession(a.baseUrl);
+    await session.get('/sanctum/csrf-cookie');
+    const token = session.cookie('XSRF-TOKEN')!;
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = httpRequest({
+        host: '127.0.0.1', port, method: 'POST', path: '/api/login-student',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`, 'x-xsrf-token': token },
+      }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+      req.on('error', reject);
+      req.write(body.slice(0, 10)); // the request is in flight: half its body sent
+      setTimeout(() => {
+        const exited = a.stop();
+        setTimeout(() => req.end(body.slice(10)), 300);
+        void exited;
+      }, 300);
+    });
+    expect(await answer).toBe(422);
+    expect(await a.stop()).toBe(0);
+  });
+});

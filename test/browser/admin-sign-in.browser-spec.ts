@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/constants.js';
+import { newPage, type TestBrowser } from '../fixtures/browser.js';
+import { createAdmin, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { expectPath, launchBrowser, pollPatiently, sessionStorageLength } from './support.js';
+
+describe('administrator sign-in (§2 Administrator login, Admin shell)', () => {
+  let t: TestApp;
+  let b: TestBrowser;
+  let adminPassword: string;
+
+  beforeAll(async () => {
+    pollPatiently();
+    t = await startTestApp({ listen: true });
+    b = await launchBrowser();
+    adminPassword = await createAdmin(t, 'office');
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await t?.close();
+  });
+
+  it('signs an administrator in at /admin and lands on the admin shell', async () => {
+    const page = await newPage(b, t.baseUrl);
+    await page.goto('/admin');
+    await expect.poll(() => page.getByText('Administrator Login').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Test Girls High School' }).isVisible()).toBe(true);
+
+    // An empty username is refused with the spec's wording, without asking the server.
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.usernameEmpty).isVisible()).toBe(true);
+
+    await page.getByLabel('Username').fill('office');
+    await page.getByLabel('Password', { exact: true }).fill(adminPassword);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expectPath(page, '/admin/dashboard');
+
+    const menu = page.getByRole('navigation', { name: 'Administrator menu' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await menu.getByText('Student Portal').isVisible()).toBe(true);
+    expect(await menu.getByText('Administrator', { exact: true }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(await menu.getByRole('link', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Students' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Total Number of Students: 0').isVisible()).toBe(true);
+
+    // A signed-in administrator who opens the sign-in page goes where §2 sends every signed-in user.
+    await page.goto('/admin');
+    await expectPath(page, '/registration/student-data');
+
+    await page.goto('/admin/dashboard');
+    await page.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link', { name: 'Logout' }).click();
+    await expectPath(page, '/');
+    expect(await sessionStorageLength(page)).toBe(0);
+    await page.goto('/admin/dashboard');
+    await expectPath(page, '/');
+    await page.context().close();
+  });
+
+  it('shows the server message in a red alert for a wrong administrator password', async () => {
+    const page = await newPage(b, t.baseUrl);
+    await page.goto('/admin');
+    await page.getByLabel('Username').fill('office');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    const alert = page.locator('.ant-alert-error');
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await alert.textContent()).toContain(MESSAGES.badCredentials);
+    await expectPath(page, '/admin');
+    await page.context().close();
+  });
+});

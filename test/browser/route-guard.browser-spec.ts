@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/constants.js';
+import { newPage, type TestBrowser } from '../fixtures/browser.js';
+import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { expectPath, launchBrowser, pollPatiently, signInStudent } from './support.js';
+
+describe('route guard and history mode (§2)', () => {
+  let t: TestApp;
+  let b: TestBrowser;
+
+  beforeAll(async () => {
+    pollPatiently();
+    // No PTA_FORM_URL and no student-ID lookup: the operator's defaults.
+    t = await startTestApp({ listen: true });
+    b = await launchBrowser();
+    await createStudent(t, { id: '3001', first_name: 'Ria', last_name: 'Singh', class_id: '1B', password: 'Ria-Singh-Pass-1' });
+    await createStudent(t, { id: '3002', first_name: 'Tessa', last_name: 'Grant', class_id: '5A', password: 'Tessa-Grant-Pass-2' });
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await t?.close();
+  });
+
+  it('sends a visitor who opens a signed-in page to the student login', async () => {
+    const page = await newPage(b, t.baseUrl);
+    for (const path of ['/dashboard', '/registration/family-data', '/term-reports', '/admin/dashboard', '/pta']) {
+      await page.goto(path);
+      await expectPath(page, '/');
+      await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
+    }
+    // The lookup link is hidden unless the operator turns the lookup on.
+    expect(await page.getByText('Click here to get your student ID').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('sends a signed-in student who opens a visitor-only page to her registration, and deep links survive a reload', async () => {
+    const page = await newPage(b, t.baseUrl);
+    await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
+    await expectPath(page, '/dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ria Singh' }).isVisible()).toBe(true);
+
+    await page.goto('/');
+    await expectPath(page, '/registration/student-data');
+    await expect.poll(() => page.getByRole('heading', { name: 'Student Data' }).isVisible()).toBe(true);
+    await page.goto('/admin');
+    await expectPath(page, '/registration/student-data');
+
+    // History mode: a deep link loads (and reloads) straight into its page.
+    await page.goto('/registration/family-data');
+    await expect.poll(() => page.getByRole('heading', { name: 'Family Data' }).isVisible()).toBe(true);
+    await page.reload();
+    await expectPath(page, '/registration/family-data');
+    await expect.poll(() => page.getByRole('heading', { name: 'Family Data' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('The student lives with').isVisible()).toBe(true);
+
+    // Back and forward work like any web site.
+    await page.goBack();
+    await expectPath(page, '/registration/student-data');
+    await page.goForward();
+    await expectPath(page, '/registration/family-data');
+    await page.context().close();
+  });
+
+  it('explains that PTA Registration is not set up when the operator gave no form address', async () => {
+    const page = await newPage(b, t.baseUrl);
+    await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
+    await expectPath(page, '/dashboard');
+    await page.getByRole('link', { name: /PTA Registration/ }).click();
+    await expectPath(page, '/pta');
+    await expect.poll(() => page.getByRole('heading', { name: 'PTA Registration is not available' }).isVisible()).toBe(true);
+    expect(page.context().pages()).toHaveLength(1);
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await expectPath(page, '/dashboard');
+    await page.context().close();
+  });
+
+  it('changes the password on the old screen and shows the notice on the student-data page', async () => {
+    const page = await newPage(b, t.baseUrl);
+    await signInStudent(page, '3002', 'Tessa-Grant-Pass-2');
+    await expectPath(page, '/dashboard');
+    await page.goto('/registration/change-password');
+    await expect.poll(() => page.getByRole('heading', { name: 'Change Password' }).isVisible()).toBe(true);
+
+    await page.getByLabel('Old Password').fill('not-the-old-one');
+    await page.getByLabel('New Password').fill('Green-Harbour-42');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => page.locator('.ant-alert-error').textContent()).toContain(MESSAGES.wrongOldPassword);
+
+    await page.getByLabel('Old Password').fill('Tessa-Grant-Pass-2');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expectPath(page, '/registration/student-data');
+    await expect.poll(() => page.getByText(MESSAGES.passwordChanged).isVisible()).toBe(true);
+
+    // The new password is the one that works now.
+    await page.goto('/logout');
+    await expectPath(page, '/');
+    await signInStudent(page, '3002', 'Green-Harbour-42');
+    await expectPath(page, '/dashboard');
+    await page.context().close();
+  });
+
+  it('shows a Not Found page with a way home for an unknown address', async () => {
+    const page = await newPage(b, t.baseUrl);
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expectPath(page, '/');
+    await page.context().close();
+  });
+
+  it('ends the client session when the server says the session is gone (401)', async () => {
+    const page = await newPage(b, t.baseUrl);
+    await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
+    await expectPath(page, '/dashboard');
+    await page.goto('/registration/change-password');
+    await expect.poll(() => page.getByRole('heading', { name: 'Change Password' }).isVisible()).toBe(true);
+    // The session cookie disappears (it expired, say); the next API call answers 401.
+    await page.context().clearCookies({ name: 'portal.sid' });
+    await page.getByLabel('Old Password').fill('Ria-Singh-Pass-1');
+    await page.getByLabel('New Password').fill('Green-Harbour-43');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expectPath(page, '/');
+    await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
+    expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,91 @@
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+import { expect, vi } from 'vitest';
+import type { TestBrowser } from '../fixtures/browser.js';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+/**
+ * expect.poll gives up after 1 s by default; a page on a busy 2-core machine running two browsers
+ * and two servers can take longer than that to answer, which is slowness, not a failure.
+ */
+export function pollPatiently(): void {
+  vi.setConfig({ expect: { poll: { timeout: 10_000, interval: 50 } } });
+}
+
+export { launchBrowser } from '../fixtures/browser.js';
+
+/**
+ * A page for axe-core: its script is injected from outside, which the portal's strict CSP
+ * (script-src 'self') rightly refuses, so this context alone bypasses CSP.
+ */
+export async function newAxePage(b: TestBrowser, baseUrl: string, width: number, height = 800): Promise<Page> {
+  const context = await b.browser.newContext({ baseURL: baseUrl, viewport: { width, height }, bypassCSP: true });
+  return context.newPage();
+}
+
+/** The WCAG 2.2 AA rule set the portal is held to. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core in the page and returns its violations, summarised so a failure message is readable. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate<AxeViolation[], string[]>(async (tags) => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, AXE_TAGS);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** How wide the document is, against the viewport: wider means the page scrolls sideways. */
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
+  return page.evaluate<{ scrollWidth: number; clientWidth: number }>(
+    '({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })',
+  );
+}
+
+export function sessionStorageLength(page: Page): Promise<number> {
+  return page.evaluate<number>('sessionStorage.length');
+}
+
+/** Signs a student in through the login form (the way a person does). */
+export async function signInStudent(page: Page, studentId: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Student ID').fill(studentId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+}
+
+/** Collects every JavaScript file the page downloads, with its gzipped size. */
+export function recordScripts(page: Page): { scripts: Map<string, { gzip: number; text: string }>; settled: () => Promise<void> } {
+  const scripts = new Map<string, { gzip: number; text: string }>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (res: Response) => {
+    if (!res.url().endsWith('.js')) return;
+    pending.push(
+      res.body().then((body) => {
+        scripts.set(new URL(res.url()).pathname, { gzip: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') });
+      }),
+    );
+  });
+  return { scripts, settled: async () => void (await Promise.all(pending)) };
+}
+
+export async function expectPath(page: Page, path: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(path);
+}
