@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { expect, vi } from 'vitest';
 import type { TestBrowser } from '../fixtures/browser.js';
 
@@ -88,4 +88,64 @@ export function recordScripts(page: Page): { scripts: Map<string, { gzip: number
 
 export async function expectPath(page: Page, path: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(path);
+}
+
+// The functions below run inside the page, where the DOM exists; the project's type library has none,
+// so they reach it through an untyped `globalThis`.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * Presses Tab (or Shift+Tab) until `target`, or something inside it, has the keyboard focus, as a
+ * person without a mouse does. Fails when it cannot be reached in `max` presses.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<number> {
+  await target.waitFor({ state: 'visible' });
+  for (let presses = 0; presses <= max; presses++) {
+    if (await target.evaluate((el: any) => el.contains((globalThis as any).document.activeElement))) return presses;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${target.toString()} was not reached with ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
+}
+
+/**
+ * Walks the page with Tab from its start and returns a description of every visible, enabled control
+ * inside `scope` that never received the focus (an empty list: all of them are reachable by keyboard).
+ */
+export async function unreachableByTab(page: Page, scope: Locator): Promise<string[]> {
+  const count = await scope.evaluate((root: any) => {
+    const g = globalThis as any;
+    const controls = [...root.querySelectorAll(
+      'input:not([type=hidden]):not([type=file]), textarea, select, button, a[href], [role=switch], [role=checkbox], [role=combobox], [role=button], [role=tab]',
+    )].filter((el: any) => !el.disabled && el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"], [inert]')
+      && g.getComputedStyle(el).visibility !== 'hidden');
+    controls.forEach((el: any, i: number) => el.setAttribute('data-kb', String(i)));
+    g.document.activeElement?.blur?.();
+    return controls.length;
+  });
+  const reached = new Set<string>();
+  for (let i = 0; i < count * 2 + 20 && reached.size < count; i++) {
+    await page.keyboard.press('Tab');
+    const kb = await page.evaluate(() => (globalThis as any).document.activeElement?.closest('[data-kb]')?.getAttribute('data-kb') ?? null);
+    if (kb !== null) reached.add(kb);
+  }
+  return scope.evaluate((root: any, seen: string[]) => [...root.querySelectorAll('[data-kb]')]
+    .filter((el: any) => !seen.includes(el.getAttribute('data-kb')))
+    .map((el: any) => {
+      const label = el.getAttribute('aria-label') ?? (el.id ? (globalThis as any).document.querySelector(`label[for="${el.id}"]`)?.textContent : null);
+      return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${String(label ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+    }), [...reached]);
+}
+
+/** Whether the keyboard focus is inside `scope`. */
+export function hasFocusWithin(scope: Locator): Promise<boolean> {
+  return scope.evaluate((el: any) => el.contains((globalThis as any).document.activeElement));
+}
+
+/** The element that has the keyboard focus, described for a failure message. */
+export function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = (globalThis as any).document.activeElement;
+    if (!el) return '(nothing)';
+    return `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.id ?? ''} ${String(el.textContent ?? '').trim().slice(0, 40)}`;
+  });
 }

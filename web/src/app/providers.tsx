@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { FieldErrorAnnouncer } from '../components/field-error-announcer.js';
 import { PageSpinner } from '../components/page-spinner.js';
 import { StartupError } from '../components/startup-error.js';
 import { themeConfig } from '../config/theme.js';
@@ -23,6 +24,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <ConfigProvider theme={themeConfig}>
         {/* antd's <App> (message, modal) lives in the signed-in layouts: the sign-in pages do not need it. */}
         <SessionGate>{children}</SessionGate>
+        <FieldErrorAnnouncer />
       </ConfigProvider>
     </QueryClientProvider>
   );
