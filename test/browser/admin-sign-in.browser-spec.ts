@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { newPage, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, launchBrowser, pollPatiently, sessionStorageLength } from './support.js';
+import { expectPath, fieldItem, launchBrowser, pollPatiently, sessionStorageLength } from './support.js';
 
 describe('administrator sign-in (§2 Administrator login, Admin shell)', () => {
   let t: TestApp;
@@ -29,7 +29,7 @@ describe('administrator sign-in (§2 Administrator login, Admin shell)', () => {
 
     // An empty username is refused with the spec's wording, without asking the server.
     await page.getByRole('button', { name: 'LOGIN' }).click();
-    await expect.poll(() => page.getByText(MESSAGES.usernameEmpty).isVisible()).toBe(true);
+    await expect.poll(() => fieldItem(page, 'Username').getByText(MESSAGES.usernameEmpty).isVisible()).toBe(true);
 
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill(adminPassword);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, setRegistrationStatus, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
+import { axeViolations, expectPath, fieldItem, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
 
 // The six-step registration form as a student (or parent) uses it: every step filled and kept over a
 // reload, the living-status rules, phone input, closed registration, save indicators, load failure,
@@ -319,11 +319,12 @@ describe('the registration form', () => {
     // An e-mail address that is not one says so, and is not saved.
     await page.goto('/registration/student-data');
     await type(page.getByLabel('E-mail'), 'not-an-address');
-    await expect.poll(() => page.getByText('Invalid e-mail').isVisible()).toBe(true);
+    await expect.poll(() => fieldItem(page, 'E-mail').getByText('Invalid e-mail').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('field-errors').textContent()).toBe('E-mail: Invalid e-mail');
     expect((await record(id)).email).toBeNull();
     // A required field cannot be emptied.
     await type(page.getByLabel('First Name'), '');
-    await expect.poll(() => page.getByText('This field is required.').isVisible()).toBe(true);
+    await expect.poll(() => fieldItem(page, 'First Name').getByText('This field is required.').isVisible()).toBe(true);
     expect((await record(id)).first_name).toBe('Imani');
     await page.context().close();
   });

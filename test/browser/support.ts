@@ -149,3 +149,11 @@ export function focusedLabel(page: Page): Promise<string> {
     return `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.id ?? ''} ${String(el.textContent ?? '').trim().slice(0, 40)}`;
   });
 }
+
+/**
+ * The form item (label, field, hint and error) of the field labelled `label`. Look for a field's error
+ * in here: the same words are also in the page's hidden live region that announces errors.
+ */
+export function fieldItem(page: Page, label: string): Locator {
+  return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+}
