@@ -62,15 +62,18 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(express.json({ limit: '200kb' }));
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(cookieParser());
+  // The idle and absolute lifetimes are enforced on the server (the store's expires_at, slid at most
+  // once a minute; signedInAt in the guard). The cookie itself is a browser-session cookie, so it is
+  // not re-signed and re-sent on every answer: it is set once at sign-in and cleared at logout.
   app.use(session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
     store: app.get(DbSessionStore),
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     unset: 'destroy',
-    cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: config.sessionIdleMinutes * 60_000, path: '/' },
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
   }));
   app.use(app.get(Csrf).middleware());
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -29,9 +29,9 @@ export class DbSessionStore extends session.Store {
     clearInterval(this.pruneTimer);
   }
 
-  private expiry(sess: session.SessionData): number {
-    const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : NaN;
-    return Number.isFinite(expires) ? expires : Date.now() + this.idleMs;
+  /** Idle expiry, kept here rather than in the cookie (a browser-session cookie): now + the idle time. */
+  private expiry(): number {
+    return Date.now() + this.idleMs;
   }
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
@@ -49,17 +49,17 @@ export class DbSessionStore extends session.Store {
   }
 
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
-    const row = { sid, user_id: sess.userId ?? null, sess: JSON.stringify(sess), expires_at: this.expiry(sess) };
+    const row = { sid, user_id: sess.userId ?? null, sess: JSON.stringify(sess), expires_at: this.expiry() };
     this.lastTouch.set(sid, Date.now());
     this.repo.upsert(row, ['sid']).then(() => cb?.(), (e) => cb?.(e));
   }
 
   /** Sliding expiry without a write on every request: at most one write a minute per session. */
-  override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+  override touch(sid: string, _sess: session.SessionData, cb?: (err?: unknown) => void): void {
     const last = this.lastTouch.get(sid) ?? 0;
     if (Date.now() - last < TOUCH_INTERVAL_MS) return cb?.();
     this.lastTouch.set(sid, Date.now());
-    this.repo.update({ sid }, { expires_at: this.expiry(sess) }).then(() => cb?.(), (e) => cb?.(e));
+    this.repo.update({ sid }, { expires_at: this.expiry() }).then(() => cb?.(), (e) => cb?.(e));
   }
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {

@@ -106,6 +106,9 @@ describe('student sign-in', () => {
     expect(await t.ds.getRepository(SessionRow).countBy({ user_id: user.id })).toBeGreaterThan(0);
     const session = await c.get('/api/session').expect(200);
     expect(session.body).toMatchObject({ authenticated: true, user: { student_id: '1002', role: 'student' } });
+    // A browser-session cookie (the idle and absolute lifetimes are the server's), not re-sent on every answer.
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+    expect(String(session.headers['set-cookie'] ?? '')).not.toContain('portal.sid=');
   });
 
   it('gives a new session id at every sign-in', async () => {
