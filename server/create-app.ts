@@ -1,14 +1,12 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
+import { LAYOUT } from '../shared/constants.js';
 import { AppModule } from './app.module.js';
 import { SESSION_COOKIE } from './auth/auth.controller.js';
 import { Csrf } from './auth/csrf.js';
@@ -19,9 +17,7 @@ import { createValidationPipe } from './common/validation.js';
 import { runMigrations } from './database/migrate.js';
 import { SeedService } from './database/seeds/seed.service.js';
 import { JsonLogger } from './logging/json-logger.js';
-
-/** Paths the server answers itself; every other GET is the single-page client (history mode). */
-const SERVER_PATHS = /^\/(api|sanctum|healthz|readyz)(\/|$)/;
+import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
 
 /**
  * Builds the whole service (used by main.ts, the tests and the bench): migrations and seed, then the
@@ -58,7 +54,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     strictTransportSecurity: config.secureCookies,
   }));
   // The client's files are answered before any body parsing, session or database work.
-  serveWebClient(app, config.webDir);
+  serveWebClient(app, config.webDir, { schoolName: config.schoolName, cardWidth: LAYOUT.loginCardWidth });
   app.use(express.json({ limit: '200kb' }));
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(cookieParser());
@@ -85,23 +81,4 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useGlobalFilters(new ApiExceptionFilter());
   await app.init();
   return app;
-}
-
-function serveWebClient(app: NestExpressApplication, webDir: string): void {
-  const index = path.join(webDir, 'index.html');
-  // Hashed assets may be cached for a year; index.html must always be revalidated. Families use
-  // phones on mobile data: the client's files go out compressed.
-  app.use('/assets', compression());
-  app.use('/assets', express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
-  const rootFiles = express.static(webDir, { index: false, maxAge: '1h' });
-  app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : rootFiles(req, res, next)));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path) || req.path.startsWith('/assets/')) return next();
-    if (!existsSync(index)) {
-      res.status(503).type('text/plain').send('The web client is not built yet. Run "npm run build" (or "npm start").');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
 }

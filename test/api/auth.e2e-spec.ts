@@ -14,7 +14,7 @@ let webDir: string;
 
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Student Portal SPA</title>');
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Student Portal SPA</title><div id="root"><!--app-shell--></div>');
   t = await startTestApp({ env: { WEB_DIR: webDir } });
   await createStudent(t, { id: '1001', first_name: 'Alya', last_name: 'Baptiste', date_of_birth: '2013-05-17' });
   await createStudent(t, { id: '1002', first_name: 'Bea', last_name: 'Charles', date_of_birth: '2012-01-02', password: 'Sunny-Garden-42', class_id: '2A' });
@@ -34,6 +34,18 @@ describe('serving and errors', () => {
     const page = await request(t.app.getHttpServer()).get('/registration/family-data').expect(200);
     expect(page.text).toContain('Student Portal SPA');
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.text).toContain('<div id="root"></div>');
+  });
+
+  it('draws the sign-in card with the school name on / and /admin while the client loads', async () => {
+    const server = t.app.getHttpServer();
+    const student = await request(server).get('/').expect(200);
+    expect(student.text).toContain('<h1 class="plain-card-title">Test Girls High School</h1>');
+    expect(student.text).toContain('<p class="plain-card-subtitle">Student Login</p>');
+    expect(student.text).toContain('<p role="status">Loading…</p>');
+    expect(student.headers['cache-control']).toBe('no-cache');
+    const admin = await request(server).get('/admin').expect(200);
+    expect(admin.text).toContain('<p class="plain-card-subtitle">Administrator Login</p>');
   });
 
   it('sends security headers and never X-Powered-By', async () => {

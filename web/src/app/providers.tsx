@@ -1,13 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { FieldErrorAnnouncer } from '../components/field-error-announcer.js';
 import { PageSpinner } from '../components/page-spinner.js';
 import { StartupError } from '../components/startup-error.js';
 import { themeConfig } from '../config/theme.js';
 import { useSession } from '../features/auth/api/use-session.js';
 import { AuthProvider } from '../features/auth/auth-store.js';
-import { createQueryClient } from './query-client.js';
 
 /** Waits for GET /api/session (school name, settings, who is signed in) before showing any route. */
 function SessionGate({ children }: { children: ReactNode }) {
@@ -17,8 +16,7 @@ function SessionGate({ children }: { children: ReactNode }) {
   return <AuthProvider session={session.data}>{children}</AuthProvider>;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={themeConfig}>

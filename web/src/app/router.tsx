@@ -4,11 +4,13 @@ import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
 import { ROUTES } from '../config/routes.js';
 import { logout } from '../features/auth/api/logout.js';
+import { preloadablePage } from '../lib/preloadable-page.js';
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
 // Every page is its own chunk: the sign-in page downloads only what it shows (DESIGN.md §7 budget).
-const StudentLoginPage = lazy(() => import('../features/auth/components/student-login-page.js').then((m) => ({ default: m.StudentLoginPage })));
-const AdminLoginPage = lazy(() => import('../features/auth/components/admin-login-page.js').then((m) => ({ default: m.AdminLoginPage })));
+// The two sign-in pages are what a visitor opens first: main.tsx preloads them with the session.
+const StudentLoginPage = preloadablePage(() => import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage));
+const AdminLoginPage = preloadablePage(() => import('../features/auth/components/admin-login-page.js').then((m) => m.AdminLoginPage));
 const LogoutPage = lazy(() => import('../features/auth/components/logout-page.js').then((m) => ({ default: m.LogoutPage })));
 const ChangePasswordPage = lazy(() => import('../features/auth/components/change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })));
 const StudentLayout = lazy(() => import('../layouts/student-layout.js'));
@@ -78,3 +80,10 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/** Brings the code of the sign-in page at `pathname`, if it is one (before the client first draws). */
+export function preloadPageFor(pathname: string): Promise<unknown> {
+  if (pathname === ROUTES.studentLogin) return StudentLoginPage.preload();
+  if (pathname === ROUTES.adminLogin) return AdminLoginPage.preload();
+  return Promise.resolve();
+}

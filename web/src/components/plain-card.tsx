@@ -2,36 +2,23 @@ import type { CSSProperties, ReactNode } from 'react';
 
 /**
  * A card drawn with plain CSS for the sign-in screens: antd's Card brings Tabs, Skeleton and
- * Typography with it, too heavy for the page every visitor downloads first (DESIGN.md §7).
+ * Typography with it, too heavy for the page every visitor downloads first (DESIGN.md §7). Its
+ * classes (global.css) are shared with the server's loading shell of the same screens.
  */
 export function PlainCard({ width, children, style }: { width: number; children: ReactNode; style?: CSSProperties }) {
   return (
-    <section
-      style={{
-        width,
-        maxWidth: '100%',
-        background: '#fff',
-        border: '1px solid #e5e7eb',
-        borderRadius: 8,
-        boxShadow: '0 1px 2px rgba(0, 0, 0, 0.04), 0 2px 8px rgba(0, 0, 0, 0.06)',
-        padding: 'clamp(16px, 5vw, 24px)',
-        ...style,
-      }}
-    >
+    <section className="plain-card" style={{ width, ...style }}>
       {children}
     </section>
   );
 }
 
-export const cardTitleStyle: CSSProperties = {
-  fontSize: 22,
-  lineHeight: 1.3,
-  fontWeight: 600,
-  margin: '0 0 4px',
-  color: 'rgba(0, 0, 0, 0.88)',
-};
+/** The school name at the head of a sign-in card. */
+export function CardTitle({ children }: { children: ReactNode }) {
+  return <h1 className="plain-card-title">{children}</h1>;
+}
 
-export const cardSubtitleStyle: CSSProperties = {
-  margin: '0 0 20px',
-  color: 'rgba(0, 0, 0, 0.66)',
-};
+/** The line under the school name ('Student Login', 'Administrator Login', ...). */
+export function CardSubtitle({ children }: { children: ReactNode }) {
+  return <p className="plain-card-subtitle">{children}</p>;
+}

@@ -1,24 +1,14 @@
 import type { ReactNode } from 'react';
-import { ACCENT } from '../config/theme.js';
-import { THEME } from '../../../shared/constants.js';
 
-/** The frame of the sign-in screens: a coloured band and the card centred below it. */
+/**
+ * The frame of the sign-in screens: a coloured band and the card centred below it. Its classes
+ * (global.css) are shared with the server's loading shell, so the page is drawn where the shell was.
+ */
 export function VisitorLayout({ children }: { children: ReactNode }) {
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <div aria-hidden="true" style={{ height: 8, background: THEME.primary, borderBottom: `4px solid ${ACCENT}` }} />
-      <main
-        style={{
-          flex: 1,
-          display: 'flex',
-          justifyContent: 'center',
-          alignItems: 'flex-start',
-          padding: '8vh 12px 24px',
-          boxSizing: 'border-box',
-        }}
-      >
-        {children}
-      </main>
+    <div className="visitor-frame">
+      <div aria-hidden="true" className="visitor-band" />
+      <main className="visitor-main">{children}</main>
     </div>
   );
 }

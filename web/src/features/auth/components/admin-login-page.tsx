@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
-import { cardSubtitleStyle, cardTitleStyle, PlainCard } from '../../../components/plain-card.js';
+import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -41,12 +41,8 @@ export function AdminLoginPage() {
     <VisitorLayout>
       <title>Administrator Login · Student Portal</title>
       <PlainCard width={LAYOUT.loginCardWidth}>
-        <h1 style={cardTitleStyle}>
-          {settings.school_name}
-        </h1>
-        <p style={cardSubtitleStyle}>
-          Administrator Login
-        </p>
+        <CardTitle>{settings.school_name}</CardTitle>
+        <CardSubtitle>Administrator Login</CardSubtitle>
 
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
 

@@ -5,7 +5,7 @@ import { LAYOUT } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
-import { cardSubtitleStyle, cardTitleStyle, PlainCard } from '../../../components/plain-card.js';
+import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -102,12 +102,8 @@ export function StudentLoginPage() {
     <VisitorLayout>
       <title>Student Login · Student Portal</title>
       <PlainCard width={LAYOUT.loginCardWidth}>
-        <h1 style={cardTitleStyle}>
-          {settings.school_name}
-        </h1>
-        <p style={cardSubtitleStyle}>
-          {resetMode ? 'Please choose a new password to continue.' : 'Student Login'}
-        </p>
+        <CardTitle>{settings.school_name}</CardTitle>
+        <CardSubtitle>{resetMode ? 'Please choose a new password to continue.' : 'Student Login'}</CardSubtitle>
 
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
 

@@ -1,0 +1,27 @@
+import { type ComponentType, createElement, lazy } from 'react';
+
+/** A page whose code is loaded on demand, and can be asked for ahead of time with `preload()`. */
+export type PreloadablePage = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * Like React.lazy, but once `preload()` has brought the code the page renders at once, without a
+ * suspended first render and its fallback. main.tsx preloads the page of the address being opened
+ * together with the session, so the first thing the client draws is that page.
+ */
+export function preloadablePage(load: () => Promise<ComponentType>): PreloadablePage {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (page) => (loaded = page),
+      (error: unknown) => {
+        pending = undefined; // a later try may succeed (a dropped connection)
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(() => preload().then((page) => ({ default: page })));
+  const Page = () => createElement(loaded ?? Lazy);
+  return Object.assign(Page, { preload });
+}
