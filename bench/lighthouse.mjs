@@ -1,0 +1,39 @@
+// The Lighthouse figure of the bench: the performance score of the sign-in page (DESIGN.md §7),
+// with Lighthouse's default mobile settings (simulated slow 4G and a 4× slower CPU), in the system
+// Chromium started by puppeteer-core. Lighthouse reaches it through its debugging port. One run
+// varies by several points on a shared machine: the figure is the median of RUNS runs, as
+// Lighthouse's own guidance on variability advises.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const RUNS = 3;
+
+export async function signInLighthouse(origin) {
+  const { default: lighthouse } = await import('lighthouse');
+  const puppeteer = (await import('puppeteer-core')).default;
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--disable-dev-shm-usage', '--remote-debugging-port=0', `--user-data-dir=${profile}`],
+  });
+  try {
+    const port = Number(new URL(browser.wsEndpoint()).port);
+    const runs = [];
+    for (let n = 0; n < RUNS; n++) {
+      const { lhr } = await lighthouse(`${origin}/`, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      runs.push(lhr);
+    }
+    const score = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);
+    const median = runs.sort((a, b) => score(a) - score(b))[Math.floor(RUNS / 2)];
+    const audit = (id) => median.audits[id]?.displayValue ?? 'n/a';
+    return {
+      score: score(median),
+      note: `median of ${RUNS} (${runs.map(score).join(', ')}): FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`,
+    };
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
