@@ -6,7 +6,6 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import session from 'express-session';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
-import { LAYOUT } from '../shared/constants.js';
 import { AppModule } from './app.module.js';
 import { SESSION_COOKIE } from './auth/auth.controller.js';
 import { Csrf } from './auth/csrf.js';
@@ -54,7 +53,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     strictTransportSecurity: config.secureCookies,
   }));
   // The client's files are answered before any body parsing, session or database work.
-  serveWebClient(app, config.webDir, { schoolName: config.schoolName, cardWidth: LAYOUT.loginCardWidth });
+  serveWebClient(app, config.webDir, config.schoolName);
   app.use(express.json({ limit: '200kb' }));
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(cookieParser());

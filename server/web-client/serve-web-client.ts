@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { LAYOUT, THEME } from '../../shared/constants.js';
 
 /** Paths the server answers itself; every other GET is the single-page client (history mode). */
 export const SERVER_PATHS = /^\/(api|sanctum|healthz|readyz)(\/|$)/;
@@ -21,9 +22,10 @@ const escapeHtml = (text: string) =>
  * name and a loading line instead of the form: a phone on mobile data shows the screen at once, and
  * the client replaces it in place when its code has arrived.
  */
-export function signInShell(schoolName: string, subtitle: string, cardWidth: number): string {
-  return `<div class="visitor-frame"><div aria-hidden="true" class="visitor-band"></div><main class="visitor-main">`
-    + `<section class="plain-card" style="width:${cardWidth}px"><h1 class="plain-card-title">${escapeHtml(schoolName)}</h1>`
+export function signInShell(schoolName: string, subtitle: string): string {
+  const band = `background:${THEME.primary};border-bottom:4px solid ${THEME.secondary}`;
+  return `<div class="visitor-frame"><div aria-hidden="true" class="visitor-band" style="${band}"></div><main class="visitor-main">`
+    + `<section class="plain-card" style="width:${LAYOUT.loginCardWidth}px"><h1 class="plain-card-title">${escapeHtml(schoolName)}</h1>`
     + `<p class="plain-card-subtitle">${escapeHtml(subtitle)}</p><p role="status">Loading…</p></section></main></div>`;
 }
 
@@ -32,7 +34,7 @@ export function signInShell(schoolName: string, subtitle: string, cardWidth: num
  * files, and index.html for every other GET (history mode), with the loading shell on the sign-in
  * screens. Registered before body parsing, sessions and the database: none of it is needed here.
  */
-export function serveWebClient(app: NestExpressApplication, webDir: string, shell: { schoolName: string; cardWidth: number }): void {
+export function serveWebClient(app: NestExpressApplication, webDir: string, schoolName: string): void {
   const indexFile = path.join(webDir, 'index.html');
   // index.html is read again only when it changes (a rebuild while the server runs).
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -59,6 +61,6 @@ export function serveWebClient(app: NestExpressApplication, webDir: string, shel
     }
     const subtitle = SIGN_IN_SHELLS[req.path];
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(html.replace(SHELL_MARK, subtitle ? signInShell(shell.schoolName, subtitle, shell.cardWidth) : ''));
+    res.type('html').send(html.replace(SHELL_MARK, subtitle ? signInShell(schoolName, subtitle) : ''));
   });
 }

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../shared/constants.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { samplePdf } from '../fixtures/files.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, focusedLabel, hasFocusWithin, launchBrowser, pollPatiently, tabTo, unreachableByTab } from './support.js';
+import { expectPath, focusedLabel, focusIsOnDocument, hasFocusWithin, launchBrowser, pollPatiently, tabTo, unreachableByTab } from './support.js';
 
 // Keyboard alone: a parent without a mouse (or using a switch device or a screen reader) can sign in,
 // fill every registration step, upload a document, and an administrator can work the students table
@@ -50,6 +50,25 @@ async function chooseByKeys(page: Page, field: Locator, text: string): Promise<v
   await page.keyboard.press('Enter');
 }
 
+/** Opens the student sign-in page, Tabs to Student ID, types it and presses Enter (which moves to the password). */
+async function enterStudentId(page: Page, id: string): Promise<void> {
+  await page.goto('/');
+  await tabTo(page, page.getByLabel('Student ID'));
+  await page.keyboard.type(id);
+  await page.keyboard.press('Enter');
+}
+
+/** Signs the administrator in at /admin with Tab, typing and Enter. */
+async function signInAdminByKeys(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await tabTo(page, page.getByLabel('Username'));
+  await page.keyboard.type('office');
+  await page.keyboard.press('Tab');
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(adminPassword);
+  await page.keyboard.press('Enter');
+}
+
 /** Moves to a registration step with the keyboard: Tab to the step in the stepper, then Enter. */
 async function stepByKeys(page: Page, label: string, path: string): Promise<void> {
   const steps = page.getByRole('navigation', { name: 'Registration steps' });
@@ -62,10 +81,7 @@ async function stepByKeys(page: Page, label: string, path: string): Promise<void
 describe('sign-in with the keyboard alone', () => {
   it('a student signs in: Tab to Student ID, Enter moves on, Enter signs in; a wrong password is announced', async () => {
     const page = await newPage(b, t.baseUrl);
-    await page.goto('/');
-    await tabTo(page, page.getByLabel('Student ID'));
-    await page.keyboard.type('20268001');
-    await page.keyboard.press('Enter');
+    await enterStudentId(page, '20268001');
     await expect.poll(() => focusedLabel(page)).toContain('password');
     await page.keyboard.type('not-the-password');
     await page.keyboard.press('Enter');
@@ -82,10 +98,7 @@ describe('sign-in with the keyboard alone', () => {
 
   it('a first sign-in changes the password in reset mode with the keyboard', async () => {
     const page = await newPage(b, t.baseUrl);
-    await page.goto('/');
-    await tabTo(page, page.getByLabel('Student ID'));
-    await page.keyboard.type('20268002');
-    await page.keyboard.press('Enter');
+    await enterStudentId(page, '20268002');
     await page.keyboard.type('20120630');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByLabel('New Password', { exact: true }).isVisible()).toBe(true);
@@ -107,13 +120,7 @@ describe('sign-in with the keyboard alone', () => {
 
   it('an administrator signs in at /admin with Tab and Enter', async () => {
     const page = await newPage(b, t.baseUrl);
-    await page.goto('/admin');
-    await tabTo(page, page.getByLabel('Username'));
-    await page.keyboard.type('office');
-    await page.keyboard.press('Tab');
-    await tabTo(page, page.getByLabel('Password', { exact: true }));
-    await page.keyboard.type(adminPassword);
-    await page.keyboard.press('Enter');
+    await signInAdminByKeys(page);
     await expectPath(page, '/admin/dashboard');
     await page.context().close();
   });
@@ -125,10 +132,7 @@ describe('the six registration steps with the keyboard alone', () => {
 
   beforeAll(async () => {
     page = await newPage(b, t.baseUrl);
-    await page.goto('/');
-    await tabTo(page, page.getByLabel('Student ID'));
-    await page.keyboard.type('20268001');
-    await page.keyboard.press('Enter');
+    await enterStudentId(page, '20268001');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard');
@@ -246,13 +250,7 @@ describe('the administrator\'s students table and its dialogs with the keyboard 
 
   beforeAll(async () => {
     page = await newPage(b, t.baseUrl);
-    await page.goto('/admin');
-    await tabTo(page, page.getByLabel('Username'));
-    await page.keyboard.type('office');
-    await page.keyboard.press('Tab');
-    await tabTo(page, page.getByLabel('Password', { exact: true }));
-    await page.keyboard.type(adminPassword);
-    await page.keyboard.press('Enter');
+    await signInAdminByKeys(page);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('cell', { name: 'Mohammed, Kezia' }).waitFor();
   });
@@ -275,8 +273,7 @@ describe('the administrator\'s students table and its dialogs with the keyboard 
     // it may rest on the document itself, where a browser offers its own toolbar, then comes back).
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Tab');
-      const onBody = await page.evaluate(() => (globalThis as any).document.activeElement === (globalThis as any).document.body); // eslint-disable-line @typescript-eslint/no-explicit-any
-      if (!onBody) expect(await hasFocusWithin(page.locator('.ant-modal-wrap:visible')), `focus left the dialog at ${await focusedLabel(page)}`).toBe(true);
+      if (!(await focusIsOnDocument(page))) expect(await hasFocusWithin(page.locator('.ant-modal-wrap:visible')), `focus left the dialog at ${await focusedLabel(page)}`).toBe(true);
     }
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);

@@ -101,7 +101,7 @@ export async function expectPath(page: Page, path: string): Promise<void> {
 export async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<number> {
   await target.waitFor({ state: 'visible' });
   for (let presses = 0; presses <= max; presses++) {
-    if (await target.evaluate((el: any) => el.contains((globalThis as any).document.activeElement))) return presses;
+    if (await hasFocusWithin(target)) return presses;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`${target.toString()} was not reached with ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
@@ -139,6 +139,11 @@ export async function unreachableByTab(page: Page, scope: Locator): Promise<stri
 /** Whether the keyboard focus is inside `scope`. */
 export function hasFocusWithin(scope: Locator): Promise<boolean> {
   return scope.evaluate((el: any) => el.contains((globalThis as any).document.activeElement));
+}
+
+/** Whether the focus rests on the document itself (between the last control and the browser's own). */
+export function focusIsOnDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (globalThis as any).document.activeElement === (globalThis as any).document.body);
 }
 
 /** The element that has the keyboard focus, described for a failure message. */

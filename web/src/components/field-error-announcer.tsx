@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-const ERROR = '.ant-form-item-explain-error';
+const ERROR_CLASS = 'ant-form-item-explain-error';
 
 /** 'Mobile: 7 Digits Needed' for an error node, named by its form item's label when it has one. */
 function describe(error: Element): string {
@@ -19,8 +19,10 @@ export function FieldErrorAnnouncer() {
   const [message, setMessage] = useState('');
   useEffect(() => {
     const announced = new WeakSet<Element>();
+    // A live collection, kept up to date by the browser: reading it on each change costs no search.
+    const errors = document.getElementsByClassName(ERROR_CLASS);
     const observer = new MutationObserver(() => {
-      const current = [...document.querySelectorAll(ERROR)].filter((e) => e.textContent?.trim());
+      const current = [...errors].filter((e) => e.textContent?.trim());
       const fresh = current.filter((e) => !announced.has(e));
       fresh.forEach((e) => announced.add(e));
       if (fresh.length > 0) setMessage(fresh.map(describe).join('. '));

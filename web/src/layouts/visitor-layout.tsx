@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { THEME } from '../../../shared/constants.js';
+import { ACCENT } from '../config/theme.js';
 
 /**
  * The frame of the sign-in screens: a coloured band and the card centred below it. Its classes
@@ -7,7 +9,7 @@ import type { ReactNode } from 'react';
 export function VisitorLayout({ children }: { children: ReactNode }) {
   return (
     <div className="visitor-frame">
-      <div aria-hidden="true" className="visitor-band" />
+      <div aria-hidden="true" className="visitor-band" style={{ background: THEME.primary, borderBottom: `4px solid ${ACCENT}` }} />
       <main className="visitor-main">{children}</main>
     </div>
   );
