@@ -7,6 +7,8 @@ export interface ApiErrorBody {
   statusCode: number;
   message: string;
   errors?: Record<string, string[]>;
+  /** 409 on POST /api/student only: the values the server holds now (see StudentSaveConflict). */
+  current?: Record<string, unknown>;
 }
 
 /** POST /api/login-student, POST /api/change-password-student */

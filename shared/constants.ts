@@ -50,6 +50,8 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   updated: 'Updated Successfully.',
   updateError: 'Error Occured.',
+  saveConflict: 'This answer was changed on another device since you opened it.',
+  expectedUnknown: 'Only fields that are being saved can have an expected value.',
 } as const;
 
 export const MARITAL_STATUSES = ['Married', 'Single', 'Divorced', 'Widowed'] as const;

@@ -200,8 +200,21 @@ export type StudentFields = { [F in AnyField as F['name']]: ValueOfKind<F['kind'
 /** GET /api/student-record/{id}: the whole record. */
 export type StudentRecord = StudentFields & { id: string; updatedAt: string };
 
-/** POST /api/student: the student's id and only the fields that changed. */
-export type StudentSaveRequest = Partial<StudentFields> & { id: string };
+/**
+ * POST /api/student: the student's id and only the fields that changed. `expected` (optional) holds,
+ * for some of those fields, the value the client last read from the server: when the server's value
+ * has changed since (another device saved it), the save is refused with 409 and the current values
+ * (StudentSaveConflict) instead of overwriting a newer answer. A save without it is applied as is.
+ */
+export type StudentSaveRequest = Partial<StudentFields> & { id: string; expected?: Partial<StudentFields> };
+
+/** The body of a 409 answer to POST /api/student: the error shape plus the server's current values. */
+export interface StudentSaveConflict {
+  statusCode: 409;
+  message: string;
+  errors: Record<string, string[]>;
+  current: Partial<StudentFields>;
+}
 
 /** Its answer: the saved values of the fields sent, and the record's new updatedAt. */
 export type StudentSaveResponse = Partial<StudentFields> & { id: string; updatedAt: string };

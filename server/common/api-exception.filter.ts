@@ -55,7 +55,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         : Array.isArray(r.message) ? String(r.message[0]) : DEFAULT_MESSAGES[status] ?? exception.message;
       // Nest's own "Cannot GET /api/x" names the route; answer unknown routes plainly.
       if (status === 404 && message.startsWith('Cannot ')) message = MESSAGES.notFound;
-      return { statusCode: status, message, ...(r.errors ? { errors: r.errors } : {}) };
+      return { statusCode: status, message, ...(r.errors ? { errors: r.errors } : {}), ...(r.current ? { current: r.current } : {}) };
     }
     const plain = statusOfPlainError(exception);
     if (plain) return { statusCode: plain, message: DEFAULT_MESSAGES[plain] ?? 'The request was refused.' };

@@ -1,9 +1,9 @@
-import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
-  FIELD_BY_NAME, FIELD_MESSAGES, fieldProblem, type StudentSaveResponse,
+  FIELD_BY_NAME, FIELD_MESSAGES, fieldProblem, type StudentSaveConflict, type StudentSaveResponse,
 } from '../../shared/student-fields.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -24,6 +24,31 @@ function invalid(errors: Record<string, string[]>): UnprocessableEntityException
 /** Text the user cleared is stored as NULL, so "never filled" and "emptied" read the same. */
 function stored(value: FieldValue): FieldValue {
   return value === '' ? null : value;
+}
+
+/** A client's expected value as it would be stored: trimmed text, '' as NULL. */
+function asStored(value: unknown): FieldValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return stored(value.trim());
+  return typeof value === 'number' ? value : String(value);
+}
+
+/**
+ * The fields whose stored value is no longer what the client read (another device saved them since),
+ * unless the client is saving the very value stored now: then both devices agree and nothing is lost.
+ */
+function staleFields(expected: Record<string, unknown>, current: Record<string, FieldValue>, changes: Record<string, FieldValue>): string[] {
+  return Object.keys(expected).filter((n) => current[n] !== asStored(expected[n]) && current[n] !== changes[n]);
+}
+
+function conflict(fields: string[], current: Record<string, FieldValue>): ConflictException {
+  const body: StudentSaveConflict = {
+    statusCode: 409,
+    message: MESSAGES.saveConflict,
+    errors: Object.fromEntries(fields.map((f) => [f, [MESSAGES.saveConflict]])),
+    current: Object.fromEntries(fields.map((f) => [f, current[f]])),
+  };
+  return new ConflictException(body);
 }
 
 @Injectable()
@@ -52,11 +77,13 @@ export class StudentsService {
    */
   async save(user: SessionUser, body: SaveStudentBody): Promise<StudentSaveResponse> {
     await this.lookups.assertMayEditRegistration(user);
-    const { id, ...rest } = body;
+    const { id, expected = {}, ...rest } = body;
     const changes: Record<string, FieldValue> = {};
     for (const [name, value] of Object.entries(rest)) {
       if (value !== undefined && FIELD_BY_NAME.has(name)) changes[name] = stored(value as FieldValue);
     }
+    const unknownExpected = Object.keys(expected).filter((n) => !Object.hasOwn(changes, n));
+    if (unknownExpected.length > 0) throw invalid({ expected: [MESSAGES.expectedUnknown] });
     await this.checkAgainstSchoolRules(user, changes);
 
     const names = Object.keys(changes);
@@ -65,6 +92,8 @@ export class StudentsService {
       if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
       const current = await qb.getOne();
       if (!current) throw new NotFoundException(MESSAGES.notFound);
+      const stale = staleFields(expected, current as unknown as Record<string, FieldValue>, changes);
+      if (stale.length > 0) throw conflict(stale, current as unknown as Record<string, FieldValue>);
 
       const changed = names.filter((n) => (current as unknown as Record<string, FieldValue>)[n] !== changes[n]);
       let updatedAt = current.updated_at;

@@ -165,6 +165,59 @@ describe('POST /api/student: a partial save', () => {
   });
 });
 
+describe('POST /api/student: a save never overwrites a newer value from another device', () => {
+  const TWO_DEVICES = '20260103';
+  let me: ApiClient;
+  const record = async () => (await admin.get(`/api/student-record/${TWO_DEVICES}`).expect(200)).body[0] as Record<string, unknown>;
+  beforeAll(async () => {
+    await createStudent(t, { id: TWO_DEVICES, first_name: 'Celeste', last_name: 'Baptiste', password: 'Student-Pass-103' });
+    me = await signedInStudent(t, TWO_DEVICES, 'Student-Pass-103');
+  });
+  it('answers 409 with the current value when the field changed since the client read it, changing nothing', async () => {
+    await save(me, { id: TWO_DEVICES, mother_occupation: 'Teacher' }).expect(200);
+    // The phone read 'Teacher'; the laptop then saved 'Nurse'.
+    await save(me, { id: TWO_DEVICES, mother_occupation: 'Nurse', expected: { mother_occupation: 'Teacher' } }).expect(200);
+    const before = await record();
+    const res = await save(me, { id: TWO_DEVICES, mother_occupation: 'Doctor', expected: { mother_occupation: 'Teacher' } });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      statusCode: 409,
+      message: 'This answer was changed on another device since you opened it.',
+      errors: { mother_occupation: ['This answer was changed on another device since you opened it.'] },
+      current: { mother_occupation: 'Nurse' },
+    });
+    expect(await record()).toEqual(before);
+    // "Keep mine": the same value sent again with what the server now holds goes through.
+    await save(me, { id: TWO_DEVICES, mother_occupation: 'Doctor', expected: { mother_occupation: 'Nurse' } }).expect(200);
+    expect((await record()).mother_occupation).toBe('Doctor');
+  });
+
+  it('an empty field reads the same as null, and saving the value already stored is no conflict', async () => {
+    await save(me, { id: TWO_DEVICES, achievements: '' }).expect(200);
+    await save(me, { id: TWO_DEVICES, achievements: 'Chess club', expected: { achievements: '' } }).expect(200);
+    // Both devices typed the same answer: nothing to resolve.
+    await save(me, { id: TWO_DEVICES, achievements: 'Chess club', expected: { achievements: null } }).expect(200);
+    await save(me, { id: TWO_DEVICES, typhoid: 1, expected: { typhoid: 0 } }).expect(200);
+    expect((await save(me, { id: TWO_DEVICES, typhoid: 0, expected: { typhoid: 0 } })).status).toBe(409);
+  });
+
+  it('checks only the fields it names: a conflict on one refuses the whole save, other fields are untouched', async () => {
+    await save(me, { id: TWO_DEVICES, father_occupation: 'Farmer', father_name: 'Paul' }).expect(200);
+    const res = await save(me, { id: TWO_DEVICES, father_occupation: 'Pilot', father_name: 'Peter', expected: { father_occupation: 'Fisherman' } });
+    expect(res.status).toBe(409);
+    expect(Object.keys(res.body.current)).toEqual(['father_occupation']);
+    expect(await record()).toMatchObject({ father_occupation: 'Farmer', father_name: 'Paul' });
+  });
+
+  it('refuses an expected value for a field that is not being saved (422), and a save without one is applied as today', async () => {
+    const res = await save(me, { id: TWO_DEVICES, allergy: 'Dust', expected: { asthma: 0 } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.expected[0]).toBe('Only fields that are being saved can have an expected value.');
+    expect((await save(me, { id: TWO_DEVICES, expected: 'x' })).status).toBe(422);
+    await save(me, { id: TWO_DEVICES, allergy: 'Dust' }).expect(200);
+  });
+});
+
 describe('POST /api/student: who may save', () => {
   it('a student may never set her house or class', async () => {
     await refused({ id: ME, house_code: 2 }, 'house_code', 'House and class are set by the school and cannot be changed here.');

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsString, Matches, ValidateBy, ValidateIf } from 'class-validator';
+import { IsObject, IsOptional, IsString, Matches, ValidateBy, ValidateIf } from 'class-validator';
 import { MESSAGES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import { type FieldSpec, fieldProblem, STUDENT_FIELDS, type StudentSaveRequest } from '../../../shared/student-fields.js';
 
@@ -13,6 +13,11 @@ export class SaveStudentDto {
   @IsString({ message: MESSAGES.required })
   @Matches(STUDENT_ID_PATTERN, { message: 'Unknown student ID.' })
   id!: string;
+
+  /** What the client last read of some of the fields it saves (a stale write is refused with 409). */
+  @IsOptional()
+  @IsObject({ message: 'expected must map field names to values.' })
+  expected?: Record<string, unknown>;
 }
 
 /** class-validator rule for one catalogue field: the shared fieldProblem() is the only implementation. */
