@@ -44,6 +44,8 @@ export interface PublicSettings {
   student_id_lookup: boolean;
   pta_form_url: string | null;
   show_learning_challenges: boolean;
+  /** A session ends after this many minutes without a request (the client warns 2 minutes before). */
+  session_idle_minutes: number;
 }
 
 /** GET /api/user/{student_id} (a list of one) */

@@ -22,6 +22,15 @@ export const LAYOUT = {
   resetDialogWidth: 600,
 } as const;
 
+/**
+ * The server slides a session's idle expiry at most this often (a database write on every request
+ * would cost more than it buys), so a session can end up to this long before its idle time is up,
+ * counted from the last request. The client warns early by the same amount.
+ */
+export function sessionTouchIntervalMs(idleMinutes: number): number {
+  return Math.min(60_000, idleMinutes * 6_000);
+}
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** Administrators can read every child's record: a longer minimum. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 10;

@@ -114,6 +114,7 @@ export class AuthService {
       student_id_lookup: this.config.studentIdLookup,
       pta_form_url: this.config.ptaFormUrl,
       show_learning_challenges: this.config.showLearningChallenges,
+      session_idle_minutes: this.config.sessionIdleMinutes,
     };
     if (!user) return { authenticated: false, user: null, settings };
     const full = await this.users.findById(user.id);

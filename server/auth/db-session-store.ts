@@ -1,8 +1,8 @@
 import session from 'express-session';
 import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { sessionTouchIntervalMs } from '../../shared/constants.js';
 import { SessionRow } from './entities/session.entity.js';
 
-const TOUCH_INTERVAL_MS = 60_000;
 const PRUNE_INTERVAL_MS = 15 * 60_000;
 
 /**
@@ -14,12 +14,14 @@ export class DbSessionStore extends session.Store {
   private readonly repo: Repository<SessionRow>;
   private readonly lastTouch = new Map<string, number>();
   private readonly pruneTimer: NodeJS.Timeout;
+  private readonly touchIntervalMs: number;
 
   constructor(
     dataSource: DataSource,
     private readonly idleMs: number,
   ) {
     super();
+    this.touchIntervalMs = sessionTouchIntervalMs(idleMs / 60_000);
     this.repo = dataSource.getRepository(SessionRow);
     this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref();
@@ -54,10 +56,10 @@ export class DbSessionStore extends session.Store {
     this.repo.upsert(row, ['sid']).then(() => cb?.(), (e) => cb?.(e));
   }
 
-  /** Sliding expiry without a write on every request: at most one write a minute per session. */
+  /** Sliding expiry without a write on every request: at most one write a minute (less with a short idle time). */
   override touch(sid: string, _sess: session.SessionData, cb?: (err?: unknown) => void): void {
     const last = this.lastTouch.get(sid) ?? 0;
-    if (Date.now() - last < TOUCH_INTERVAL_MS) return cb?.();
+    if (Date.now() - last < this.touchIntervalMs) return cb?.();
     this.lastTouch.set(sid, Date.now());
     this.repo.update({ sid }, { expires_at: this.expiry() }).then(() => cb?.(), (e) => cb?.(e));
   }
@@ -78,7 +80,7 @@ export class DbSessionStore extends session.Store {
 
   async prune(): Promise<void> {
     await this.repo.delete({ expires_at: LessThan(Date.now()) });
-    const cutoff = Date.now() - TOUCH_INTERVAL_MS;
+    const cutoff = Date.now() - this.touchIntervalMs;
     for (const [sid, at] of this.lastTouch) if (at < cutoff) this.lastTouch.delete(sid);
   }
 }

@@ -109,7 +109,7 @@ describe('route guard and history mode (§2)', () => {
     await page.context().close();
   });
 
-  it('ends the client session when the server says the session is gone (401)', async () => {
+  it('when the server says the session is gone (401), asks her to sign in again on the same page; Sign out ends it', async () => {
     const page = await newPage(b, t.baseUrl);
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
@@ -120,6 +120,10 @@ describe('route guard and history mode (§2)', () => {
     await page.getByLabel('Old Password').fill('Ria-Singh-Pass-1');
     await page.getByLabel('New Password').fill('Green-Harbour-43');
     await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectPath(page, '/registration/change-password');
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
     await expectPath(page, '/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
     expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);

@@ -1,20 +1,23 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../features/auth/auth-store.js';
 
 /**
  * §2 route guard. It looks only at the authenticated flag, never at the admin flag: a route that
  * needs authentication sends an unauthenticated user to /, a visitor-only route sends a signed-in
- * user to /registration/student-data (or, right after signing in, to where the sign-in lands).
+ * user to /registration/student-data (an administrator to /admin/dashboard; right after signing in,
+ * to where the sign-in lands). After signing in she comes back to the page she was sent away from.
  */
 export function RequireAuth() {
   const { authenticated, landing, landed } = useAuth();
+  const location = useLocation();
   // Once a fresh sign-in has arrived on a signed-in page, visitor-only pages go back to the §2 target.
   useEffect(() => {
     if (authenticated && landing) landed();
   }, [authenticated, landing, landed]);
-  if (!authenticated) return <Navigate to={ROUTES.studentLogin} replace />;
+  // The sign-in brings her back here (return-path.ts).
+  if (!authenticated) return <Navigate to={ROUTES.studentLogin} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 

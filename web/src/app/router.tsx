@@ -4,6 +4,8 @@ import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
 import { ROUTES } from '../config/routes.js';
 import { logout } from '../features/auth/api/logout.js';
+import { useAuth } from '../features/auth/auth-store.js';
+import { FieldSaveQueueConnector } from '../features/registration/save-queue/field-save-queue-connector.js';
 import { preloadablePage } from '../lib/preloadable-page.js';
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
@@ -26,15 +28,28 @@ const CompletePage = lazy(() => import('../features/registration/components/comp
 const TermReportsPage = lazy(() => import('../features/term-reports/components/term-reports-page.js').then((m) => ({ default: m.TermReportsPage })));
 const NotFoundPage = lazy(() => import('../components/not-found-page.js').then((m) => ({ default: m.NotFoundPage })));
 
-/** The root of every route: loads page code, and shows the overlay while signing out (§4 step 6). */
+const SignedInServices = lazy(() => import('./signed-in-services.js'));
+
+/**
+ * The root of every route: loads page code, and shows the overlay while signing out (§4 step 6).
+ * For a signed-in person, whatever the page: the registration answers' save queue (sent while the
+ * session is live, held while it has ended) and the idle warning / sign-in-again dialog.
+ */
 function AppShell() {
   const navigation = useNavigation();
+  const { authenticated, user, sessionEnded } = useAuth();
   const signingOut = navigation.state === 'loading' && navigation.location?.pathname === ROUTES.logout;
   return (
     <>
+      <FieldSaveQueueConnector user={user} sessionEnded={sessionEnded} />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
+      {authenticated && (
+        <Suspense fallback={null}>
+          <SignedInServices />
+        </Suspense>
+      )}
       <LoadingOverlay spinning={signingOut} label="Signing out…" />
     </>
   );

@@ -47,6 +47,22 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+type ActivityListener = () => void;
+const activityListeners = new Set<ActivityListener>();
+
+/**
+ * Called whenever the server answered a request with the session still live (anything but a 401):
+ * every such request keeps the session from going idle, so the idle warning counts from here.
+ */
+export function onApiActivity(listener: ActivityListener): () => void {
+  activityListeners.add(listener);
+  return () => activityListeners.delete(listener);
+}
+
+function answered(status: number): void {
+  if (status !== 401) activityListeners.forEach((listener) => listener());
+}
+
 function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -82,7 +98,13 @@ async function parseBody(res: Response): Promise<unknown> {
 
 type Method = 'GET' | 'POST';
 
-async function send(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+interface SendOptions {
+  signal?: AbortSignal;
+  /** The request outlives the page (a save made as she leaves it). */
+  keepalive?: boolean;
+}
+
+async function send(method: Method, path: string, body: unknown, { signal, keepalive }: SendOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') {
     if (!readCookie(CSRF_COOKIE)) await primeCsrf();
@@ -95,18 +117,20 @@ async function send(method: Method, path: string, body: unknown, signal?: AbortS
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
     signal,
+    keepalive,
   });
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  let res = await send(method, path, body, signal);
+async function request<T>(method: Method, path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
+  let res = await send(method, path, body, options);
   let data = await parseBody(res);
   // A stale or missing token (e.g. the cookie was cleared): fetch a fresh one and try exactly once more.
   if (res.status === 403 && method !== 'GET' && isErrorBody(data) && data.message === MESSAGES.csrf) {
     await primeCsrf();
-    res = await send(method, path, body, signal);
+    res = await send(method, path, body, options);
     data = await parseBody(res);
   }
+  answered(res.status);
   if (res.ok) return data as T;
   throw failure(res.status, res.statusText, data, res.headers.get('Retry-After'));
 }
@@ -168,6 +192,7 @@ async function upload<T>(path: string, form: FormData, options: UploadOptions): 
     options.onProgress?.(0);
     answer = await sendWithProgress(path, form, options);
   }
+  answered(answer.status);
   if (answer.status >= 200 && answer.status < 300) return answer.data as T;
   throw failure(answer.status, answer.statusText, answer.data, answer.retryAfter);
 }
@@ -175,13 +200,14 @@ async function upload<T>(path: string, form: FormData, options: UploadOptions): 
 /** A binary answer (a PDF) as a Blob; a refused one as ApiError with the server's message. */
 async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const res = await fetch(path, { credentials: 'same-origin', signal });
+  answered(res.status);
   if (res.ok) return res.blob();
   throw failure(res.status, res.statusText, await parseBody(res), res.headers.get('Retry-After'));
 }
 
 export const apiClient = {
   get<T>(path: string, signal?: AbortSignal): Promise<T> {
-    return request<T>('GET', path, undefined, signal);
+    return request<T>('GET', path, undefined, { signal });
   },
   getBlob,
   /** multipart/form-data POST with upload progress (XMLHttpRequest), XSRF header and the same errors. */
@@ -192,7 +218,7 @@ export const apiClient = {
   postForm<T>(path: string, form: FormData): Promise<T> {
     return upload<T>(path, form, {});
   },
-  post<T>(path: string, body?: unknown): Promise<T> {
-    return request<T>('POST', path, body);
+  post<T>(path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<T> {
+    return request<T>('POST', path, body, options);
   },
 };

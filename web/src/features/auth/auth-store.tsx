@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { LoginResponse, PublicSettings, SessionInfo } from '../../../../shared/api-types.js';
-import { type AppRoute, SIGNED_IN_HOME } from '../../config/routes.js';
+import { ROUTES, SIGNED_IN_HOME } from '../../config/routes.js';
 import { clearSessionStorage, SESSION_MARKER_KEY, writeSessionMarker } from '../../config/session-marker.js';
 import { onSessionEnded } from '../../lib/api-client.js';
 import { SESSION_QUERY_KEY } from './api/use-session.js';
@@ -10,18 +10,27 @@ export interface AuthState {
   authenticated: boolean;
   user: LoginResponse | null;
   /**
-   * Where a fresh sign-in lands (§4: /dashboard, /admin/dashboard). The visitor-only guard sends a
-   * signed-in user there once, then to SIGNED_IN_HOME as §2 says.
+   * Where a fresh sign-in lands: the page she was sent away from, else §4's /dashboard or
+   * /admin/dashboard. The visitor-only guard sends a signed-in user there once, then to its home.
    */
-  landing: AppRoute | null;
+  landing: string | null;
+  /**
+   * The server's session has ended (idle time up, or a 401) while she was on a page: she stays on it,
+   * with what she typed, and signs in again in a dialog (SessionKeeper). Still `authenticated`.
+   */
+  sessionEnded: boolean;
 }
 
 export interface AuthStore extends AuthState {
   settings: PublicSettings;
   isAdmin: boolean;
   /** The route a visitor-only page sends a signed-in user to. */
-  signedInTarget: AppRoute;
-  signIn(user: LoginResponse, landing: AppRoute): void;
+  signedInTarget: string;
+  signIn(user: LoginResponse, landing: string): void;
+  /** The session ended under an open page (see sessionEnded). */
+  endSession(): void;
+  /** Signed in again in place after the session ended: the page carries on. */
+  resume(user: LoginResponse): void;
   /** The user's details changed (e.g. after a password change); authentication is unchanged. */
   updateUser(user: LoginResponse): void;
   landed(): void;
@@ -40,7 +49,7 @@ function initialState(session: SessionInfo): AuthState {
   // The server is the source of truth after a reload; the tab's marker follows it.
   if (user) writeSessionMarker();
   else if (sessionStorage.getItem(SESSION_MARKER_KEY)) clearSessionStorage();
-  return { authenticated: user !== null, user, landing: null };
+  return { authenticated: user !== null, user, landing: null, sessionEnded: false };
 }
 
 export function AuthProvider({ session, children }: { session: SessionInfo; children: ReactNode }) {
@@ -57,12 +66,25 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
   );
 
   const signIn = useCallback(
-    (user: LoginResponse, landing: AppRoute) => {
+    (user: LoginResponse, landing: string) => {
       writeSessionMarker();
       setSessionUser(user);
-      setState({ authenticated: true, user, landing });
+      setState({ authenticated: true, user, landing, sessionEnded: false });
     },
     [setSessionUser],
+  );
+
+  const endSession = useCallback(() => setState((s) => (s.authenticated && !s.sessionEnded ? { ...s, sessionEnded: true } : s)), []);
+
+  const resume = useCallback(
+    (user: LoginResponse) => {
+      writeSessionMarker();
+      setSessionUser(user);
+      setState((s) => ({ ...s, authenticated: true, user, sessionEnded: false }));
+      // Whatever failed while signed out is asked for again under the new session.
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    },
+    [queryClient, setSessionUser],
   );
 
   const updateUser = useCallback(
@@ -80,24 +102,27 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
     // Nothing of the previous user may stay in memory; the public settings are kept.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     setSessionUser(null);
-    setState({ authenticated: false, user: null, landing: null });
+    setState({ authenticated: false, user: null, landing: null, sessionEnded: false });
   }, [queryClient, setSessionUser]);
 
   // Any 401 means the server's session is gone (expired, signed out elsewhere, password changed).
-  useEffect(() => onSessionEnded(signOut), [signOut]);
+  useEffect(() => onSessionEnded(endSession), [endSession]);
 
   const value = useMemo<AuthStore>(
     () => ({
       ...state,
       settings: session.settings,
       isAdmin: state.user?.role === 'admin',
-      signedInTarget: state.landing ?? SIGNED_IN_HOME,
+      // An administrator never lands on a student-only page.
+      signedInTarget: state.landing ?? (state.user?.role === 'admin' ? ROUTES.adminDashboard : SIGNED_IN_HOME),
       signIn,
+      endSession,
+      resume,
       updateUser,
       landed,
       signOut,
     }),
-    [state, session.settings, signIn, updateUser, landed, signOut],
+    [state, session.settings, signIn, endSession, resume, updateUser, landed, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
@@ -10,6 +10,7 @@ import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useAdminLogin } from '../api/use-admin-login.js';
 import { useAuth } from '../auth-store.js';
+import { landingAfterSignIn } from '../return-path.js';
 
 interface AdminLoginValues {
   username: string;
@@ -19,6 +20,7 @@ interface AdminLoginValues {
 /** §2 Administrator login (/admin). */
 export function AdminLoginPage() {
   const { settings, signIn, signOut } = useAuth();
+  const location = useLocation();
   const login = useAdminLogin();
   const [error, setError] = useState<string | null>(null);
 
@@ -27,7 +29,7 @@ export function AdminLoginPage() {
     login.mutate(
       { username: values.username.trim(), password: values.password },
       {
-        onSuccess: (user) => signIn(user, ROUTES.adminDashboard),
+        onSuccess: (user) => signIn(user, landingAfterSignIn(location.state, 'admin')),
         onError: (e) => {
           // §8: authentication is reset on a failed administrator sign-in.
           signOut();

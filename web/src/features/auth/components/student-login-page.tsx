@@ -1,17 +1,18 @@
 import { Alert, Button, Form, Input, type InputRef } from 'antd';
 import { type KeyboardEvent, lazy, type RefObject, Suspense, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { StudentLoginResponse } from '../../../../../shared/api-types.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
-import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useChangePassword } from '../api/use-change-password.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../auth-store.js';
+import { landingAfterSignIn } from '../return-path.js';
 
 // The dialog (and antd's Modal and AutoComplete) loads only when someone asks for it.
 const StudentIdLookupDialog = lazy(() => import('./student-id-lookup-dialog.js'));
@@ -34,6 +35,8 @@ function focusOnEnter(next: RefObject<InputRef | null>) {
 /** § 2 Student login (/), with the forced password reset of §4 on the same card. */
 export function StudentLoginPage() {
   const { settings, signIn } = useAuth();
+  const location = useLocation();
+  const landing = landingAfterSignIn(location.state, 'student');
   const [form] = Form.useForm<LoginValues>();
   const login = useLoginStudent();
   const changePassword = useChangePassword();
@@ -60,7 +63,7 @@ export function StudentLoginPage() {
             requestAnimationFrame(() => passwordRef.current?.focus());
             return;
           }
-          signIn(user, ROUTES.dashboard);
+          signIn(user, landing);
         },
         onError: (e) => setError(errorMessage(e)),
       },
@@ -80,7 +83,7 @@ export function StudentLoginPage() {
     changePassword.mutate(
       { student_id: user.student_id, password: next, old_password: values.password },
       {
-        onSuccess: (updated) => signIn(updated, ROUTES.dashboard),
+        onSuccess: (updated) => signIn(updated, landing),
         onError: (e) => setError(errorMessage(e)),
       },
     );

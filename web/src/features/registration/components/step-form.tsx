@@ -1,5 +1,7 @@
 import { Card, Form, Grid, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
+import type { StudentRecord } from '../../../../../shared/student-fields.js';
+import { fieldSaveQueue } from '../save-queue/field-save-queue.js';
 import { toFormValues } from './fields/field-values.js';
 import { useRegistration } from './registration-context.js';
 
@@ -10,8 +12,9 @@ import { useRegistration } from './registration-context.js';
 export function StepForm({ children }: { children: ReactNode }) {
   const reg = useRegistration();
   const [form] = Form.useForm();
-  // Taken once: later saves update the cache, and the form already shows what was typed.
-  const [initialValues] = useState(() => toFormValues(reg.record));
+  // Taken once: later saves update the cache, and the form already shows what was typed. Values
+  // still waiting to be sent (kept on this device) are shown rather than the saved ones.
+  const [initialValues] = useState(() => toFormValues({ ...reg.record, ...fieldSaveQueue.unsentValues(reg.studentId) } as StudentRecord));
   return (
     <Form form={form} layout="vertical" initialValues={initialValues} disabled={!reg.editable} requiredMark scrollToFirstError>
       {children}

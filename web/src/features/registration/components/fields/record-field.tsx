@@ -1,15 +1,14 @@
 import { AutoComplete, Checkbox, Col, DatePicker, Form, type FormItemProps, Input, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { MESSAGES, PHONE_DIGITS } from '../../../../../../shared/constants.js';
-import { type FieldSpec, fieldSpec, type StudentFieldName } from '../../../../../../shared/student-fields.js';
-import { errorMessage } from '../../../../lib/api-client.js';
-import { useSaveStudentField } from '../../api/use-save-student-field.js';
+import { type FieldSpec, fieldProblem, fieldSpec, type StudentFieldName } from '../../../../../../shared/student-fields.js';
+import { type FieldValue, fieldSaveQueue } from '../../save-queue/field-save-queue.js';
+import { useFieldSave } from '../../save-queue/use-field-save.js';
 import { type RegistrationContextValue, useRegistration } from '../registration-context.js';
 import { DigitsInput, PhoneInput } from './digits-input.js';
 import { type FormValue, rulesFor, sameValue, toApiValue, toFormValue } from './field-values.js';
-import { SaveStatusIcon } from './save-status-icon.js';
-import { useSaveIndicator } from './use-save-indicator.js';
+import { SaveStatusIcon, SaveStatusLine } from './save-status-icon.js';
 
 export type FieldWidth = 'full' | 'half' | 'third';
 
@@ -76,38 +75,66 @@ export function RecordField({ name, label, input, width = 'half' }: RecordFieldP
   return <EditableField spec={spec} label={label} input={input} width={width} />;
 }
 
+/** A value as a person reads it, for the "changed on another device" choice. */
+function shownValue(spec: FieldSpec, reg: RegistrationContextValue, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (spec.kind === 'flag') return value === 1 ? 'Yes' : 'No';
+  if (isChoice(spec)) return lookupOptions(spec, reg).find((o) => o.value === value)?.label ?? String(value);
+  return String(value);
+}
+
 function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?: ReactNode; input?: RecordFieldProps['input']; width: FieldWidth }) {
   const name = spec.name as StudentFieldName;
   const reg = useRegistration();
   const form = Form.useFormInstance();
-  const save = useSaveStudentField(reg.studentId, name);
-  const indicator = useSaveIndicator(save);
+  const save = useFieldSave(reg.studentId, name);
   const rules = useMemo(() => rulesFor(spec, reg.today), [spec, reg.today]);
   const [townSearch, setTownSearch] = useState('');
+  const shownNow = Form.useWatch(name, form) as FormValue;
+  // What the field held on the server when she started editing: a save made from it must not
+  // overwrite an answer another device saved in the meantime (the server answers 409 instead).
+  const startedFrom = useRef<FieldValue | undefined>(undefined);
+  const onFocus = () => {
+    if (!fieldSaveQueue.field(reg.studentId, name).entry) startedFrom.current = reg.record[name];
+  };
 
-  /** Saves the field's current value when it is valid and differs from what is saved. */
-  const commit = async () => {
-    const sent = toApiValue(spec, form.getFieldValue(name) as FormValue);
-    if (sameValue(sent, reg.record[name])) return;
-    try {
-      await form.validateFields([name]);
-    } catch {
-      save.reset(); // not saved: no check from an earlier save; the form shows the rule's message
+  /**
+   * Queues the field's value when it is valid and differs from what is saved (or from what is still
+   * waiting to be sent). Synchronous up to the queue, which keeps the value on the device at once:
+   * a field committed as the page unloads is not lost.
+   */
+  const commit = () => {
+    const raw = form.getFieldValue(name) as FormValue;
+    const sent = toApiValue(spec, raw);
+    const waiting = fieldSaveQueue.field(reg.studentId, name).entry;
+    const hasWaiting = waiting !== undefined && waiting.state !== 'refused';
+    if (!hasWaiting && sameValue(sent, reg.record[name])) return;
+    // The form shows the rule's message (same rule and words as the server's).
+    void form.validateFields([name]).catch(() => undefined);
+    if (fieldProblem(spec, sent, reg.today)) {
+      save.dismiss(); // not saved: no check from an earlier save
       return;
     }
-    save.mutate(sent, {
-      onSuccess: (saved) => {
-        // The server trims text: show what it kept, unless the user has typed on since.
-        if (sameValue(toApiValue(spec, form.getFieldValue(name) as FormValue), sent)) {
-          form.setFieldValue(name, toFormValue(spec, saved[name]));
-        }
-      },
-    });
+    // The server trims text: show what it keeps.
+    if (typeof raw === 'string' && raw !== toFormValue(spec, sent)) form.setFieldValue(name, toFormValue(spec, sent));
+    const expected = hasWaiting ? waiting.expected : startedFrom.current !== undefined ? startedFrom.current : reg.record[name];
+    startedFrom.current = undefined;
+    save.save(sent, expected);
   };
-  const onBlur = savesOnBlur(spec, input) ? () => void commit() : undefined;
-  const onChange = savesOnBlur(spec, input) ? undefined : () => void commit();
+  const onBlur = savesOnBlur(spec, input) ? commit : undefined;
+  const onChange = savesOnBlur(spec, input) ? undefined : commit;
 
-  const status = <SaveStatusIcon state={indicator} error={save.isError ? errorMessage(save.error) : undefined} />;
+  const status = <SaveStatusIcon save={save} />;
+  const statusLine = (
+    <SaveStatusLine
+      save={save}
+      show={(v) => shownValue(spec, reg, v)}
+      onUseSaved={(v) => {
+        form.setFieldValue(name, toFormValue(spec, v));
+        void form.validateFields([name]).catch(() => undefined);
+      }}
+    />
+  );
   let control: ReactNode;
   let valueProps: Pick<FormItemProps, 'getValueProps' | 'normalize' | 'valuePropName'> = {};
   if (spec.kind === 'flag') {
@@ -130,7 +157,8 @@ function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?:
         style={{ width: '100%' }}
         allowClear={!spec.required}
         disabledDate={(d) => !isAllowed(d)}
-        defaultPickerValue={spec.notFuture ? dayjs().subtract(12, 'year') : undefined}
+        // Opens on the stored date's month; an empty date of birth opens on a likely year.
+        defaultPickerValue={typeof shownNow === 'string' ? dayjs(shownNow) : spec.notFuture ? dayjs().subtract(12, 'year') : undefined}
       />
     );
   } else if (isChoice(spec) && input !== 'town') {
@@ -150,9 +178,10 @@ function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?:
       <AutoComplete
         onBlur={onBlur}
         onSearch={setTownSearch}
+        onFocus={onFocus}
         onSelect={(town: string) => {
           form.setFieldValue(name, town);
-          void commit();
+          commit();
         }}
         options={towns.map((town) => ({ value: town }))}
         maxLength={spec.max}
@@ -160,13 +189,13 @@ function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?:
       />
     );
   } else if (spec.kind === 'phone') {
-    control = <PhoneInput onBlur={onBlur} maxLength={PHONE_DIGITS} />;
+    control = <PhoneInput onFocus={onFocus} onBlur={onBlur} maxLength={PHONE_DIGITS} />;
   } else if (spec.kind === 'digits') {
-    control = <DigitsInput onBlur={onBlur} maxLength={spec.max} style={{ maxWidth: 120 }} />;
+    control = <DigitsInput onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} style={{ maxWidth: 120 }} />;
   } else if (spec.multiline) {
-    control = <Input.TextArea onBlur={onBlur} maxLength={spec.max} autoSize={{ minRows: 2, maxRows: 8 }} />;
+    control = <Input.TextArea onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} autoSize={{ minRows: 2, maxRows: 8 }} />;
   } else {
-    control = <Input onBlur={onBlur} maxLength={spec.max} inputMode={spec.kind === 'email' ? 'email' : undefined} autoComplete="off" />;
+    control = <Input onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} inputMode={spec.kind === 'email' ? 'email' : undefined} autoComplete="off" />;
   }
 
   const checkbox = spec.kind === 'flag' && input === 'checkbox';
@@ -180,7 +209,7 @@ function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?:
         required={spec.required}
         rules={rules}
         validateTrigger={savesOnBlur(spec, input) ? 'onBlur' : 'onChange'}
-        extra={spec.kind === 'phone' ? MESSAGES.phoneHint : undefined}
+        extra={spec.kind === 'phone' || save.snapshot.entry ? <>{spec.kind === 'phone' && MESSAGES.phoneHint}{statusLine}</> : undefined}
         style={checkbox ? { marginBottom: 8 } : undefined}
         {...valueProps}
       >

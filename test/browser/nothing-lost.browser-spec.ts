@@ -1,0 +1,258 @@
+import { mkdirSync } from 'node:fs';
+import type { Dialog, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
+import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, fieldItem, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
+
+// Nothing a parent types is lost, on a 360 px phone: a save made offline is shown as not saved and sent
+// when the connection is back, even after a reload in between; an answer saved meanwhile on another
+// device is never overwritten without her choice; an ended session is picked up again in place.
+
+const PHONE = 360;
+const PASSWORD = 'Nothing-Lost-Pass-1';
+
+let t: TestApp;
+let b: TestBrowser;
+
+beforeAll(async () => {
+  pollPatiently();
+  // A one-minute idle limit, so that the warning and the end of a session happen within the test.
+  t = await startTestApp({ listen: true, env: { SESSION_IDLE_MINUTES: '1' } });
+  b = await launchBrowser();
+  mkdirSync('test-results', { recursive: true });
+  await createAdmin(t, 'office', 'Office-Admin-Pass-1');
+});
+
+afterAll(async () => {
+  await b?.close();
+  await t?.close();
+});
+
+let nextId = 8100;
+async function newStudent(): Promise<string> {
+  const id = String(nextId++);
+  await createStudent(t, { id, first_name: 'Zara', last_name: 'Persad', class_id: '1A', password: PASSWORD });
+  return id;
+}
+
+/** The record as stored (read from the database: an API session would itself go idle in these tests). */
+async function record(id: string): Promise<Record<string, unknown>> {
+  const [row] = (await t.ds.query('SELECT * FROM students WHERE id = ?', [id])) as Record<string, unknown>[];
+  return row;
+}
+
+async function openAs(id: string, page?: Page, path = '/registration/student-data'): Promise<Page> {
+  page ??= await newPage(b, t.baseUrl, PHONE, 780);
+  await signInStudent(page, id, PASSWORD);
+  await expectPath(page, '/dashboard');
+  await page.goto(path);
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible()).toBe(true);
+  return page;
+}
+
+async function type(field: Locator, value: string): Promise<void> {
+  await field.fill(value);
+  await field.blur();
+}
+
+const NOT_SAVED = 'Not saved yet — will retry';
+
+describe('a save that cannot be sent is kept and sent later', () => {
+  it('offline: shown as not saved in words, sent when the connection is back', async () => {
+    const id = await newStudent();
+    const page = await openAs(id);
+    await page.context().setOffline(true);
+    await type(page.getByLabel('Nationality'), 'Trinidadian');
+    const item = fieldItem(page, 'Nationality');
+    await expect.poll(() => item.getByText(NOT_SAVED).isVisible()).toBe(true);
+    expect(await item.getByRole('img', { name: NOT_SAVED }).isVisible()).toBe(true);
+    await item.screenshot({ path: screenshotPath('nothing-lost-offline-field') });
+    expect((await record(id)).nationality).toBeNull();
+
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await record(id)).nationality).toBe('Trinidadian');
+    await expect.poll(() => item.getByRole('img', { name: 'Saved' }).isVisible()).toBe(true);
+    expect(await item.getByText(NOT_SAVED).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a reload in between: leaving asks first, the value is still shown after it and sent when the server can be reached', async () => {
+    const id = await newStudent();
+    const page = await openAs(id);
+    await page.context().setOffline(true);
+    // A tap first: browsers ask before leaving only a page the person has interacted with.
+    await page.getByLabel('Previous School').click();
+    await type(page.getByLabel('Previous School'), 'Arima Girls RC');
+    await expect.poll(() => fieldItem(page, 'Previous School').getByText(NOT_SAVED).isVisible()).toBe(true);
+
+    // Back online, but the server cannot be reached (a dead wifi, a proxy): the reload goes ahead anyway.
+    await page.route('**/api/student', (route) => route.abort('connectionrefused'));
+    await page.context().setOffline(false);
+    const dialogs: string[] = [];
+    const accept = (d: Dialog) => {
+      dialogs.push(d.type());
+      void d.accept();
+    };
+    page.on('dialog', accept);
+    // As her browser's reload button does (a reload driven from outside the page skips the question).
+    await page.evaluate('location.reload()');
+    await page.waitForEvent('load');
+    page.off('dialog', accept);
+    expect(dialogs).toEqual(['beforeunload']);
+
+    await expect.poll(() => page.getByLabel('Previous School').inputValue()).toBe('Arima Girls RC');
+    await expect.poll(() => fieldItem(page, 'Previous School').getByText(NOT_SAVED).isVisible()).toBe(true);
+    expect((await record(id)).previous_school).toBeNull();
+
+    await page.unroute('**/api/student');
+    await expect.poll(async () => (await record(id)).previous_school, { timeout: 30_000 }).toBe('Arima Girls RC');
+    await expect.poll(() => fieldItem(page, 'Previous School').getByText(NOT_SAVED).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a server error is retried by itself, and the field says so in words meanwhile', async () => {
+    const id = await newStudent();
+    const page = await openAs(id);
+    let failures = 2;
+    await page.route('**/api/student', (route) => {
+      if (failures-- > 0) return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'The database is not reachable.' }) });
+      return route.continue();
+    });
+    await type(page.getByLabel('Country of Birth'), 'Trinidad and Tobago');
+    await expect.poll(() => fieldItem(page, 'Country of Birth').getByText(NOT_SAVED).isVisible()).toBe(true);
+    await expect.poll(async () => (await record(id)).place_of_birth, { timeout: 30_000 }).toBe('Trinidad and Tobago');
+    await expect.poll(() => fieldItem(page, 'Country of Birth').getByRole('img', { name: 'Saved' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('two devices', () => {
+  it('a stale save is answered 409 and she chooses: keep mine, or use the saved one', async () => {
+    const id = await newStudent();
+    const phone = await openAs(id);
+    const laptop = await openAs(id, await newPage(b, t.baseUrl, 1366, 800));
+
+    // The laptop saves first; the phone, still showing the empty field, saves something else.
+    await type(laptop.getByLabel('Other Name'), 'Grace');
+    await expect.poll(async () => (await record(id)).middle_name).toBe('Grace');
+    await type(phone.getByLabel('Other Name'), 'Gail');
+    const item = fieldItem(phone, 'Other Name');
+    const choice = item.getByRole('group', { name: 'Changed on another device' });
+    await expect.poll(() => choice.isVisible()).toBe(true);
+    expect(await choice.textContent()).toContain('Saved there: “Grace”. Yours: “Gail”.');
+    expect((await record(id)).middle_name).toBe('Grace');
+    await item.screenshot({ path: screenshotPath('nothing-lost-conflict-phone') });
+
+    expect(await horizontalOverflow(phone)).toMatchObject({ scrollWidth: PHONE });
+
+    await choice.getByRole('button', { name: 'Keep mine' }).click();
+    await expect.poll(async () => (await record(id)).middle_name).toBe('Gail');
+    await expect.poll(() => choice.count()).toBe(0);
+
+    // Now the laptop is behind: its change meets the phone's, and it takes the saved one.
+    await type(laptop.getByLabel('Other Name'), 'Gwen');
+    const laptopChoice = fieldItem(laptop, 'Other Name').getByRole('group', { name: 'Changed on another device' });
+    await expect.poll(() => laptopChoice.isVisible()).toBe(true);
+    await laptopChoice.getByRole('button', { name: 'Use the saved one' }).click();
+    await expect.poll(() => laptop.getByLabel('Other Name').inputValue()).toBe('Gail');
+    expect((await record(id)).middle_name).toBe('Gail');
+
+    // Different fields on the two devices: both kept, as before.
+    await type(laptop.getByLabel('Nationality'), 'Trinidadian');
+    await type(phone.getByLabel('Country of Birth'), 'Grenada');
+    await expect.poll(async () => (await record(id))).toMatchObject({ nationality: 'Trinidadian', place_of_birth: 'Grenada' });
+    await phone.context().close();
+    await laptop.context().close();
+  });
+
+  it('the conflict choice passes axe on a phone', async () => {
+    const id = await newStudent();
+    const page = await newAxePage(b, t.baseUrl, PHONE, 780);
+    await openAs(id, page);
+    await t.ds.query('UPDATE students SET sea_no = ? WHERE id = ?', ['12345', id]); // saved on another device
+    await type(page.getByLabel('SEA Number'), '54321');
+    await expect.poll(() => fieldItem(page, 'SEA Number').getByRole('group', { name: 'Changed on another device' }).isVisible()).toBe(true);
+    // From the top of the page: scrolled, the sticky top bar covers part of a field, which axe counts as a small target.
+    await page.evaluate('window.scrollTo(0, 0)');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('an ended session', () => {
+  it('warns before the idle limit, and "Stay signed in" keeps the session', async () => {
+    const id = await newStudent();
+    const page = await openAs(id);
+    // One-minute idle limit: the warning comes half-way.
+    const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect.poll(() => warning.isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await warning.textContent()).toMatch(/You will be signed out in \d+ seconds/);
+    await page.screenshot({ path: screenshotPath('nothing-lost-idle-warning-phone') });
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+    // The session is alive: a save goes straight through.
+    await type(page.getByLabel('Nationality'), 'Grenadian');
+    await expect.poll(async () => (await record(id)).nationality).toBe('Grenadian');
+    await page.context().close();
+  }, 120_000);
+
+  it('ended under the form: she signs in again in a dialog on the same page, and what she typed is saved', async () => {
+    const id = await newStudent();
+    const page = await openAs(id, undefined, '/registration/family-data');
+    // The server ends every session (as the idle limit would between two of her requests).
+    await t.ds.query('DELETE FROM sessions');
+    await page.getByLabel('The student lives with').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Guardian"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('1 answer not saved yet is kept on this device');
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('nothing-lost-sign-in-again-phone') });
+
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/credentials do not match/);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expectPath(page, '/registration/family-data');
+    await expect.poll(async () => (await record(id)).living_status).toBe('Guardian');
+    // The page carries on under the new session.
+    await type(page.getByLabel('Name'), 'Aunt Ruth');
+    await expect.poll(async () => (await record(id)).guardian_name).toBe('Aunt Ruth');
+    await page.context().close();
+  });
+
+  it('left alone past the idle limit, the sign-in dialog comes by itself; after a reload she signs in and is back on her page', async () => {
+    const id = await newStudent();
+    const page = await openAs(id, undefined, '/registration/other-data');
+    const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 90_000, interval: 1000 }).toBe(true);
+    expect(await dialog.getByLabel('Student ID').inputValue()).toBe(id);
+
+    await page.reload();
+    await expectPath(page, '/');
+    await page.getByLabel('Student ID').fill(id);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expectPath(page, '/registration/other-data');
+    await page.context().close();
+  }, 150_000);
+});
+
+describe('where a sign-in lands', () => {
+  it('a signed-in administrator who opens / or /admin lands on /admin/dashboard', async () => {
+    const page = await newPage(b, t.baseUrl, 1366, 800);
+    await page.goto('/admin');
+    await page.getByLabel('Username').fill('office');
+    await page.getByLabel('Password', { exact: true }).fill('Office-Admin-Pass-1');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expectPath(page, '/admin/dashboard');
+    for (const path of ['/', '/admin']) {
+      await page.goto(path);
+      await expectPath(page, '/admin/dashboard');
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,172 @@
+import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { LoginResponse, SessionInfo } from '../../../../../shared/api-types.js';
+import { sessionTouchIntervalMs } from '../../../../../shared/constants.js';
+import { PasswordInput } from '../../../components/password-input.js';
+import { ROUTES } from '../../../config/routes.js';
+import { apiClient, errorMessage, onApiActivity } from '../../../lib/api-client.js';
+import { useAdminLogin } from '../api/use-admin-login.js';
+import { useLoginStudent } from '../api/use-login-student.js';
+import { mustResetPassword, useAuth } from '../auth-store.js';
+
+/** When the server last answered a signed-in request, shared by the tabs of this browser. */
+const ACTIVITY_KEY = 'portal.last-activity';
+const WARNING_LEAD_MS = 2 * 60_000;
+
+function lastActivity(): number {
+  try {
+    return Number(localStorage.getItem(ACTIVITY_KEY)) || Date.now();
+  } catch {
+    return Date.now();
+  }
+}
+
+function recordActivity(): void {
+  try {
+    localStorage.setItem(ACTIVITY_KEY, String(Date.now()));
+  } catch {
+    // storage refused: this tab's timer still runs from its own requests
+  }
+}
+
+/** "2 minutes", "1 minute", "45 seconds". */
+export function inWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds >= 60) {
+    const minutes = Math.round(seconds / 60);
+    return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  }
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+/**
+ * Keeps a signed-in person from losing her place to the idle limit. The server ends a session after
+ * its idle time without a request; this counts from the last answer (in every tab) and:
+ * - two minutes before (half the idle time when that is shorter) warns "You will be signed out in
+ *   2 minutes", with "Stay signed in", which makes a request and so keeps the session;
+ * - once the time is up, or any request answers 401, shows a sign-in dialog over the same page:
+ *   she signs in again and carries on where she was, her unsaved answers sent then.
+ * The warning is early by the server's touch interval: the server slides the expiry at most that often.
+ */
+export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
+  const { authenticated, sessionEnded, user, settings, endSession } = useAuth();
+  const [now, setNow] = useState(Date.now);
+  const idleMs = settings.session_idle_minutes * 60_000;
+  const earlyBy = sessionTouchIntervalMs(settings.session_idle_minutes);
+  const lead = Math.min(WARNING_LEAD_MS, idleMs / 2);
+
+  useEffect(() => onApiActivity(recordActivity), []);
+  useEffect(() => {
+    if (!authenticated || sessionEnded) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [authenticated, sessionEnded]);
+
+  const endsAt = lastActivity() + idleMs;
+  const timeUp = authenticated && !sessionEnded && now >= endsAt;
+  useEffect(() => {
+    if (timeUp) endSession();
+  }, [timeUp, endSession]);
+
+  if (!authenticated || !user) return null;
+  if (sessionEnded) return <SignInAgainDialog user={user} unsentAnswers={unsentAnswers} idleMinutes={settings.session_idle_minutes} />;
+  const remaining = endsAt - earlyBy - now;
+  if (remaining > lead || timeUp) return null;
+  return <IdleWarning remaining={remaining} onTimeUp={endSession} />;
+}
+
+function IdleWarning({ remaining, onTimeUp }: { remaining: number; onTimeUp: () => void }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const stay = async () => {
+    setBusy(true);
+    try {
+      const session = await apiClient.get<SessionInfo>('/api/session');
+      if (!session.authenticated) onTimeUp();
+    } catch {
+      // No answer: the timer decides; the save queue keeps what she typed meanwhile.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={<span role="heading" aria-level={2}>Are you still there?</span>}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      footer={(
+        <Flex gap={8} justify="end" wrap>
+          <Button onClick={() => navigate(ROUTES.logout)}>Sign out</Button>
+          <Button type="primary" loading={busy} onClick={() => void stay()} autoFocus>Stay signed in</Button>
+        </Flex>
+      )}
+    >
+      <Typography.Paragraph role="alert" style={{ marginBottom: 0 }}>
+        You will be signed out in {inWords(Math.max(0, remaining))}, to protect your information. Choose Stay signed in to carry on.
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
+
+interface SignInValues {
+  password: string;
+}
+
+function SignInAgainDialog({ user, unsentAnswers, idleMinutes }: { user: LoginResponse; unsentAnswers: number; idleMinutes: number }) {
+  const { resume, signOut } = useAuth();
+  const navigate = useNavigate();
+  const studentLogin = useLoginStudent();
+  const adminLogin = useAdminLogin();
+  const [error, setError] = useState<string | null>(null);
+  const name = user.role === 'admin' ? user.username : user.student_id;
+  const busy = studentLogin.isPending || adminLogin.isPending;
+
+  const done = (signedIn: LoginResponse) => {
+    if (mustResetPassword(signedIn)) {
+      // The school reset her password meanwhile: a new one is chosen on the sign-in page.
+      signOut();
+      navigate(ROUTES.studentLogin);
+      return;
+    }
+    resume(signedIn);
+  };
+  const onFinish = ({ password }: SignInValues) => {
+    setError(null);
+    const onError = (e: unknown) => setError(errorMessage(e));
+    if (user.role === 'admin') adminLogin.mutate({ username: user.username, password }, { onSuccess: done, onError });
+    else studentLogin.mutate({ student_id: user.student_id, password }, { onSuccess: done, onError });
+  };
+
+  return (
+    <Modal
+      open
+      title={<span role="heading" aria-level={2}>Please sign in again</span>}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      footer={null}
+    >
+      <Typography.Paragraph>
+        You were signed out after {inWords(idleMinutes * 60_000)} without activity, to protect your information. Sign in to
+        carry on where you were.
+        {unsentAnswers > 0 && ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
+      </Typography.Paragraph>
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
+        <Form.Item label={user.role === 'admin' ? 'Username' : 'Student ID'} htmlFor="sign-in-again-id">
+          <Input id="sign-in-again-id" value={name} readOnly variant="filled" autoComplete="username" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
+          <PasswordInput autoFocus autoComplete="current-password" />
+        </Form.Item>
+        <Flex gap={8} justify="end" wrap>
+          <Button onClick={() => { signOut(); navigate(ROUTES.studentLogin); }}>Sign out</Button>
+          <Button type="primary" htmlType="submit" loading={busy}>Sign in</Button>
+        </Flex>
+      </Form>
+    </Modal>
+  );
+}

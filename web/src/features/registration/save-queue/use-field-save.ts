@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { SAVE_INDICATOR_DELAY_MS } from '../../../../../shared/constants.js';
+import { type FieldName, type FieldSnapshot, type FieldValue, fieldSaveQueue } from './field-save-queue.js';
+
+/**
+ * What a field shows about its value:
+ * - 'none': nothing to say (saved long ago, or never changed; a quick save shows no spinner);
+ * - 'saving': a save on its way for more than 600 ms (§4);
+ * - 'saved': the server has it (§4's success check);
+ * - 'unsent': not on the server yet, kept on this device and retried ("Not saved yet — will retry");
+ * - 'conflict': another device saved a different value since she started (she chooses);
+ * - 'refused': the server refused it, with its message.
+ */
+export type FieldSaveStatus = 'none' | 'saving' | 'saved' | 'unsent' | 'conflict' | 'refused';
+
+export interface FieldSave {
+  status: FieldSaveStatus;
+  snapshot: FieldSnapshot;
+  /** Queues the value; `expected` is what the field held on the server when she started editing. */
+  save(value: FieldValue, expected: FieldValue | undefined): void;
+  keepMine(): void;
+  /** Drops her value for the one saved on the other device, and answers that value. */
+  useSaved(): FieldValue | undefined;
+  dismiss(): void;
+}
+
+function statusOf(snapshot: FieldSnapshot, slow: boolean): FieldSaveStatus {
+  const e = snapshot.entry;
+  if (!e) return snapshot.savedAt ? 'saved' : 'none';
+  switch (e.state) {
+    case 'sending': return e.attempts > 0 ? 'unsent' : slow ? 'saving' : 'none';
+    case 'pending': return e.attempts > 0 ? 'unsent' : 'none';
+    case 'retrying':
+    case 'signed-out': return 'unsent';
+    case 'conflict': return 'conflict';
+    case 'refused': return 'refused';
+  }
+}
+
+/** One field's place in the save queue, for the registration form. */
+export function useFieldSave(studentId: string, field: FieldName): FieldSave {
+  const snapshot = useSyncExternalStore(
+    (listener) => fieldSaveQueue.subscribe(listener),
+    () => fieldSaveQueue.field(studentId, field),
+  );
+  const inFlight = snapshot.entry?.state === 'sending' || snapshot.entry?.state === 'pending';
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!inFlight) {
+      setSlow(false);
+      return undefined;
+    }
+    const timer = setTimeout(() => setSlow(true), SAVE_INDICATOR_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [inFlight]);
+
+  return {
+    status: statusOf(snapshot, slow),
+    snapshot,
+    save: useCallback((value, expected) => fieldSaveQueue.enqueue(studentId, field, value, expected), [studentId, field]),
+    keepMine: useCallback(() => fieldSaveQueue.keepMine(studentId, field), [studentId, field]),
+    useSaved: useCallback(() => fieldSaveQueue.useSaved(studentId, field), [studentId, field]),
+    dismiss: useCallback(() => fieldSaveQueue.dismiss(studentId, field), [studentId, field]),
+  };
+}
+
+/** How many values of a student (or of anyone, without an id) are not on the server yet. */
+export function useUnsentCount(studentId?: string): number {
+  return useSyncExternalStore(
+    (listener) => fieldSaveQueue.subscribe(listener),
+    () => fieldSaveQueue.unsentCount(studentId),
+  );
+}
