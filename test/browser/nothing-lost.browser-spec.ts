@@ -68,12 +68,16 @@ describe('a save that cannot be sent is kept and sent later', () => {
     await expect.poll(() => item.getByText(NOT_SAVED).isVisible()).toBe(true);
     expect(await item.getByRole('img', { name: NOT_SAVED }).isVisible()).toBe(true);
     await item.screenshot({ path: screenshotPath('nothing-lost-offline-field') });
+    const notice = page.getByRole('status').filter({ hasText: '1 answer is not saved yet' });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('nothing-lost-offline-phone') });
     expect((await record(id)).nationality).toBeNull();
 
     await page.context().setOffline(false);
     await expect.poll(async () => (await record(id)).nationality).toBe('Trinidadian');
     await expect.poll(() => item.getByRole('img', { name: 'Saved' }).isVisible()).toBe(true);
     expect(await item.getByText(NOT_SAVED).count()).toBe(0);
+    await expect.poll(() => notice.count()).toBe(0);
     await page.context().close();
   });
 

@@ -13,6 +13,7 @@ import { useReligions } from '../../lookups/api/use-religions.js';
 import { useTowns } from '../../lookups/api/use-towns.js';
 import { useStudentRecord } from '../../students/api/use-student-record.js';
 import { useRegistrationStatus } from '../api/use-registration-status.js';
+import { UnsavedAnswersNotice } from '../save-queue/unsaved-answers-notice.js';
 import { stepIndex, STEPS } from '../registration-steps.js';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context.js';
 import { RegistrationNotice } from './registration-notice.js';
@@ -110,6 +111,7 @@ export function RegistrationForm({ studentId, step, onStepChange }: Registration
           {value.editable ? ' · Each answer is saved as soon as you leave the field.' : ''}
         </Typography.Paragraph>
         <RegistrationNotice status={status.data} isAdmin={isAdmin} />
+        <UnsavedAnswersNotice studentId={studentId} />
         <RegistrationStepsNav current={step} onChange={onStepChange} />
         {/* A step's form is keyed by student and step: it starts from the saved record each time. */}
         <StepBody key={`${studentId}:${step}`} step={step} studentId={studentId} editable={value.editable} />

@@ -222,9 +222,10 @@ export class FieldSaveQueue {
    * page asks first. A value on its first trip is not counted: it is kept on the device and, if the
    * page goes away before the answer, sent again at her next visit.
    */
-  failedCount(): number {
+  failedCount(studentId?: string): number {
     let n = 0;
     for (const e of this.entries.values()) {
+      if (studentId && e.studentId !== studentId) continue;
       if (e.state === 'retrying' || e.state === 'signed-out' || e.state === 'conflict' || (KEPT.includes(e.state) && e.attempts > 0)) n++;
     }
     return n;

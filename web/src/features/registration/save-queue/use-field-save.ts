@@ -71,3 +71,11 @@ export function useUnsentCount(studentId?: string): number {
     () => fieldSaveQueue.unsentCount(studentId),
   );
 }
+
+/** How many values of a student could not be sent so far (a failed try, a conflict, an ended session). */
+export function useFailedCount(studentId: string): number {
+  return useSyncExternalStore(
+    (listener) => fieldSaveQueue.subscribe(listener),
+    () => fieldSaveQueue.failedCount(studentId),
+  );
+}

@@ -1,0 +1,24 @@
+import { Alert, Button } from 'antd';
+import { fieldSaveQueue } from './field-save-queue.js';
+import { useFailedCount } from './use-field-save.js';
+
+/**
+ * Above the form while some answers could not be saved yet: how many, that they are kept on this
+ * device and sent by themselves, and a way to try at once (e.g. after moving to better coverage).
+ */
+export function UnsavedAnswersNotice({ studentId }: { studentId: string }) {
+  const count = useFailedCount(studentId);
+  if (count === 0) return null;
+  const answers = count === 1 ? '1 answer is' : `${count} answers are`;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="status"
+      style={{ marginBottom: 12 }}
+      title={`${answers} not saved yet`}
+      description="They are kept on this device and will be sent as soon as the portal can be reached. You can carry on filling in the form."
+      action={<Button size="small" onClick={() => fieldSaveQueue.retryNow()}>Try now</Button>}
+    />
+  );
+}
