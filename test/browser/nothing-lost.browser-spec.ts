@@ -187,12 +187,13 @@ describe('two devices', () => {
 describe('an ended session', () => {
   it('warns before the idle limit, and "Stay signed in" keeps the session', async () => {
     const id = await newStudent();
-    const page = await openAs(id);
+    const page = await openAs(id, await newAxePage(b, t.baseUrl, PHONE, 780));
     // One-minute idle limit: the warning comes half-way.
     const warning = page.getByRole('dialog', { name: 'Are you still there?' });
     await expect.poll(() => warning.isVisible(), { timeout: 60_000 }).toBe(true);
     expect(await warning.textContent()).toMatch(/You will be signed out in \d+ seconds/);
     await page.screenshot({ path: screenshotPath('nothing-lost-idle-warning-phone') });
+    expect(await axeViolations(page)).toEqual([]);
     await warning.getByRole('button', { name: 'Stay signed in' }).click();
     await expect.poll(() => warning.count()).toBe(0);
     // The session is alive: a save goes straight through.
@@ -203,7 +204,7 @@ describe('an ended session', () => {
 
   it('ended under the form: she signs in again in a dialog on the same page, and what she typed is saved', async () => {
     const id = await newStudent();
-    const page = await openAs(id, undefined, '/registration/family-data');
+    const page = await openAs(id, await newAxePage(b, t.baseUrl, PHONE, 780), '/registration/family-data');
     // The server ends every session (as the idle limit would between two of her requests).
     await t.ds.query('DELETE FROM sessions');
     await page.getByLabel('The student lives with').click();
@@ -213,6 +214,8 @@ describe('an ended session', () => {
     expect(await dialog.textContent()).toContain('1 answer not saved yet is kept on this device');
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('nothing-lost-sign-in-again-phone') });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toMatchObject({ scrollWidth: PHONE });
 
     await dialog.getByLabel('Password', { exact: true }).fill('wrong-password-1');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
