@@ -1,8 +1,8 @@
 import { Card, Form, Grid, Row } from 'antd';
-import { type ReactNode, useState } from 'react';
-import type { StudentRecord } from '../../../../../shared/student-fields.js';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { STUDENT_FIELDS, type StudentRecord } from '../../../../../shared/student-fields.js';
 import { fieldSaveQueue } from '../save-queue/field-save-queue.js';
-import { toFormValues } from './fields/field-values.js';
+import { type FormValues, sameValue, toFormValue, toFormValues } from './fields/field-values.js';
 import { useRegistration } from './registration-context.js';
 
 /**
@@ -15,6 +15,26 @@ export function StepForm({ children }: { children: ReactNode }) {
   // Taken once: later saves update the cache, and the form already shows what was typed. Values
   // still waiting to be sent (kept on this device) are shown rather than the saved ones.
   const [initialValues] = useState(() => toFormValues({ ...reg.record, ...fieldSaveQueue.unsentValues(reg.studentId) } as StudentRecord));
+
+  // When the record is read again with answers saved elsewhere (another device, the office), the form
+  // shows them, except in the field she is in and in fields with a value of hers still to be sent: a
+  // field always shows what its next save starts from, so a save never silently overwrites an answer
+  // she has not seen (the server's 409 catches the rest).
+  const shownRecord = useRef(reg.record);
+  useEffect(() => {
+    const before = shownRecord.current;
+    shownRecord.current = reg.record;
+    if (before === reg.record) return;
+    const updates: FormValues = {};
+    for (const spec of STUDENT_FIELDS) {
+      const name = spec.name;
+      if (sameValue(before[name], reg.record[name])) continue;
+      if (fieldSaveQueue.field(reg.studentId, name).entry || document.activeElement?.id === name) continue;
+      updates[name] = toFormValue(spec, reg.record[name]);
+    }
+    if (Object.keys(updates).length > 0) form.setFieldsValue(updates);
+  }, [reg.record, reg.studentId, form]);
+
   return (
     <Form form={form} layout="vertical" initialValues={initialValues} disabled={!reg.editable} requiredMark scrollToFirstError>
       {children}
