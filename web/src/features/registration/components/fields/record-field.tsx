@@ -160,7 +160,7 @@ function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?:
       />
     );
   } else if (spec.kind === 'phone') {
-    control = <PhoneInput onBlur={onBlur} maxLength={PHONE_DIGITS} />;
+    control = <PhoneInput field={name} onBlur={onBlur} maxLength={PHONE_DIGITS} />;
   } else if (spec.kind === 'digits') {
     control = <DigitsInput onBlur={onBlur} maxLength={spec.max} style={{ maxWidth: 120 }} />;
   } else if (spec.multiline) {
