@@ -6,8 +6,8 @@ import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 import {
-  axeViolations, expectPath, fieldItem, horizontalOverflow, inputFontSizes, launchBrowser, newAxePage, pollPatiently,
-  signInStudent, smallTargets,
+  axeViolations, expectPath, fieldItem, focusedLabel, horizontalOverflow, inputFontSizes, launchBrowser, newAxePage,
+  pollPatiently, signInStudent, smallTargets, tabTo,
 } from './support.js';
 
 // The small things that make a parent on her phone call the office: a phone number pasted from her
@@ -195,6 +195,20 @@ describe('password screens', () => {
     await page.screenshot({ path: screenshotPath('user-menu-360') });
     expect(await axeViolations(page, '.ant-dropdown'), 'user menu').toEqual([]);
     await menu.getByRole('menuitem', { name: 'Change Password' }).click();
+    await expectPath(page, '/registration/change-password');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+
+    // From the keyboard too: Tab to the avatar, Enter opens the menu on its first entry, arrows and Enter choose.
+    await page.goto('/dashboard');
+    await tabTo(page, avatar);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect.poll(() => focusedLabel(page)).toContain('Change Password');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedLabel(page)).toContain('Logout');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => focusedLabel(page)).toContain('Change Password');
+    await page.keyboard.press('Enter');
     await expectPath(page, '/registration/change-password');
     await expect.poll(() => page.getByRole('heading', { name: 'Change Password' }).isVisible()).toBe(true);
 
