@@ -54,6 +54,7 @@ export const MESSAGES = {
   mustResetPassword: 'You must change your password before you can continue.',
   csrf: 'Your session has expired. Please reload the page and try again.',
   passwordChanged: 'Password Changed Successfully.',
+  passwordsDiffer: 'New Password and Confirm New Password must match.',
   wrongOldPassword: 'The old password is incorrect.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',

@@ -443,7 +443,8 @@ describe('the registration form', () => {
 
     await page.goto('/registration/change-password');
     await page.getByLabel('Old Password').fill(PASSWORD);
-    await page.getByLabel('New Password').fill('Registration-Pass-2');
+    await page.getByLabel('New Password', { exact: true }).fill('Registration-Pass-2');
+    await page.getByLabel('Confirm New Password').fill('Registration-Pass-2');
     await page.getByRole('button', { name: /change password/i }).click();
     await expectPath(page, '/registration/student-data');
     await expect.poll(() => page.getByText('Password Changed Successfully.').isVisible()).toBe(true);

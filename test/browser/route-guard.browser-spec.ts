@@ -83,7 +83,8 @@ describe('route guard and history mode (§2)', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Change Password' }).isVisible()).toBe(true);
 
     await page.getByLabel('Old Password').fill('not-the-old-one');
-    await page.getByLabel('New Password').fill('Green-Harbour-42');
+    await page.getByLabel('New Password', { exact: true }).fill('Green-Harbour-42');
+    await page.getByLabel('Confirm New Password').fill('Green-Harbour-42');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect.poll(() => page.locator('.ant-alert-error').textContent()).toContain(MESSAGES.wrongOldPassword);
 
@@ -118,7 +119,8 @@ describe('route guard and history mode (§2)', () => {
     // The session cookie disappears (it expired, say); the next API call answers 401.
     await page.context().clearCookies({ name: 'portal.sid' });
     await page.getByLabel('Old Password').fill('Ria-Singh-Pass-1');
-    await page.getByLabel('New Password').fill('Green-Harbour-43');
+    await page.getByLabel('New Password', { exact: true }).fill('Green-Harbour-43');
+    await page.getByLabel('Confirm New Password').fill('Green-Harbour-43');
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
     await expect.poll(() => dialog.isVisible()).toBe(true);

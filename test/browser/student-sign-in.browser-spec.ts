@@ -44,7 +44,8 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     expect(await page.getByRole('button', { name: 'LOGIN' }).count()).toBe(0);
     await expectPath(page, '/');
 
-    // New and Confirm differ: nothing happens and nothing is shown (§4 Password change).
+    // New and Confirm differ: nothing happens (§4 Password change); the button is disabled meanwhile
+    // and a hint says why, where the spec's screen did nothing without a word.
     await password.fill('20130517');
     await page.getByLabel('New Password', { exact: true }).fill('Blue-Kite-River-9');
     await page.getByLabel('Confirm New Password').fill('Blue-Kite-River-8');
@@ -52,7 +53,9 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     page.on('request', (req) => {
       if (req.url().includes('/api/change-password-student')) changeCalls.push(req.url());
     });
-    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Change Password' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: MESSAGES.passwordsDiffer }).isVisible()).toBe(true);
+    await page.getByLabel('Confirm New Password').press('Enter');
     await page.waitForTimeout(700);
     expect(changeCalls).toEqual([]);
     await expectPath(page, '/');
@@ -70,8 +73,8 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     expect(await page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
     // Class 1A is Form 1: the PTA card is shown.
     await expect.poll(() => page.getByRole('link', { name: /PTA Registration/ }).isVisible()).toBe(true);
-    // Top bar: school name and the initials avatar named for her; no side menu on the dashboard.
-    expect(await page.getByRole('img', { name: 'Jane Doe' }).textContent()).toBe('JD');
+    // Top bar: school name and the initials avatar (the user menu's button) named for her; no side menu on the dashboard.
+    expect(await page.getByRole('banner').getByRole('button', { name: 'JD, Jane Doe' }).textContent()).toBe('JD');
     expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
     expect(await page.evaluate<string | null>("sessionStorage.getItem('portal.authenticated')")).toBe('true');
 

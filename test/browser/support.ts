@@ -36,19 +36,24 @@ export interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe-core in the page and returns its violations, summarised so a failure message is readable. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * Runs axe-core in the page and returns its violations, summarised so a failure message is readable.
+ * `within` (a CSS selector) checks only an open menu or drawer: the page under it is covered, which
+ * axe's target-size rule would count against the covered controls.
+ */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate<AxeViolation[], string[]>(async (tags) => {
+  const violations = await page.evaluate<AxeViolation[], { tags: string[]; within?: string }>(async ({ tags, within }) => {
     const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { runOnly: { type: 'tag', values: tags } });
+    const context = within ? { include: [within] } : (globalThis as unknown as { document: unknown }).document;
+    const result = await axe.run(context, { runOnly: { type: 'tag', values: tags } });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
-  }, AXE_TAGS);
+  }, { tags: AXE_TAGS, within });
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -161,4 +166,45 @@ export function focusedLabel(page: Page): Promise<string> {
  */
 export function fieldItem(page: Page, label: string): Locator {
   return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+}
+
+/**
+ * The computed text size of every visible text box of the page (inputs, password boxes, selects'
+ * search boxes, date pickers, autocompletes, text areas): iOS Safari zooms into any below 16 px.
+ */
+export function inputFontSizes(page: Page): Promise<{ field: string; px: number }[]> {
+  return page.evaluate(() => {
+    const g = globalThis as any;
+    return [...g.document.querySelectorAll('input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea, select')]
+      .filter((el: any) => el.getClientRects().length > 0 && g.getComputedStyle(el).visibility !== 'hidden' && !el.closest('[aria-hidden="true"]'))
+      .map((el: any) => ({ field: el.id || el.name || el.className, px: parseFloat(g.getComputedStyle(el).fontSize) }));
+  });
+}
+
+/**
+ * Every visible control whose tap target is smaller than 24 × 24 px (WCAG 2.2 target size), measured
+ * as a finger meets it: a tick by its label (text included), a link in a menu by its menu row, a
+ * select's or date picker's box rather than the text box inside it.
+ */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const g = globalThis as any;
+    const selector = 'a[href], button, input:not([type=hidden]), [role=switch], [role=checkbox], [role=button], [role=menuitem], [role=tab]';
+    const seen = new Set<any>();
+    const small: string[] = [];
+    for (const el of g.document.querySelectorAll(selector)) {
+      const wrapper = el.tagName === 'INPUT' ? '.ant-checkbox-wrapper, .ant-select, .ant-picker' : el.tagName === 'A' ? '[role=menuitem]' : null;
+      const target = (wrapper && el.closest(wrapper)) || el;
+      if (seen.has(target)) continue;
+      seen.add(target);
+      const style = g.getComputedStyle(target);
+      const r = target.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || style.pointerEvents === 'none' || target.closest('[aria-hidden="true"]')) continue;
+      if (r.width < 24 || r.height < 24) {
+        const name = target.getAttribute('aria-label') ?? target.textContent ?? '';
+        small.push(`${target.tagName.toLowerCase()}.${String(target.className).split(' ')[0]} "${name.trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return small;
+  });
 }

@@ -1,4 +1,4 @@
-import { DashboardOutlined, FileTextOutlined, FormOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DashboardOutlined, FileTextOutlined, FormOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -19,6 +19,15 @@ const MENU: MenuEntry[] = [
   { path: ROUTES.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
   { path: ROUTES.termReports, label: 'Term Reports', icon: <FileTextOutlined /> },
   { path: ROUTES.studentData, label: 'Edit/View Registration', icon: <FormOutlined /> },
+  { path: ROUTES.logout, label: 'Logout', icon: <LogoutOutlined /> },
+];
+
+/**
+ * The user menu behind the top bar's avatar: the change-password screen is reachable from every page
+ * (the side menu of §2 keeps its own entries, and is hidden on the dashboard).
+ */
+const ACCOUNT_MENU: MenuEntry[] = [
+  { path: ROUTES.changePassword, label: 'Change Password', icon: <KeyOutlined /> },
   { path: ROUTES.logout, label: 'Logout', icon: <LogoutOutlined /> },
 ];
 
@@ -62,6 +71,7 @@ export default function StudentLayout() {
       <TopBar
         title={<Link to={ROUTES.dashboard} style={topBarTitleStyle(wide)}>{settings.school_name}</Link>}
         person={user ? { name: user.name, initials: user.initials } : null}
+        accountMenu={ACCOUNT_MENU}
         menuButton={showMenu && !wide ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
       />
       <Layout>

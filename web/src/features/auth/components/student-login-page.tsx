@@ -13,6 +13,7 @@ import { useChangePassword } from '../api/use-change-password.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../auth-store.js';
 import { landingAfterSignIn } from '../return-path.js';
+import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint, usePasswordsDiffer } from './password-match-hint.js';
 
 // The dialog (and antd's Modal and AutoComplete) loads only when someone asks for it.
 const StudentIdLookupDialog = lazy(() => import('./student-id-lookup-dialog.js'));
@@ -49,6 +50,7 @@ export function StudentLoginPage() {
   const newPasswordRef = useRef<InputRef>(null);
   const confirmRef = useRef<InputRef>(null);
   const resetMode = resetUser !== null;
+  const differ = usePasswordsDiffer(form, 'new_password', 'confirm_password') && resetMode;
 
   const signInStudent = (values: LoginValues) => {
     setError(null);
@@ -72,7 +74,7 @@ export function StudentLoginPage() {
 
   const resetPassword = (user: StudentLoginResponse, values: LoginValues) => {
     const next = values.new_password ?? '';
-    // §4/§5: when New and Confirm differ, nothing happens and nothing is shown.
+    // §4/§5: when New and Confirm differ, nothing happens (the button is disabled meanwhile, with a hint).
     if (next !== (values.confirm_password ?? '')) return;
     const problem = passwordProblem(next, { studentId: user.student_id });
     if (problem) {
@@ -154,11 +156,20 @@ export function StudentLoginPage() {
               <Form.Item label="Confirm New Password" name="confirm_password">
                 <PasswordInput ref={confirmRef} autoComplete="new-password" />
               </Form.Item>
+              <PasswordMatchHint differ={differ} />
             </>
           )}
 
           <Form.Item style={{ marginBottom: settings.student_id_lookup ? 12 : 0 }}>
-            <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              size="large"
+              loading={busy}
+              disabled={differ}
+              aria-describedby={differ ? PASSWORD_MATCH_HINT_ID : undefined}
+            >
               {resetMode ? 'Change Password' : 'LOGIN'}
             </Button>
           </Form.Item>

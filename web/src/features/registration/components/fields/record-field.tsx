@@ -189,7 +189,7 @@ function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?:
       />
     );
   } else if (spec.kind === 'phone') {
-    control = <PhoneInput onFocus={onFocus} onBlur={onBlur} maxLength={PHONE_DIGITS} />;
+    control = <PhoneInput field={name} onFocus={onFocus} onBlur={onBlur} maxLength={PHONE_DIGITS} />;
   } else if (spec.kind === 'digits') {
     control = <DigitsInput onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} style={{ maxWidth: 120 }} />;
   } else if (spec.multiline) {
