@@ -318,3 +318,22 @@ describe('a phone screen', () => {
     await page.context().close();
   });
 });
+
+describe('the date picker', () => {
+  it('opens on the stored date of birth, and on a likely year when there is none', async () => {
+    const id = await newStudent({ date_of_birth: '2012-05-14' });
+    const page = await phoneAs(id, '/registration/student-data');
+    await page.getByLabel('Date of Birth').click();
+    const panel = page.locator('.ant-picker-dropdown:visible .ant-picker-header-view');
+    await expect.poll(() => panel.textContent()).toMatch(/May\s*2012/);
+    await page.keyboard.press('Escape');
+    await page.context().close();
+
+    const empty = await newStudent({ date_of_birth: null });
+    const page2 = await phoneAs(empty, '/registration/student-data');
+    await page2.getByLabel('Date of Birth').click();
+    const year = new Date().getFullYear() - 12;
+    await expect.poll(() => page2.locator('.ant-picker-dropdown:visible .ant-picker-header-view').textContent()).toContain(String(year));
+    await page2.context().close();
+  });
+});
