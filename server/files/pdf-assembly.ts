@@ -9,6 +9,7 @@
 
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import { PHOTO_PAGE } from './images.js';
 
 export type PagePart =
@@ -34,15 +35,16 @@ interface WorkerInput {
 
 /**
  * The worker's program. It is sent to the worker as source text (`eval`), so it uses nothing of this
- * module: only its workerData and `require` (which the worker has, relative to the working folder,
- * hence pdf-lib's resolved path). The server's build and the tests' on-the-fly compiler both turn it
- * into plain JavaScript; a worker file of its own would exist only in the build.
+ * module, only its arguments: the prelude in WORKER_SOURCE loads pdf-lib (by its resolved path: the
+ * worker resolves from the working folder) and hands over the input and a way to answer. The server's
+ * build and the tests' on-the-fly compiler both turn it into plain JavaScript; a worker file of its own
+ * would exist only in the build.
  */
-async function assembleInWorker(): Promise<void> {
-  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
-  const input = workerData as WorkerInput;
-  const { PDFDocument } = require(input.pdfLib) as typeof import('pdf-lib');
-  const answer = (a: WorkerAnswer, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(a, transfer);
+async function assembleInWorker(
+  input: WorkerInput,
+  PDFDocument: typeof PdfLibDocument,
+  answer: (a: WorkerAnswer, transfer?: ArrayBuffer[]) => void,
+): Promise<void> {
   try {
     // No Producer, Creator or dates: nothing about how the file was made.
     const out = await PDFDocument.create({ updateMetadata: false });
@@ -72,7 +74,11 @@ async function assembleInWorker(): Promise<void> {
   }
 }
 
-const WORKER_SOURCE = `(${assembleInWorker.toString()})()`;
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PDFDocument } = require(workerData.pdfLib);
+(${assembleInWorker.toString()})(workerData, PDFDocument, (answer, transfer) => parentPort.postMessage(answer, transfer));
+`;
 
 /** The PDF of `parts`, assembled in a worker thread. */
 export function assemblePdf(parts: PagePart[]): Promise<Buffer> {

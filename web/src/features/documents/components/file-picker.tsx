@@ -91,7 +91,7 @@ export function FilePicker({ type, label, chosen, disabled, preparing, onFiles, 
                   icon={<DeleteOutlined />}
                   aria-label={`Remove ${pages ? `page ${n + 1}, ` : ''}${c.name}`}
                   onClick={() => onRemove(c.id)}
-                  disabled={disabled}
+                  disabled={disabled || preparing}
                 />
               </Flex>
             </li>
