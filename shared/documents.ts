@@ -29,6 +29,13 @@ export const UPLOAD_MESSAGES = {
   fileType: 'Choose one of the document types.',
   immigrationOff: 'An immigration permit can be uploaded only when the record says the student has one.',
   unreadable: 'The file could not be read. Please upload it again.',
+  tooLargeTotal: (maxMb: number) => `The files are too large together. At most ${maxMb} MB can be sent in one upload.`,
+  tooManyFiles: (max: number) => `Too many files. A document can have at most ${max} pages (files) in one upload.`,
+  onePicture: 'The picture is one photo. Please choose a single file.',
+  heic: 'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again in Safari, which converts it to JPEG.',
+  imageTooBig: (megapixels: number) => `The photo is too large to read (more than ${megapixels} megapixels). Please send a smaller copy.`,
+  pdfNotCombined: 'A PDF sent together with other pages could not be read (it may be password-protected). Please upload it on its own.',
+  busy: 'The document could not be prepared in time. Please try again in a minute.',
 } as const;
 
 /** The message for a file of the wrong kind for this slot. */
@@ -36,9 +43,59 @@ export function wrongTypeMessage(type: DocumentType): string {
   return DOCUMENT_TYPES[type] === 'jpeg' ? UPLOAD_MESSAGES.jpeg : UPLOAD_MESSAGES.pdf;
 }
 
-/** What the file input accepts for a slot (a hint for the browser's picker; the server decides). */
+/**
+ * What may be sent, by content. Every document slot stores a PDF but also takes photos of the pages
+ * (a phone camera makes JPEGs; screenshots are PNG, some Android galleries WebP); the server turns
+ * them into one PDF. The picture slot stores a JPEG and takes any of the three photo formats.
+ */
+export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'webp';
+export const PHOTO_KINDS: readonly UploadKind[] = ['jpeg', 'png', 'webp'];
+
+export function acceptedKinds(type: DocumentType): readonly UploadKind[] {
+  return DOCUMENT_TYPES[type] === 'jpeg' ? PHOTO_KINDS : ['pdf', ...PHOTO_KINDS];
+}
+
+/** How a slot's accepted files are named to a person. */
+export function acceptedLabel(type: DocumentType): string {
+  return DOCUMENT_TYPES[type] === 'jpeg' ? 'photo' : 'PDF or photos';
+}
+
+/** Whether a slot takes several files in one upload (the pages of one document). */
+export function takesPages(type: DocumentType): boolean {
+  return DOCUMENT_TYPES[type] === 'pdf';
+}
+
+const ACCEPT: Record<UploadKind, string> = {
+  pdf: '.pdf,application/pdf',
+  jpeg: '.jpg,.jpeg,image/jpeg',
+  png: '.png,image/png',
+  webp: '.webp,image/webp',
+};
+
+/**
+ * What the file input accepts for a slot (a hint for the browser's picker; the server decides). HEIC is
+ * left out on purpose: an iPhone then converts its photos to JPEG as it hands them to the page.
+ */
 export function acceptOf(type: DocumentType): string {
-  return DOCUMENT_TYPES[type] === 'jpeg' ? '.jpg,.jpeg,image/jpeg' : '.pdf,application/pdf';
+  return acceptedKinds(type).map((k) => ACCEPT[k]).join(',');
+}
+
+/** At most this many files (the pages of one document) in one upload. */
+export const MAX_UPLOAD_FILES = 10;
+/** All the files of one upload together may be this many times UPLOAD_MAX_MB. */
+export const UPLOAD_TOTAL_FACTOR = 4;
+
+/** GET /api/upload-limits: what the client checks before sending anything (the server checks again). */
+export interface UploadLimits {
+  /** each file (UPLOAD_MAX_MB) */
+  max_file_mb: number;
+  /** all the files of one upload together */
+  max_total_mb: number;
+  max_files: number;
+}
+
+export function uploadLimitsFor(maxFileMb: number): UploadLimits {
+  return { max_file_mb: maxFileMb, max_total_mb: maxFileMb * UPLOAD_TOTAL_FACTOR, max_files: MAX_UPLOAD_FILES };
 }
 
 export function isDocumentType(value: unknown): value is DocumentType {
@@ -61,10 +118,25 @@ export interface DocumentFile {
   uploaded_at: string;
 }
 
+/** One file as it was received, before it became (part of) a stored version. */
+export interface SourceFile {
+  name: string;
+  /** what its bytes are */
+  kind: UploadKind;
+  size: number;
+  sha256: string;
+}
+
 /** GET /api/file-versions/{studentId} (admin): every version ever uploaded, newest first. */
 export interface DocumentVersion extends DocumentFile {
   id: number;
+  /** of the stored file */
   sha256: string;
+  /**
+   * The files received for this version, in page order (versions stored before photos were accepted:
+   * null). A PDF made from photos is not byte for byte any of them, so their hashes are kept here.
+   */
+  sources: SourceFile[] | null;
   uploaded_by: string;
   /** null while it is the current file of its type; the time it was replaced otherwise */
   replaced_at: string | null;

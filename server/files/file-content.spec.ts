@@ -9,6 +9,17 @@ describe('detectKind (magic bytes)', () => {
     expect(detectKind(SAMPLE_JPEG)).toBe('jpeg');
   });
 
+  it('knows the photo formats a phone or gallery hands over, and HEIC (to refuse it with its own message)', () => {
+    expect(detectKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toBe('png');
+    expect(detectKind(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('webp');
+    expect(detectKind(Buffer.from('\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic', 'latin1'))).toBe('heic');
+    expect(detectKind(Buffer.from('\x00\x00\x00\x18ftypmif1\x00\x00\x00\x00mif1heic', 'latin1'))).toBe('heic');
+    // AVIF shares the container but is not an iPhone photo: neither taken nor called HEIC
+    expect(detectKind(Buffer.from('\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1', 'latin1'))).toBeNull();
+    expect(detectKind(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'))).toBeNull();
+    expect(detectKind(Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt ', 'latin1'))).toBeNull();
+  });
+
   it('knows neither an empty file, a script, HTML nor text', () => {
     for (const text of ['', '#!/bin/sh\nrm -rf /\n', '<script>alert(1)</script>', '<html><body>%PDF-</body></html>', ' %PDF-1.4']) {
       expect(detectKind(Buffer.from(text))).toBeNull();

@@ -1,14 +1,29 @@
 // What an uploaded file really is (by its first bytes, never its name or the browser's claim), and
 // the JPEG clean-up done before a picture is stored.
 
+import type { UploadKind } from '../../shared/documents.js';
+
+/** What is stored: a PDF for every document, a JPEG for the picture. */
 export type FileKind = 'pdf' | 'jpeg';
 
 export const MIME_OF: Record<FileKind, 'application/pdf' | 'image/jpeg'> = { pdf: 'application/pdf', jpeg: 'image/jpeg' };
 
-/** '%PDF-' for a PDF, FF D8 FF for a JPEG; anything else (an empty file, a script, HTML) is neither. */
-export function detectKind(bytes: Buffer): FileKind | null {
-  if (bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+/** HEIF brands of iPhone photos (and other HEVC stills); AVIF ('avif', 'avis') is not among them. */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * '%PDF-' for a PDF, FF D8 FF for a JPEG, the PNG signature, 'RIFF....WEBP' for WebP, and an ISO
+ * 'ftyp' box with a HEIF brand for an iPhone's HEIC photo (recognised only to refuse it with its own
+ * message). Anything else (an empty file, a script, HTML, a GIF) is none of them.
+ */
+export function detectKind(bytes: Buffer): UploadKind | 'heic' | null {
+  const ascii = (from: number, to: number) => bytes.subarray(from, to).toString('latin1');
+  if (bytes.length >= 5 && ascii(0, 5) === '%PDF-') return 'pdf';
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp' && HEIC_BRANDS.has(ascii(8, 12))) return 'heic';
   return null;
 }
 

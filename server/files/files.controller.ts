@@ -1,9 +1,11 @@
 import {
-  Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors,
+  Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, StreamableFile, UploadedFiles, UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import type { DocumentFile, DocumentVersion, StoreFileResponse, StudentDataFiles } from '../../shared/documents.js';
+import {
+  type DocumentFile, type DocumentVersion, MAX_UPLOAD_FILES, type StoreFileResponse, type StudentDataFiles, type UploadLimits,
+} from '../../shared/documents.js';
 import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { StoreFileDto, StudentDataFilesDto } from './dto/store-file.dto.js';
@@ -15,15 +17,21 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   /**
-   * §7 store-file: multipart `file`, `id` (student), `file_type`. Ownership is checked in the service,
-   * once the multipart body has been read (into memory, within the size limit): nothing is stored
-   * for a refused call.
+   * §7 store-file: multipart `file` (up to MAX_UPLOAD_FILES of them, the pages in order), `id` (student),
+   * `file_type`. Ownership is checked in the service, once the multipart body has been read (into
+   * memory, within the size limits): nothing is stored for a refused call.
    */
   @HttpCode(200)
   @Post('store-file')
-  @UseInterceptors(UploadLimitMessage, FileInterceptor('file'))
-  store(@CurrentUser() user: SessionUser, @Body() body: StoreFileDto, @UploadedFile() file: UploadedBytes | undefined): Promise<StoreFileResponse> {
-    return this.files.store(user, body.id, body.file_type, file);
+  @UseInterceptors(UploadLimitMessage, FilesInterceptor('file', MAX_UPLOAD_FILES))
+  store(@CurrentUser() user: SessionUser, @Body() body: StoreFileDto, @UploadedFiles() files: UploadedBytes[] | undefined): Promise<StoreFileResponse> {
+    return this.files.store(user, body.id, body.file_type, files ?? []);
+  }
+
+  /** What the client checks before sending (the size of each file and of all together, how many). */
+  @Get('upload-limits')
+  limits(): UploadLimits {
+    return this.files.limits();
   }
 
   @OwnerOrAdmin({ param: 'studentId' })

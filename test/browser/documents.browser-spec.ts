@@ -6,13 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentFile, DocumentVersion } from '../../shared/documents.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
+import sharp from 'sharp';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
+import { BLUE, CAMERA_SECRETS, GREEN, pdfInfo, photo } from '../fixtures/photos.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 import { axeViolations, expectPath, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
 
 // The Upload Documents step and the registration form as a student (or parent) uses them: a PDF and a
 // JPEG uploaded with a progress bar, the refusals, a failed upload, a resubmission, opening a file,
-// and 'Generate Registration Form' in the full-screen viewer; the step on a 360 px phone.
+// and 'Generate Registration Form' in the full-screen viewer; the step on a 360 px phone, where a
+// parent photographs the pages of a document and the picture.
 
 const PASSWORD = 'Documents-Pass-1';
 const DIR = path.resolve('test-results');
@@ -60,11 +63,17 @@ function file(name: string, mimeType: string, buffer: Buffer) {
   return { name, mimeType, buffer };
 }
 
-/** Chooses a file in a slot (the hidden input behind 'Choose … File') and presses Upload. */
+/** Chooses a file in a slot (the hidden input behind 'Choose …') and presses Upload. */
 async function uploadIn(s: Locator, f: ReturnType<typeof file>): Promise<void> {
-  await s.locator('input[type=file]').setInputFiles(f);
+  await s.locator('input[data-chooser=files]').setInputFiles(f);
   await expect.poll(() => s.getByText(f.name, { exact: false }).first().isVisible()).toBe(true);
   await s.getByRole('button', { name: 'Upload' }).click();
+}
+
+/** Removes every chosen file of a slot (a refused upload keeps them, so a retry needs no new choice). */
+async function clearChosen(s: Locator): Promise<void> {
+  const remove = s.getByRole('button', { name: /^Remove / });
+  while ((await remove.count()) > 0) await remove.first().click();
 }
 
 /** The percentages the slot's progress bar shows until it goes away. */
@@ -94,22 +103,25 @@ describe('Upload Documents', () => {
     expect(await slot(page, 'Immigration Permit').count()).toBe(0);
     const birth = slot(page, 'Birth Certificate');
 
-    // No file chosen; a photo in a PDF slot (caught by the page); a photo renamed .pdf (refused by the server).
+    // No file chosen; a Word file (caught by the page; photos are taken now); text renamed .pdf (refused by the server).
     await birth.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please select a file!');
-    await uploadIn(birth, file('photo.jpg', 'image/jpeg', SAMPLE_JPEG));
-    await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please upload PDF File.');
-    await uploadIn(birth, file('birth.pdf', 'application/pdf', SAMPLE_JPEG));
+    await birth.locator('input[data-chooser=files]').setInputFiles(file('letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', Buffer.from('PK')));
+    await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please upload PDF File.letter.docx');
+    await uploadIn(birth, file('birth.pdf', 'application/pdf', Buffer.from('not really a PDF')));
     await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Could not upload the file!Please upload PDF File.');
     expect(await birth.getByRole('progressbar').count(), 'the progress resets').toBe(0);
+    await clearChosen(birth);
 
-    // The network fails mid-upload: the spec's message, the progress resets.
+    // The network fails mid-upload: the spec's message, the progress resets, the chosen file stays for a retry.
     await page.route('**/api/store-file', (route) => route.abort('failed'));
     await uploadIn(birth, file('birth.pdf', 'application/pdf', samplePdf('Birth certificate')));
     await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Could not upload the file!');
     expect(await birth.getByRole('progressbar').count()).toBe(0);
+    expect(await birth.getByRole('button', { name: 'Remove page 1, birth.pdf' }).isVisible()).toBe(true);
     await page.unroute('**/api/store-file');
     expect(await filesOf(id)).toEqual([]);
+    await clearChosen(birth);
 
     // A real PDF over a slowed network, so the bar is seen moving.
     const cdp = await page.context().newCDPSession(page);
@@ -179,6 +191,80 @@ describe('Upload Documents', () => {
     await viewer.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => viewer.isVisible()).toBe(false);
     await page.context().close();
+  });
+
+  it('on a phone: two photos become the birth certificate (one two-page PDF), a PNG the picture (a JPEG); a file over the limit is never sent', async () => {
+    const id = await newStudent();
+    const context = await b.browser.newContext({ baseURL: t.baseUrl, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    const page = await context.newPage();
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/store-file')) uploads.push(r.url());
+    });
+    await signInStudent(page, id, PASSWORD);
+    await expectPath(page, '/dashboard');
+    await page.goto('/registration/documents');
+    const birth = slot(page, 'Birth Certificate');
+    await expect.poll(() => birth.getByRole('button', { name: 'Take Photo' }).isVisible()).toBe(true);
+    // The camera straight away, or the picker (gallery, camera, files) for a PDF or several photos.
+    expect(await birth.locator('input[data-chooser=camera]').getAttribute('capture')).toBe('environment');
+    const chooser = birth.locator('input[data-chooser=files]');
+    expect(await chooser.getAttribute('accept')).toBe('.pdf,application/pdf,.jpg,.jpeg,image/jpeg,.png,image/png,.webp,image/webp');
+    expect(await chooser.getAttribute('multiple')).not.toBeNull();
+
+    // A 6 MB scan over the 5 MB limit: refused on the phone, with the limit, and nothing is sent.
+    const sea = slot(page, 'SEA Slip');
+    const bigScan = Buffer.concat([samplePdf('SEA slip scan'), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
+    await sea.locator('input[data-chooser=files]').setInputFiles(file('SEA slip scan.pdf', 'application/pdf', bigScan));
+    await expect.poll(() => sea.getByRole('alert').textContent()).toBe('The file is too large. The largest file accepted is 5 MB.SEA slip scan.pdf is 6.0 MB.');
+    await sea.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => sea.getByRole('alert').textContent()).toBe('Please select a file!');
+
+    // The front with the camera: a 12-megapixel photo of 6 MB, taken with the phone turned (EXIF
+    // orientation 6). The phone makes it smaller and upright before sending it. The back from the gallery.
+    const front = await photo({ width: 4000, height: 3000, colour: BLUE, orientation: 6, grain: true });
+    expect(front.length).toBeGreaterThan(5 * 1024 * 1024);
+    await birth.locator('input[data-chooser=camera]').setInputFiles(file('image.jpg', 'image/jpeg', front));
+    await expect.poll(() => birth.getByText(/made smaller from 5\.\d MB|made smaller from 6\.\d MB/).isVisible(), { timeout: 30_000 }).toBe(true);
+    await chooser.setInputFiles(file('back.png', 'image/png', await photo({ width: 800, height: 600, colour: GREEN, format: 'png' })));
+    await expect.poll(() => birth.getByRole('button', { name: 'Remove page 2, back.png' }).isVisible()).toBe(true);
+    expect(await birth.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^image\.jpg \(\d+ KB, made smaller/), expect.stringMatching(/^back\.png \(\d+ KB\)/)]);
+    expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('documents-phone-two-photos-360'), fullPage: true });
+    expect(uploads, 'nothing sent before Upload').toEqual([]);
+
+    await birth.getByRole('button', { name: 'Upload' }).click();
+    const openBirth = birth.getByRole('link', { name: 'Open Birth Certificate: Birth Certificate.pdf' });
+    await expect.poll(() => openBirth.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(uploads).toHaveLength(1);
+    const pdf = await (await page.request.get((await openBirth.getAttribute('href'))!)).body();
+    const info = pdfInfo(pdf);
+    expect(info.fields.Pages).toBe('2');
+    expect(info.pageSizes, 'the front upright (portrait), the back landscape').toEqual(['612x792', '792x612']);
+    const version = ((await admin.get(`/api/file-versions/${id}`).expect(200)).body as DocumentVersion[]).find((v) => v.type === 'birth_certificate')!;
+    expect(version.sources!.map((f) => [f.name, f.kind])).toEqual([['image.jpg', 'jpeg'], ['back.png', 'png']]);
+    expect(version.sources![0].size, 'the photo went up small').toBeLessThan(1024 * 1024);
+
+    // The picture as a PNG: stored as a JPEG without the camera's details.
+    const picture = slot(page, 'Picture');
+    await picture.locator('input[data-chooser=files]').setInputFiles(file('keisha.png', 'image/png', await photo({ width: 300, height: 400, colour: GREEN, format: 'png' })));
+    await expect.poll(() => picture.getByText('keisha.png').isVisible()).toBe(true);
+    await picture.getByRole('button', { name: 'Upload' }).click();
+    const openPicture = picture.getByRole('link', { name: 'Open Picture: keisha.jpg' });
+    await expect.poll(() => openPicture.isVisible()).toBe(true);
+    const served = await page.request.get((await openPicture.getAttribute('href'))!);
+    expect(served.headers()['content-type']).toBe('image/jpeg');
+    const jpeg = await served.body();
+    const meta = await sharp(jpeg).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 300, 400, undefined]);
+    for (const secret of CAMERA_SECRETS) expect(jpeg.toString('latin1')).not.toContain(secret);
+
+    expect((await filesOf(id)).map((f) => f.type), 'the SEA slip was never sent').toEqual(['birth_certificate', 'picture']);
+    expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('documents-phone-uploaded-360'), fullPage: true });
+    await context.close();
   });
 
   it('fits a 360 px phone and passes the accessibility checks', async () => {

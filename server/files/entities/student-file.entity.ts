@@ -14,7 +14,13 @@ export class StudentFile {
   @Column({ type: 'varchar', length: 100 }) stored_name: string;
   @Column({ type: 'varchar', length: 50 }) mime: string;
   @Column({ type: 'int' }) size: number;
+  /** of the stored bytes */
   @Column({ type: 'varchar', length: 64 }) sha256: string;
+  /**
+   * JSON: the files received for this version in page order, each `{name, kind, size, sha256}` (a PDF
+   * made from photos is none of them byte for byte). Null for versions stored before it was kept.
+   */
+  @Column({ type: 'text', nullable: true }) sources: string | null;
   @Column({ type: 'int', nullable: true }) uploaded_by_user_id: number | null;
   /** 'student:20260001' or 'admin:office' */
   @Column({ type: 'varchar', length: 80 }) uploaded_by: string;

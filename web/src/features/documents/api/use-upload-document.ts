@@ -5,23 +5,25 @@ import { fileVersionsQueryKey } from './use-file-versions.js';
 import { studentFilesQueryKey } from './use-student-files.js';
 
 export interface UploadDocumentInput {
-  file: File;
+  /** the pages of one document in order (or the one picture) */
+  files: File[];
   type: DocumentType;
   onProgress: (percent: number) => void;
 }
 
 /**
- * POST /api/store-file (multipart: file, id, file_type) with upload progress. On success the new file
- * becomes the slot's current file in the cache (and the admins' version list is refetched).
+ * POST /api/store-file (multipart: one `file` part per page in order, id, file_type) with upload
+ * progress. On success the new file becomes the slot's current file in the cache (and the admins'
+ * version list is refetched).
  */
 export function useUploadDocument(studentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, type, onProgress }: UploadDocumentInput) => {
+    mutationFn: ({ files, type, onProgress }: UploadDocumentInput) => {
       const form = new FormData();
       form.set('id', studentId);
       form.set('file_type', type);
-      form.set('file', file, file.name);
+      for (const file of files) form.append('file', file, file.name);
       return apiClient.upload<StoreFileResponse>('/api/store-file', form, { onProgress });
     },
     onSuccess: ({ file }) => {

@@ -1,12 +1,14 @@
-import { CheckCircleFilled, FileImageOutlined, FilePdfOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
-  acceptOf, DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentFile, type DocumentType, type DocumentVersion, UPLOAD_MESSAGES,
-  wrongTypeMessage,
+  acceptedLabel, DOCUMENT_LABELS, type DocumentFile, type DocumentType, type DocumentVersion, takesPages, UPLOAD_MESSAGES,
+  type UploadLimits,
 } from '../../../../../shared/documents.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useUploadDocument } from '../api/use-upload-document.js';
+import { checkTogether, type ChosenFile, kindOf, prepareFile, sizeText } from '../prepare-file.js';
+import { FilePicker } from './file-picker.js';
 
 export interface DocumentSlotProps {
   studentId: string;
@@ -15,6 +17,8 @@ export interface DocumentSlotProps {
   /** Replaced versions of this type (administrators only), newest first. */
   earlier: DocumentVersion[];
   editable: boolean;
+  /** What may be sent (checked before sending); undefined until known, then the server alone checks. */
+  limits: UploadLimits | undefined;
 }
 
 interface SlotError {
@@ -22,47 +26,62 @@ interface SlotError {
   detail?: string;
 }
 
-/** The browser's idea of the file's type, only to catch an obvious mistake before sending it. */
-function looksRight(file: File, type: DocumentType): boolean {
-  const name = file.name.toLowerCase();
-  return DOCUMENT_TYPES[type] === 'jpeg'
-    ? file.type === 'image/jpeg' || /\.(jpe?g|jfif)$/.test(name)
-    : file.type === 'application/pdf' || name.endsWith('.pdf');
-}
-
-function sizeText(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /**
- * One document of the Upload Documents step (§4 Document upload): choose a file and upload it with a
- * percent progress bar; once a file exists its button opens it and 'Resubmit File' lets a new one
- * replace it (the server keeps the old one). The server decides what is accepted.
+ * One document of the Upload Documents step (§4 Document upload): choose a PDF or photos of the pages
+ * (the picture: one photo) and upload them with a percent progress bar; once a file exists its button
+ * opens it and 'Resubmit File' lets a new one replace it (the server keeps the old one). Large photos
+ * are made smaller and files over the limit refused before anything is sent; the server decides what
+ * is accepted.
  */
-export function DocumentSlot({ studentId, type, current, earlier, editable }: DocumentSlotProps) {
+export function DocumentSlot({ studentId, type, current, earlier, editable, limits }: DocumentSlotProps) {
   const upload = useUploadDocument(studentId);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
   const [resubmitting, setResubmitting] = useState(false);
-  const [selected, setSelected] = useState<File | null>(null);
+  const [chosen, setChosen] = useState<ChosenFile[]>([]);
+  const [preparing, setPreparing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<SlotError | null>(null);
   const label = DOCUMENT_LABELS[type];
-  const kind = DOCUMENT_TYPES[type] === 'jpeg' ? 'JPEG' : 'PDF';
+  const pages = takesPages(type);
   const picking = editable && (!current || resubmitting);
   const uploading = progress !== null;
+  // Photos, or several files, become one PDF on the server after the last byte arrives.
+  const assembling = pages && (chosen.length > 1 || chosen.some((c) => kindOf(c.file) !== 'pdf'));
+
+  const add = async (files: File[]) => {
+    setError(null);
+    setPreparing(true);
+    let list = pages ? chosen : [];
+    let refusal: SlotError | null = null;
+    try {
+      for (const file of pages ? files : files.slice(0, 1)) {
+        const prepared = await prepareFile(file, type, limits);
+        if (!prepared.ok) {
+          refusal ??= { title: prepared.message, detail: prepared.detail };
+          continue;
+        }
+        const together = checkTogether([...list, prepared.chosen], limits);
+        if (together) {
+          refusal ??= { title: together, detail: `${file.name} was not added.` };
+          continue;
+        }
+        list = [...list, prepared.chosen];
+      }
+    } finally {
+      setPreparing(false);
+    }
+    setChosen(list);
+    setError(refusal);
+  };
 
   const start = () => {
     setError(null);
-    if (!selected) return setError({ title: UPLOAD_MESSAGES.selectFile });
-    if (!looksRight(selected, type)) return setError({ title: wrongTypeMessage(type) });
+    if (chosen.length === 0) return setError({ title: UPLOAD_MESSAGES.selectFile });
     setProgress(0);
-    upload.mutate({ file: selected, type, onProgress: setProgress }, {
+    upload.mutate({ files: chosen.map((c) => c.file), type, onProgress: setProgress }, {
       onSuccess: () => {
         setProgress(null);
-        setSelected(null);
+        setChosen([]);
         setResubmitting(false);
-        if (inputRef.current) inputRef.current.value = '';
       },
       onError: (e) => {
         setProgress(null); // §8: on failure the progress resets
@@ -74,17 +93,19 @@ export function DocumentSlot({ studentId, type, current, earlier, editable }: Do
 
   const cancelResubmit = () => {
     setResubmitting(false);
-    setSelected(null);
+    setChosen([]);
     setError(null);
   };
 
   return (
     <Card
       size="small"
-      title={<h3 style={{ fontSize: 15, margin: 0 }}>{label} <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>({kind})</Typography.Text></h3>}
+      title={<h3 style={{ fontSize: 15, margin: 0 }}>{label} <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>({acceptedLabel(type)})</Typography.Text></h3>}
       extra={current && !resubmitting ? <CheckCircleFilled style={{ color: '#2e7d32' }} aria-label="Received" /> : null}
       data-document-type={type}
       style={{ height: '100%' }}
+      // A long label with '(PDF or photos)' wraps on a 360 px phone rather than being cut off.
+      styles={{ title: { whiteSpace: 'normal', paddingBlock: 8 } }}
     >
       <Flex vertical gap={8}>
         {current && !resubmitting && (
@@ -93,7 +114,7 @@ export function DocumentSlot({ studentId, type, current, earlier, editable }: Do
               href={current.url}
               target="_blank"
               rel="noopener"
-              icon={kind === 'PDF' ? <FilePdfOutlined /> : <FileImageOutlined />}
+              icon={current.mime === 'application/pdf' ? <FilePdfOutlined /> : <FileImageOutlined />}
               style={{ justifyContent: 'flex-start', maxWidth: '100%' }}
               aria-label={`Open ${label}: ${current.name}`}
             >
@@ -114,28 +135,17 @@ export function DocumentSlot({ studentId, type, current, earlier, editable }: Do
 
         {picking && (
           <>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              accept={acceptOf(type)}
-              aria-label={`${label} file (${kind})`}
-              style={{ display: 'none' }}
-              onChange={(e) => {
-                setSelected(e.target.files?.[0] ?? null);
-                setError(null);
-              }}
+            <FilePicker
+              type={type}
+              label={label}
+              chosen={chosen}
+              disabled={uploading}
+              preparing={preparing}
+              onFiles={(files) => void add(files)}
+              onRemove={(id) => setChosen((list) => list.filter((c) => c.id !== id))}
             />
-            <Flex gap={8} wrap align="center">
-              <Button icon={<PaperClipOutlined />} onClick={() => inputRef.current?.click()} disabled={uploading}>
-                Choose {kind} File
-              </Button>
-              <Typography.Text type={selected ? undefined : 'secondary'} style={{ overflowWrap: 'anywhere' }}>
-                {selected ? `${selected.name} (${sizeText(selected.size)})` : 'No file chosen'}
-              </Typography.Text>
-            </Flex>
             <Flex gap={8} wrap>
-              <Button type="primary" icon={<UploadOutlined />} onClick={start} loading={uploading}>
+              <Button type="primary" icon={<UploadOutlined />} onClick={start} loading={uploading} disabled={preparing}>
                 Upload
               </Button>
               {resubmitting && (
@@ -145,6 +155,9 @@ export function DocumentSlot({ studentId, type, current, earlier, editable }: Do
               )}
             </Flex>
             {uploading && <Progress percent={progress} status="active" aria-label={`Uploading ${label}`} />}
+            {uploading && progress === 100 && assembling && (
+              <Typography.Text type="secondary" role="status">Sent. Making one PDF of the pages…</Typography.Text>
+            )}
           </>
         )}
 

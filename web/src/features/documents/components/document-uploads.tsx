@@ -1,9 +1,10 @@
 import { Alert, Button, Col, Row, Typography } from 'antd';
-import { documentTypesFor } from '../../../../../shared/documents.js';
+import { documentTypesFor, MAX_UPLOAD_FILES } from '../../../../../shared/documents.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useFileVersions } from '../api/use-file-versions.js';
 import { useStudentFiles } from '../api/use-student-files.js';
+import { useUploadLimits } from '../api/use-upload-limits.js';
 import { DocumentSlot } from './document-slot.js';
 
 export interface DocumentUploadsProps {
@@ -18,6 +19,8 @@ export interface DocumentUploadsProps {
 export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmin }: DocumentUploadsProps) {
   const files = useStudentFiles(studentId);
   const versions = useFileVersions(studentId, isAdmin);
+  // Asked together with the files; until it answers (or if it fails) the server alone checks sizes.
+  const limits = useUploadLimits();
 
   if (files.isError) {
     return (
@@ -36,8 +39,10 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
   return (
     <section aria-label="Documents">
       <Typography.Paragraph type="secondary">
-        Upload each document as a PDF and the picture as a JPEG photo. A document you upload again replaces
-        the one shown; the school keeps every file you send.
+        Upload each document as a PDF, or take a photo of each of its pages (up to {MAX_UPLOAD_FILES}, e.g. the
+        front and the back of a card): the school receives them as one PDF. Large photos are made smaller
+        before they are sent. The picture is a photo. A document you upload again replaces the one shown;
+        the school keeps every file you send.
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {types.map((type) => (
@@ -48,6 +53,7 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
               current={files.data.find((f) => f.type === type)}
               earlier={(versions.data ?? []).filter((v) => v.type === type && v.replaced_at !== null)}
               editable={editable}
+              limits={limits.data}
             />
           </Col>
         ))}
