@@ -118,8 +118,8 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
   it('step 1: the stepper says every step is incomplete; the list names what is missing and each link focuses its field', async () => {
     await expect.poll(() => heading('Student Data').isVisible()).toBe(true);
     expect(await chooserOptions(page)).toEqual([
-      'Step 1 of 6: Student Data (incomplete)', 'Step 2 of 6: Family Data (incomplete)', 'Step 3 of 6: Medical Data (incomplete)',
-      'Step 4 of 6: Other Data (incomplete)', 'Step 5 of 6: Upload Documents (incomplete)', 'Step 6 of 6: Complete (incomplete)',
+      'Step 1 of 6: Student Data (5 still needed)', 'Step 2 of 6: Family Data (3 still needed)', 'Step 3 of 6: Medical Data (1 still needed)',
+      'Step 4 of 6: Other Data (1 still needed)', 'Step 5 of 6: Upload Documents (4 still needed)', 'Step 6 of 6: Complete (1 still needed)',
     ]);
     await expect.poll(() => neededLinks(page)).toEqual(['Electronic Birth Pin', 'Home Address', 'Town', 'Country of Birth', 'Nationality']);
     expect(await stillNeeded(page).textContent()).toMatch(/^Still needed: Electronic Birth Pin, Home Address, Town/);
@@ -140,7 +140,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await type(page.getByLabel('Country of Birth'), 'Trinidad and Tobago');
     // The list empties as she goes; the step says it is complete, and so does the chooser.
     await expect.poll(() => stillNeeded(page).textContent()).toBe('This step is complete: nothing is missing here.');
-    expect((await chooserOptions(page))[0]).toBe('Step 1 of 6: Student Data (complete)');
+    expect((await chooserOptions(page))[0]).toBe('Step 1 of 6: Student Data (done)');
   });
 
   it('step 2: the emergency contact leads to the living status until a family section shows, then to its own field', async () => {
@@ -198,13 +198,13 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
 
   it('the Complete step lists the six steps, with links into the documents step', async () => {
     await expect.poll(() => neededLinks(page)).toEqual(['Birth Certificate', 'Immunization Card', 'SEA Slip', 'Picture']);
-    await pick(page, page.getByRole('combobox', { name: 'Registration step' }), 'Step 6 of 6: Complete (incomplete)');
+    await pick(page, page.getByRole('combobox', { name: 'Registration step' }), 'Step 6 of 6: Complete (1 still needed)');
     await expectPath(page, '/registration/complete');
     const checklist = page.getByRole('list', { name: 'Registration checklist' });
     await expect.poll(() => checklist.getByRole('listitem').allTextContents()).toEqual([
-      'Step 1: Student Data (complete)', 'Step 2: Family Data (complete)', 'Step 3: Medical Data (complete)', 'Step 4: Other Data (complete)',
-      'Step 5: Upload Documents (incomplete)Still needed: Birth Certificate, Immunization Card, SEA Slip, Picture',
-      'Step 6: Complete (incomplete)Still needed: Agreement to the terms and conditions',
+      'Step 1: Student Data (done)', 'Step 2: Family Data (done)', 'Step 3: Medical Data (done)', 'Step 4: Other Data (done)',
+      'Step 5: Upload Documents (4 still needed)Still needed: Birth Certificate, Immunization Card, SEA Slip, Picture',
+      'Step 6: Complete (1 still needed)Still needed: Agreement to the terms and conditions',
     ]);
     expect(await page.getByText('4 of 6 steps complete. What is still needed is listed below.').isVisible()).toBe(true);
     // The terms she is asked to agree to are readable right here.
@@ -245,8 +245,8 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     expect(await checklist.getByText('Still needed').count()).toBe(0);
     await expect.poll(() => page.getByText(/^You agreed to these terms \(version 1\) on /).isVisible()).toBe(true);
     expect(await chooserOptions(page)).toEqual([
-      'Step 1 of 6: Student Data (complete)', 'Step 2 of 6: Family Data (complete)', 'Step 3 of 6: Medical Data (complete)',
-      'Step 4 of 6: Other Data (complete)', 'Step 5 of 6: Upload Documents (complete)', 'Step 6 of 6: Complete (complete)',
+      'Step 1 of 6: Student Data (done)', 'Step 2 of 6: Family Data (done)', 'Step 3 of 6: Medical Data (done)',
+      'Step 4 of 6: Other Data (done)', 'Step 5 of 6: Upload Documents (done)', 'Step 6 of 6: Complete (done)',
     ]);
     await checkScreen(page, 'complete-done');
 
@@ -261,7 +261,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
 });
 
 describe('the stepper on a wider screen', () => {
-  it('shows each step complete, incomplete with how much is still needed, or current', async () => {
+  it('shows each step done, incomplete with how much is still needed, or current', async () => {
     const id = await newStudent({
       birth_certificate_no: 'EBP1', home_address: '1 Main Rd', address_line_2: 'Arima', place_of_birth: 'Trinidad', nationality: 'Trinidadian',
       device_type: 'None',
@@ -272,11 +272,12 @@ describe('the stepper on a wider screen', () => {
     await page.goto('/registration/health-data');
     const nav = page.getByRole('navigation', { name: 'Registration steps' });
     const step = (label: string) => nav.locator('.ant-steps-item').filter({ hasText: label });
-    await expect.poll(() => step('Student Data').textContent()).toContain('Complete');
-    expect(await step('Family Data').textContent()).toContain('Incomplete: 3 still needed');
-    expect(await step('Medical Data').textContent()).toContain('Incomplete: 1 still needed');
-    expect(await step('Other Data').textContent()).toContain('Complete');
-    await expect.poll(() => step('Upload Documents').textContent()).toContain('Incomplete: 4 still needed');
+    await expect.poll(() => step('Student Data').textContent()).toBe('Student DataDone');
+    expect(await step('Family Data').textContent()).toBe('2Family Data3 still needed');
+    expect(await step('Medical Data').textContent()).toBe('3Medical Data1 still needed');
+    expect(await step('Other Data').textContent()).toBe('Other DataDone');
+    await expect.poll(() => step('Upload Documents').textContent()).toBe('5Upload Documents4 still needed');
+    expect(await step('Complete').textContent()).toBe('6Complete1 still needed');
     // The current step is marked as such (for screen readers too); complete ones carry the check.
     expect(await step('Medical Data').getAttribute('aria-current')).toBe('step');
     expect(await step('Family Data').getAttribute('aria-current')).toBeNull();

@@ -18,19 +18,22 @@ function stateOf(view: RegistrationProgressView, step: RegistrationStep): StepSt
   return view.progress.steps[step].complete ? 'complete' : 'incomplete';
 }
 
-/** What a step shows under its title: done, or how many things it still needs. */
-function stateText(view: RegistrationProgressView, step: RegistrationStep): string | undefined {
+/**
+ * A step's state in words: 'done', or how many things it still needs (incomplete). Not the word
+ * "complete", which would read "Complete: complete" for the sixth step.
+ */
+export function stepStateText(view: RegistrationProgressView, step: RegistrationStep): string | undefined {
   const state = stateOf(view, step);
   if (state === 'unknown') return undefined;
-  if (state === 'complete') return 'Complete';
-  const n = view.progress.steps[step].items.length;
-  return `Incomplete: ${n} still needed`;
+  return state === 'complete' ? 'done' : `${view.progress.steps[step].items.length} still needed`;
 }
+
+const capitalised = (text: string | undefined) => text && text[0].toUpperCase() + text.slice(1);
 
 /**
  * §2 non-linear stepper: any step can be opened at any time. Each step shows whether it is complete
  * (by the shared rules, as the office sees it), incomplete, or the current one. On a phone six titles
- * do not fit in a row, so the same choice is a list ("Step 2 of 6: Family Data (complete)") with
+ * do not fit in a row, so the same choice is a list ("Step 2 of 6: Family Data (done)") with
  * previous and next buttons.
  */
 export function RegistrationStepsNav({ current, onChange, progress }: Props & { progress: RegistrationProgressView }) {
@@ -41,7 +44,7 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
       const state = stateOf(progress, s.key);
       const item: StepItem = {
         title: s.label,
-        content: stateText(progress, s.key),
+        content: capitalised(stepStateText(progress, s.key)),
         status: s.key === current ? 'process' : state === 'complete' ? 'finish' : 'wait',
       };
       // The current step is announced as such; antd passes unknown item props on to the step's element.
@@ -78,8 +81,8 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
           // "Still needed" box just below), so that it fits a phone's width.
           labelRender={({ value }) => `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ${STEPS[stepIndex(value as RegistrationStep)].label}`}
           options={STEPS.map((s, i) => {
-            const state = stateOf(progress, s.key);
-            return { value: s.key, label: `Step ${i + 1} of ${STEPS.length}: ${s.label}${state === 'unknown' ? '' : ` (${state})`}` };
+            const state = stepStateText(progress, s.key);
+            return { value: s.key, label: `Step ${i + 1} of ${STEPS.length}: ${s.label}${state ? ` (${state})` : ''}` };
           })}
         />
         <Button

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { isRegistrationComplete } from '../../../../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS } from '../../../../../../shared/student-fields.js';
 import { stepIndex, STEPS } from '../../registration-steps.js';
+import { stepStateText } from '../registration-steps-nav.js';
 import { useProgress } from './progress-context.js';
 import { MissingItemLinks } from './missing-item-link.js';
 
@@ -16,7 +17,8 @@ const INCOMPLETE = '#ad4e00';
  * (each a link to its field or document) and a link to the step itself.
  */
 export function RegistrationChecklist() {
-  const { progress, documentsKnown, stepPath, goTo } = useProgress();
+  const view = useProgress();
+  const { progress, documentsKnown, stepPath, goTo } = view;
   const done = isRegistrationComplete(progress) && documentsKnown;
   // An incomplete step's link leads to its first missing item; a complete one just opens the step.
   const openStep = (e: MouseEvent<HTMLAnchorElement>, step: (typeof REGISTRATION_STEPS)[number]) => {
@@ -54,7 +56,7 @@ export function RegistrationChecklist() {
                   <Link to={stepPath(step)} onClick={(e) => openStep(e, step)}>{`Step ${stepIndex(step) + 1}: ${label}`}</Link>
                   {' '}
                   <Typography.Text type="secondary">
-                    {checking ? '(checking the documents…)' : s.complete ? '(complete)' : '(incomplete)'}
+                    {checking ? '(checking the documents…)' : `(${stepStateText(view, step)})`}
                   </Typography.Text>
                 </div>
                 {!s.complete && !checking && (

@@ -11,12 +11,14 @@ export function StillNeeded() {
   if (current === 'documents' && !documentsKnown) return null;
   const step = progress.steps[current];
   if (step.complete) {
-    return <Alert type="success" showIcon style={{ marginBottom: 16 }} title="This step is complete: nothing is missing here." data-testid="still-needed" />;
+    return <Alert type="success" showIcon role="note" style={{ marginBottom: 16 }} title="This step is complete: nothing is missing here." data-testid="still-needed" />;
   }
   return (
     <Alert
       type="info"
       showIcon
+      // Not an alert: it changes with each save and is read in its place, not announced.
+      role="note"
       style={{ marginBottom: 16 }}
       data-testid="still-needed"
       title={<span>Still needed: <MissingItemLinks step={current} items={step.items} /></span>}
