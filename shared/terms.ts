@@ -35,13 +35,16 @@ export interface SetTermsRequest {
   text: string;
 }
 
-/** What the record keeps of her agreement (written by the server only, never by a save's body). */
-export interface TermsAgreementStamp {
+/**
+ * What the record keeps of her agreement (written by the server only, never by a save's body).
+ * A type, not an interface: the record must stay assignable to a plain field map.
+ */
+export type TermsAgreementStamp = {
   /** the version she agreed to; null when she has not agreed (or agreed before versions were kept) */
   terms_version: number | null;
   /** ISO-8601 UTC: when she agreed */
   terms_agreed_at: string | null;
-}
+};
 
 export const TERMS_MESSAGES = {
   empty: 'Enter the text of the terms and conditions.',
