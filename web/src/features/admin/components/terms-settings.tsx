@@ -66,7 +66,7 @@ export function TermsSettings() {
           />
         </Form.Item>
         <Flex gap={8} align="center" wrap>
-          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!changed || problem !== null}>Save</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!changed || problem !== null}>Save Terms</Button>
           {changed && <Button onClick={() => setDraft(null)} disabled={save.isPending}>Undo changes</Button>}
           {save.isSuccess && !changed && (
             <Typography.Text role="status"><CheckCircleFilled aria-hidden style={{ color: '#2e7d32' }} /> Saved as version {save.data.version}.</Typography.Text>
