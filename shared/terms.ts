@@ -46,6 +46,9 @@ export type TermsAgreementStamp = {
   terms_agreed_at: string | null;
 };
 
+/** The record's columns of that stamp: not fields of the form, never accepted in a save. */
+export const TERMS_STAMP_COLUMNS = ['terms_version', 'terms_agreed_at'] as const satisfies readonly (keyof TermsAgreementStamp)[];
+
 export const TERMS_MESSAGES = {
   empty: 'Enter the text of the terms and conditions.',
   tooLong: `The terms and conditions can have at most ${TERMS_TEXT_MAX.toLocaleString('en-US')} characters.`,
