@@ -173,6 +173,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await page.getByRole('button', { name: 'Next step' }).click();
     await expectPath(page, '/registration/health-data');
     await expect.poll(() => neededLinks(page)).toEqual(['Immunizations or medical history']);
+    await checkScreen(page, 'health-data');
     await stillNeeded(page).getByRole('link').click();
     await expect.poll(() => focusedId(page)).toBe('hepatitis');
     await page.keyboard.press('Space'); // the switch she is on
@@ -181,6 +182,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await page.getByRole('button', { name: 'Next step' }).click();
     await expectPath(page, '/registration/other-data');
     await expect.poll(() => neededLinks(page)).toEqual(['Device Type']);
+    await checkScreen(page, 'other-data');
     await stillNeeded(page).getByRole('link').click();
     await expect.poll(() => focusedId(page)).toBe('device_type');
     await pick(page, page.getByLabel('Device used for school work'), 'Phone');
