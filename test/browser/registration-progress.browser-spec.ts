@@ -52,10 +52,16 @@ async function type(field: Locator, value: string): Promise<void> {
   await field.blur();
 }
 
-/** Opens a Select and clicks one of its options. */
+/** Opens a Select and clicks one of its options; waits until the list has closed, as a person sees it. */
 async function pick(page: Page, field: Locator, text: string): Promise<void> {
   await field.click();
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
+  await dropdownClosed(page);
+}
+
+/** An antd list still closing is on screen (and in the accessibility tree) for a moment: wait it out. */
+async function dropdownClosed(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 /** The id of the element that has the keyboard focus. */
@@ -82,7 +88,7 @@ async function chooserOptions(page: Page): Promise<string[]> {
   await expect.poll(() => options.count()).toBe(6);
   const titles = await options.evaluateAll((els) => els.map((e) => (e as unknown as { title: string }).title));
   await page.keyboard.press('Escape');
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  await dropdownClosed(page);
   return titles;
 }
 
