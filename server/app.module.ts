@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller.js';
 import { LookupsModule } from './lookups/lookups.module.js';
 import { StudentsModule } from './students/students.module.js';
 import { TermReportsModule } from './term-reports/term-reports.module.js';
+import { TermsModule } from './terms/terms.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -18,7 +19,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, AuditModule, UsersModule, AuthModule, StudentsModule, LookupsModule, AdminModule, FilesModule, DocumentsModule, TermReportsModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, AuditModule, UsersModule, AuthModule, StudentsModule, LookupsModule, AdminModule, FilesModule, DocumentsModule, TermReportsModule, TermsModule],
       controllers: [HealthController],
     };
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { familySectionsShown, registrationProgress, requiredDocuments } from './registration-progress.js';
+import {
+  familySectionsShown, firstIncompleteStep, isRegistrationComplete, registrationProgress, requiredDocuments,
+} from './registration-progress.js';
 
 const complete = {
   first_name: 'Ann', last_name: 'Lee', sex: 'Female', date_of_birth: '2013-01-01', birth_certificate_no: 'EBP1',
@@ -45,5 +47,46 @@ describe('registrationProgress', () => {
 
   it('counts the medical step once it says something', () => {
     expect(registrationProgress({ ...complete, polio: 0, allergy: 'Dust' }, allDocs).steps.healthData.complete).toBe(true);
+  });
+
+  it('says where each missing thing is filled in: a field of the form, or a document slot', () => {
+    const p = registrationProgress({ ...complete, mother_name: '', mobile_phone_mother: null, polio: 0, agree_terms_conditions: 0 }, ['picture']);
+    expect(p.steps.familyData.items).toEqual([
+      { label: 'Mother: Name', field: 'mother_name' },
+      { label: 'Mother: a Phone Number', field: 'mobile_phone_mother' },
+    ]);
+    expect(p.steps.healthData.items).toEqual([{ label: 'Immunizations or medical history', field: 'hepatitis' }]);
+    expect(p.steps.documents.items).toEqual([
+      { label: 'Birth Certificate', document: 'birth_certificate' },
+      { label: 'Immunization Card', document: 'immunization_card' },
+      { label: 'SEA Slip', document: 'sea_slip' },
+    ]);
+    expect(p.steps.submit.items).toEqual([{ label: 'Agreement to the terms and conditions', field: 'agree_terms_conditions' }]);
+    // The labels the admin views and the report print are the same words.
+    expect(p.steps.familyData.missing).toEqual(p.steps.familyData.items.map((i) => i.label));
+  });
+
+  it('sends the emergency contact to the living status while no family section (and so no emergency card) shows', () => {
+    const p = registrationProgress({}, []);
+    expect(p.steps.familyData.items).toEqual([
+      { label: 'Living Status', field: 'living_status' },
+      { label: 'Emergency Contact', field: 'living_status' },
+      { label: 'Emergency Contact Phone', field: 'living_status' },
+    ]);
+    const shown = registrationProgress({ living_status: 'Mother Only', mother_name: 'Mary', mother_phone_home: '1234567' }, []);
+    expect(shown.steps.familyData.items).toEqual([
+      { label: 'Emergency Contact', field: 'emergency_contact' },
+      { label: 'Emergency Contact Phone', field: 'emergency_home_phone' },
+    ]);
+  });
+
+  it('answers "is she finished" and where to continue', () => {
+    const done = registrationProgress(complete, allDocs);
+    expect(isRegistrationComplete(done)).toBe(true);
+    expect(firstIncompleteStep(done)).toBeNull();
+    const half = registrationProgress({ ...complete, device_type: null }, []);
+    expect(isRegistrationComplete(half)).toBe(false);
+    expect(half.completed).toBe(4);
+    expect(firstIncompleteStep(half)).toBe('otherData');
   });
 });

@@ -1,9 +1,11 @@
 // When is a registration step complete? One definition for the all-students report, the admin's
-// progress at a glance and the student's own stepper. Framework-free.
+// progress at a glance, the registration form PDF and the student's own stepper, "Still needed" lists,
+// Complete checklist and dashboard card. Framework-free.
 //
 //   const p = registrationProgress(record, ['birth_certificate', 'picture']);
 //   p.steps.familyData.complete   // boolean
 //   p.steps.familyData.missing    // labels of what is still missing, e.g. ["Mother: Name", "Emergency Contact"]
+//   p.steps.familyData.items      // the same, each with where to fill it in: [{label: 'Mother: Name', field: 'mother_name'}, …]
 //   p.completed                   // how many of the six steps are complete
 //
 // The rules (what the school needs to act on the registration):
@@ -15,19 +17,30 @@
 //   something: at least one immunization ticked, or a medical history, illness or allergy written.
 // - otherData: the device type chosen (None is an answer).
 // - documents: every required document received (see requiredDocuments; the COVID-19 card is optional).
-// - submit: the terms agreed (agree_terms_conditions = 1).
+// - submit: the terms agreed (agree_terms_conditions = 1). An agreement stays counted when the school
+//   later changes the text of its terms (which version she agreed to is kept beside it; see shared/terms.ts).
 
 import { type DocumentType } from './constants.js';
 import { DOCUMENT_LABELS } from './documents.js';
-import { REGISTRATION_STEPS, type RegistrationStep } from './student-fields.js';
+import { REGISTRATION_STEPS, type RegistrationStep, type StudentFieldName } from './student-fields.js';
 
 /** The record's fields the rules read; a StudentRecord (web) or the Student entity (server) fits. */
 export type ProgressRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * One thing still missing, with where it is filled in: a field of the record (the form's input has
+ * the field's name as its id) or, on the documents step, a document's upload slot.
+ */
+export type MissingItem =
+  | { label: string; field: StudentFieldName; document?: undefined }
+  | { label: string; document: DocumentType; field?: undefined };
 
 export interface StepProgress {
   complete: boolean;
   /** labels of what is missing, in form order (empty when complete) */
   missing: string[];
+  /** the same, each with where to fill it in */
+  items: MissingItem[];
 }
 
 export interface RegistrationProgress {
@@ -69,11 +82,13 @@ export function familySectionsShown(record: ProgressRecord): { mother: boolean; 
   };
 }
 
-function need(record: ProgressRecord, fields: [string, string][]): string[] {
-  return fields.filter(([key]) => !filled(record[key])).map(([, label]) => label);
+type Need = [StudentFieldName, string];
+
+function need(record: ProgressRecord, fields: Need[]): MissingItem[] {
+  return fields.filter(([key]) => !filled(record[key])).map(([field, label]) => ({ label, field }));
 }
 
-function studentData(r: ProgressRecord): string[] {
+function studentData(r: ProgressRecord): MissingItem[] {
   const missing = need(r, [
     ['first_name', 'First Name'], ['last_name', 'Last Name'], ['sex', 'Sex'], ['date_of_birth', 'Date of Birth'],
     ['birth_certificate_no', 'Electronic Birth Pin'], ['home_address', 'Home Address'], ['address_line_2', 'Town'],
@@ -83,43 +98,49 @@ function studentData(r: ProgressRecord): string[] {
   return missing;
 }
 
-function familyData(r: ProgressRecord): string[] {
+function familyData(r: ProgressRecord): MissingItem[] {
   const missing = need(r, [['living_status', 'Living Status']]);
   const shown = familySectionsShown(r);
-  const person = (title: string, name: string, phones: string[]) => {
-    if (!filled(r[name])) missing.push(`${title}: Name`);
-    if (!phones.some((p) => filled(r[p]))) missing.push(`${title}: a Phone Number`);
+  // A missing phone is filled in at the mobile number, the first phone of the section.
+  const person = (title: string, name: StudentFieldName, phones: [StudentFieldName, ...StudentFieldName[]]) => {
+    if (!filled(r[name])) missing.push({ label: `${title}: Name`, field: name });
+    if (!phones.some((p) => filled(r[p]))) missing.push({ label: `${title}: a Phone Number`, field: phones[0] });
   };
   if (shown.mother) person('Mother', 'mother_name', ['mobile_phone_mother', 'mother_phone_home', 'mother_business_phone']);
   if (shown.father) person('Father', 'father_name', ['mobile_phone_father', 'father_phone_home', 'father_business_phone']);
   if (shown.guardian) person('Guardian', 'guardian_name', ['mobile_phone_guardian', 'home_phone_guardian', 'business_phone_guardian']);
-  missing.push(...need(r, [['emergency_contact', 'Emergency Contact'], ['emergency_home_phone', 'Emergency Contact Phone']]));
+  // The form shows the emergency contact once a family section shows: until then it is reached
+  // through the living status (or a section's tick), next to which it will appear.
+  const anyShown = shown.mother || shown.father || shown.guardian;
+  missing.push(...need(r, [['emergency_contact', 'Emergency Contact'], ['emergency_home_phone', 'Emergency Contact Phone']])
+    .map((item) => (anyShown ? item : { label: item.label, field: 'living_status' as const })));
   return missing;
 }
 
 const IMMUNIZATIONS = ['hepatitis', 'polio', 'diphtheria', 'tetanus', 'yellow_fever', 'measles', 'tb', 'chicken_pox', 'typhoid', 'rheumatic_fever'];
 
-function healthData(r: ProgressRecord): string[] {
+function healthData(r: ProgressRecord): MissingItem[] {
   const said = IMMUNIZATIONS.some((k) => on(r[k])) || ['medical_history', 'other_illness', 'allergy'].some((k) => filled(r[k]));
-  return said ? [] : ['Immunizations or medical history'];
+  // Reached at the first immunization, the top of the step.
+  return said ? [] : [{ label: 'Immunizations or medical history', field: 'hepatitis' }];
 }
 
-function otherData(r: ProgressRecord): string[] {
+function otherData(r: ProgressRecord): MissingItem[] {
   return need(r, [['device_type', 'Device Type']]);
 }
 
-function documents(r: ProgressRecord, received: ReadonlySet<string>): string[] {
-  return requiredDocuments(r).filter((t) => !received.has(t)).map((t) => DOCUMENT_LABELS[t]);
+function documents(r: ProgressRecord, received: ReadonlySet<string>): MissingItem[] {
+  return requiredDocuments(r).filter((t) => !received.has(t)).map((t) => ({ label: DOCUMENT_LABELS[t], document: t }));
 }
 
-function submit(r: ProgressRecord): string[] {
-  return on(r.agree_terms_conditions) ? [] : ['Agreement to the terms and conditions'];
+function submit(r: ProgressRecord): MissingItem[] {
+  return on(r.agree_terms_conditions) ? [] : [{ label: 'Agreement to the terms and conditions', field: 'agree_terms_conditions' }];
 }
 
 /** Each step's completion for a record and the document types received (current files). */
 export function registrationProgress(record: ProgressRecord, documentTypes: Iterable<string>): RegistrationProgress {
   const received = new Set(documentTypes);
-  const missing: Record<RegistrationStep, string[]> = {
+  const items: Record<RegistrationStep, MissingItem[]> = {
     studentData: studentData(record),
     familyData: familyData(record),
     healthData: healthData(record),
@@ -127,6 +148,18 @@ export function registrationProgress(record: ProgressRecord, documentTypes: Iter
     documents: documents(record, received),
     submit: submit(record),
   };
-  const steps = Object.fromEntries(REGISTRATION_STEPS.map((s) => [s, { complete: missing[s].length === 0, missing: missing[s] }])) as Record<RegistrationStep, StepProgress>;
+  const steps = Object.fromEntries(REGISTRATION_STEPS.map((s) => [s, {
+    complete: items[s].length === 0, missing: items[s].map((i) => i.label), items: items[s],
+  }])) as Record<RegistrationStep, StepProgress>;
   return { steps, completed: REGISTRATION_STEPS.filter((s) => steps[s].complete).length };
+}
+
+/** Whether the registration is finished: every step complete. The student's screens, the office's views and the documents all ask this. */
+export function isRegistrationComplete(p: RegistrationProgress): boolean {
+  return p.completed === REGISTRATION_STEPS.length;
+}
+
+/** Where to continue: the first step (in form order) that is not complete, or null when none is left. */
+export function firstIncompleteStep(p: RegistrationProgress): RegistrationStep | null {
+  return REGISTRATION_STEPS.find((s) => !p.steps[s].complete) ?? null;
 }

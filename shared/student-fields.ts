@@ -6,6 +6,7 @@
 import {
   BLOOD_TYPES, DEVICE_TYPES, EARLIEST_ADMIN_DOB, LIVING_STATUSES, MARITAL_STATUSES, MESSAGES, PHONE_DIGITS, SEXES,
 } from './constants.js';
+import type { TermsAgreementStamp } from './terms.js';
 
 /**
  * text: free text up to `max`; phone: '' or exactly 7 digits (the 1868 prefix is fixed, not stored);
@@ -197,8 +198,8 @@ type ValueOfKind<K extends FieldKind> = K extends 'flag' ? 0 | 1 : K extends 'co
 /** Every field of the record with its value type: flags 0/1, codes integers, everything else text. */
 export type StudentFields = { [F in AnyField as F['name']]: ValueOfKind<F['kind']> };
 
-/** GET /api/student-record/{id}: the whole record. */
-export type StudentRecord = StudentFields & { id: string; updatedAt: string };
+/** GET /api/student-record/{id}: the whole record, with the server's stamp of her agreement to the terms. */
+export type StudentRecord = StudentFields & TermsAgreementStamp & { id: string; updatedAt: string };
 
 /**
  * POST /api/student: the student's id and only the fields that changed. `expected` (optional) holds,
@@ -216,8 +217,11 @@ export interface StudentSaveConflict {
   current: Partial<StudentFields>;
 }
 
-/** Its answer: the saved values of the fields sent, and the record's new updatedAt. */
-export type StudentSaveResponse = Partial<StudentFields> & { id: string; updatedAt: string };
+/**
+ * Its answer: the saved values of the fields sent, and the record's new updatedAt; when the save
+ * changed her agreement to the terms, also the stamp the server wrote (which version, when).
+ */
+export type StudentSaveResponse = Partial<StudentFields> & Partial<TermsAgreementStamp> & { id: string; updatedAt: string };
 
 export const FIELD_BY_NAME: ReadonlyMap<string, FieldSpec> = new Map(STUDENT_FIELDS.map((f) => [f.name, f as FieldSpec]));
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './app-config.js';
+import { ConfigError, DEMO_PTA_FORM_URL, loadConfig } from './app-config.js';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'portal-config-'));
 
@@ -52,6 +52,13 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).variable).toBe(variable);
     expect((error as Error).message).toContain(variable);
+  });
+
+  it('gives the demo school an example PTA form address, and nobody else one', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).ptaFormUrl).toBe(DEMO_PTA_FORM_URL);
+    expect(loadConfig({ DATA_DIR: dir(), PTA_FORM_URL: 'https://pta.example.tt/form' }).ptaFormUrl).toBe('https://pta.example.tt/form');
+    expect(loadConfig({ DATA_DIR: dir(), SEED_DEMO: 'off' }).ptaFormUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://portal:pw@db:3306/school' }).ptaFormUrl).toBeNull();
   });
 
   it('never seeds the demo school in production unless asked', () => {

@@ -155,6 +155,12 @@ function admin(env: Env): AppConfig['admin'] {
   return { username, password };
 }
 
+/**
+ * The demo school's PTA form address, so that the demo shows the PTA card working. Only with the demo
+ * school (SEED_DEMO) and only when PTA_FORM_URL is not set: a real school sets its own or has no card.
+ */
+export const DEMO_PTA_FORM_URL = 'https://example.org/pta-registration';
+
 function ptaFormUrl(env: Env): string | null {
   const raw = env.PTA_FORM_URL?.trim();
   if (!raw) return null;
@@ -183,6 +189,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     throw new ConfigError('LOG_LEVEL', 'must be one of debug, info, warn, error, silent');
   }
   const seedDemoDefault = !env.DATABASE_URL?.trim() && !production;
+  const seedDemo = flag(env, 'SEED_DEMO', seedDemoDefault);
   return {
     nodeEnv,
     production,
@@ -195,9 +202,9 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 7),
     admin: admin(env),
-    seedDemo: flag(env, 'SEED_DEMO', seedDemoDefault),
+    seedDemo,
     schoolName: env.SCHOOL_NAME?.trim() || "St. Mary's Girls' High School (demo)",
-    ptaFormUrl: ptaFormUrl(env),
+    ptaFormUrl: ptaFormUrl(env) ?? (seedDemo ? DEMO_PTA_FORM_URL : null),
     trustProxy: tp,
     secureCookies: flag(env, 'SECURE_COOKIES', tp !== false),
     chromiumPath: chromiumPath(env),

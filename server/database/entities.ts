@@ -6,6 +6,7 @@ import {
 } from '../lookups/entities/lookups.entities.js';
 import { StudentFile } from '../files/entities/student-file.entity.js';
 import { Student } from '../students/entities/student.entity.js';
+import { TermsVersion } from '../terms/entities/terms-version.entity.js';
 import { TermReport, TermReportLine, TermReportPosting } from '../term-reports/entities/term-report.entity.js';
 import { User } from '../users/entities/user.entity.js';
 
@@ -15,4 +16,5 @@ export const ENTITIES = [
   FormClass, Town, RegionalCorporation, Religion, EthnicGroup, House, RegistrationStatus,
   StudentFile,
   TermReport, TermReportLine, TermReportPosting,
+  TermsVersion,
 ];

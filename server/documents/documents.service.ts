@@ -4,12 +4,14 @@ import type { Repository } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import type { DocumentFile, DocumentType } from '../../shared/documents.js';
 import { registrationProgress } from '../../shared/registration-progress.js';
+import { agreementView } from '../../shared/terms.js';
 import { formatLocalDateTime } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { PdfRenderer } from '../pdf/pdf-renderer.js';
 import { Student } from '../students/entities/student.entity.js';
+import { TermsService } from '../terms/terms.service.js';
 import { PdfCache } from './pdf-cache.js';
 import { registrationFormHtml } from './registration-form.template.js';
 import { type ReportRow, registrationReportHtml } from './registration-report.template.js';
@@ -36,22 +38,31 @@ export class DocumentsService {
     private readonly pdf: PdfRenderer,
     private readonly files: FilesService,
     private readonly lookups: LookupsService,
+    private readonly terms: TermsService,
   ) {}
 
-  /** GET /api/registration-form/{id}: served from the cache while the record and its files are unchanged. */
+  /**
+   * GET /api/registration-form/{id}: served from the cache while the record, its files and the school's
+   * terms are unchanged (the form prints the terms and whether she agreed to the current version).
+   */
   async registrationForm(studentId: string): Promise<{ pdf: Buffer; fileName: string }> {
     const student = await this.students.findOneBy({ id: studentId });
     if (!student) throw new NotFoundException(MESSAGES.notFound);
-    const [current, marker] = await Promise.all([this.files.currentFiles(studentId), this.files.currentTypesByStudent([studentId])]);
+    const [current, marker, terms] = await Promise.all([
+      this.files.currentFiles(studentId), this.files.currentTypesByStudent([studentId]), this.terms.current(),
+    ]);
     const latestFile = marker.get(studentId)?.latestId ?? 0;
-    const key = `form:${studentId}:${student.updated_at}:${latestFile}`;
+    const key = `form:${studentId}:${student.updated_at}:${latestFile}:${terms.version}`;
     const fileName = `Registration Form ${studentId}.pdf`;
     const cached = this.cache.get(key);
     if (cached) return { pdf: cached, fileName };
 
-    const [houses, religions, ethnicGroups, picture] = await Promise.all([
+    const agreement = agreementView(student, terms.version);
+    const [houses, religions, ethnicGroups, picture, agreedTerms] = await Promise.all([
       this.lookups.listHouses(), this.lookups.listReligions(), this.lookups.listEthnicGroups(),
       current.some((f) => f.type === 'picture') ? this.files.currentBytes(studentId, 'picture') : Promise.resolve(null),
+      // the words she agreed to, when she agreed to an earlier version than the current one
+      agreement.changedSince && agreement.version !== null ? this.terms.version(agreement.version) : Promise.resolve(null),
     ]);
     const htmlDoc = registrationFormHtml({
       schoolName: this.config.schoolName,
@@ -65,6 +76,13 @@ export class DocumentsService {
       files: new Map(current.map((f): [DocumentType, DocumentFile] => [f.type, f])),
       showLearningChallenges: this.config.showLearningChallenges,
       printedAt: this.printedAt(),
+      progress: registrationProgress(student as unknown as Record<string, unknown>, current.map((f) => f.type)),
+      agreement: {
+        ...agreement,
+        currentVersion: terms.version,
+        agreedAtLocal: agreement.agreedAt ? formatLocalDateTime(new Date(agreement.agreedAt), this.config.timeZone).slice(0, 16) : null,
+      },
+      terms: agreedTerms ?? terms,
     });
     const pdf = await this.pdf.render(htmlDoc, { format: 'Legal', footer: `${this.config.schoolName} · Registration Form · ${studentId}` });
     this.cache.deletePrefix(`form:${studentId}:`);

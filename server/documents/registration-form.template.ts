@@ -1,7 +1,8 @@
 import type { DocumentFile, DocumentType } from '../../shared/documents.js';
 import { DOCUMENT_LABELS, documentTypesFor } from '../../shared/documents.js';
-import { familySectionsShown } from '../../shared/registration-progress.js';
-import { type FieldGroup, type FieldSpec, fieldsOfGroup } from '../../shared/student-fields.js';
+import { familySectionsShown, isRegistrationComplete, type RegistrationProgress, STEP_LABELS } from '../../shared/registration-progress.js';
+import { type FieldGroup, type FieldSpec, fieldsOfGroup, REGISTRATION_STEPS } from '../../shared/student-fields.js';
+import { type AgreementView, termsParagraphs } from '../../shared/terms.js';
 import { html, type SafeHtml } from '../pdf/html.js';
 import { documentPage, phoneText } from './document-style.js';
 
@@ -20,6 +21,12 @@ export interface RegistrationFormData {
   showLearningChallenges: boolean;
   /** 'YYYY-MM-DD HH:mm' school time */
   printedAt: string;
+  /** the record's progress (shared/registration-progress.ts) with its current files */
+  progress: RegistrationProgress;
+  /** her agreement against the current terms, and when ('YYYY-MM-DD HH:mm' school time) */
+  agreement: AgreementView & { agreedAtLocal: string | null; currentVersion: number };
+  /** the terms printed: the version she agreed to when it is known, else the current one */
+  terms: { version: number; text: string };
 }
 
 const CSS = `
@@ -49,6 +56,11 @@ const CSS = `
   table.docs td, table.docs th { border: 1px solid #bbb; padding: 3pt 5pt; text-align: left; }
   table.docs th { background: #eef; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .agree { margin-top: 4pt; }
+  .status { margin-top: 6pt; padding: 4pt 6pt; border: 1.5px solid #2e7d32; font-weight: bold; }
+  .status.incomplete { border-color: #b71c1c; }
+  .missing { margin: 2pt 0 0; padding-left: 14pt; }
+  .terms { margin: 4pt 0; padding: 4pt 8pt; border-left: 2px solid #c5c8e8; font-size: 8.5pt; }
+  .terms p { margin: 0 0 4pt; white-space: pre-line; }
   .sign { display: grid; grid-template-columns: 2fr 1fr; column-gap: 0.4in; margin-top: 22pt; }
   .sign div { border-top: 1px solid #333; padding-top: 2pt; font-size: 8.5pt; }
 `;
@@ -111,6 +123,15 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
   const other = fieldsOfGroup('other');
   const docTypes = documentTypesFor({ immigration_permit: permit ? 1 : 0 });
   const agreed = on(r.agree_terms_conditions);
+  const complete = isRegistrationComplete(d.progress);
+  const stepsDone = `${d.progress.completed} of ${REGISTRATION_STEPS.length} steps complete`;
+  const statusLine = complete ? 'Registration complete: all six steps are complete.' : `Registration NOT complete: ${stepsDone}.`;
+  const a = d.agreement;
+  const agreementLine = !agreed
+    ? 'Terms and conditions: not agreed yet.'
+    : a.version === null
+      ? 'Terms and conditions: agreed (before the portal kept which version was agreed to).'
+      : `Terms and conditions: agreed${a.agreedAtLocal ? ` on ${a.agreedAtLocal}` : ''} to version ${a.version}.`;
   const fullName = [r.first_name, r.middle_name, r.last_name].map(text).filter(Boolean).join(' ');
 
   const body = html`
@@ -120,6 +141,7 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
         <div class="title">Student Registration Form</div>
         <div class="meta"><b>${fullName || 'Student'}</b> · Student ID ${text(r.id)} · Class ${text(r.class_id) || '—'}</div>
         <div class="meta muted">Printed ${d.printedAt}</div>
+        <div class="status ${complete ? '' : 'incomplete'}">${statusLine}${complete ? null : ' What is still needed is listed under 6. Complete.'}</div>
       </div>
       <div class="photo">${d.picture ? html`<img alt="Student picture" src="data:image/jpeg;base64,${d.picture.toString('base64')}">` : 'Affix a recent passport-size photograph here'}</div>
     </div>
@@ -157,8 +179,15 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
 
     <section><h2>6. Complete</h2>
       <div class="group agree">
+        <p><b>${statusLine}</b></p>
+        ${complete ? null : html`<div>Still needed:</div><ul class="missing">${REGISTRATION_STEPS.filter((s) => !d.progress.steps[s].complete).map((s) => html`
+          <li><b>${STEP_LABELS[s]}:</b> ${d.progress.steps[s].missing.join(', ')}</li>`)}</ul>`}
+      </div>
+      <div class="group agree">
+        <h3>Terms and Conditions (version ${d.terms.version})</h3>
+        <div class="terms">${termsParagraphs(d.terms.text).map((p) => html`<p>${p}</p>`)}</div>
         <div class="check"><span class="box sym">${agreed ? '✓' : ''}</span><span>I agree to the terms and conditions of the school.</span></div>
-        <p>Agreement: <b>${agreed ? 'Agreed' : 'Not agreed yet'}</b></p>
+        <p>${agreementLine}${a.changedSince && a.version !== null ? ` The school has changed the text since (now version ${a.currentVersion}).` : null}</p>
         <div class="sign"><div>Signature of Parent / Guardian</div><div>Date</div></div>
       </div>
     </section>`;

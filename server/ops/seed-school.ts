@@ -50,7 +50,8 @@ export function schoolStudent(n: number, fill: 0 | 1 | 2, now: string): Partial<
     Object.assign(base, {
       hepatitis: 1, polio: 1, diphtheria: 1, tetanus: 1, measles: 1, asthma: n % 9 === 0 ? 1 : 0, allergy: n % 5 === 0 ? 'Peanuts' : null,
       device_type: pick(['Phone', 'Laptop', 'Tablet'], n), internet_access: 1, school_feeding: n % 3 === 0 ? 1 : 0, transport: n % 4 === 0 ? 1 : 0,
-      agree_terms_conditions: 1, terms_and_conditions: 1,
+      // agreed to the default terms, version 1 (the first version the migrations create)
+      agree_terms_conditions: 1, terms_and_conditions: 1, terms_version: 1, terms_agreed_at: now,
     });
   }
   return base;

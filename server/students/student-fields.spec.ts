@@ -4,15 +4,16 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   fieldProblem, fieldSpec, phoneProblem, STUDENT_FIELDS, type StudentFields,
 } from '../../shared/student-fields.js';
+import { TERMS_STAMP_COLUMNS } from '../../shared/terms.js';
 import { Student } from './entities/student.entity.js';
 
 const columns = getMetadataArgsStorage().columns.filter((c) => c.target === Student);
 
 describe('the shared field catalogue', () => {
-  it('names every column of the students table exactly once (besides id and timestamps)', () => {
+  it('names every column of the students table exactly once (besides id, timestamps and the server\'s stamp of the terms agreed)', () => {
     const names = STUDENT_FIELDS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    const columnNames = columns.map((c) => c.propertyName).filter((n) => !['id', 'created_at', 'updated_at'].includes(n));
+    const columnNames = columns.map((c) => c.propertyName).filter((n) => !['id', 'created_at', 'updated_at', ...TERMS_STAMP_COLUMNS].includes(n));
     expect([...names].sort()).toEqual([...columnNames].sort());
   });
 

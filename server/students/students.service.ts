@@ -11,6 +11,7 @@ import { localDate, nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
 import { LookupsService } from '../lookups/lookups.service.js';
+import { TermsService } from '../terms/terms.service.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
 import { Student } from './entities/student.entity.js';
 import { type StudentRecord, toStudentRecord } from './student-record.mapper.js';
@@ -58,6 +59,7 @@ export class StudentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lookups: LookupsService,
     private readonly audit: AuditService,
+    private readonly terms: TermsService,
   ) {}
 
   /**
@@ -105,7 +107,9 @@ export class StudentsService {
           old_value: (current as unknown as Record<string, FieldValue>)[field], new_value: changes[field],
         })), m);
       }
-      return { id, ...changes, updatedAt } as StudentSaveResponse;
+      // Agreeing to the terms stamps the version and time beside the tick (TermsService.stampAgreement).
+      const termsStamp = await this.terms.stampAgreement(m, user, id, changes.agree_terms_conditions);
+      return { id, ...changes, updatedAt, ...termsStamp } as StudentSaveResponse;
     });
   }
 

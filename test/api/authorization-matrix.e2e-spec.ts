@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
+import { DEFAULT_TERMS_TEXT } from '../../shared/terms.js';
 import { ApiClient } from '../fixtures/api-client.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
@@ -86,6 +87,9 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/parents-contact/spreadsheet', expect: adminOnly() },
   { route: 'GET /api/parents-contact/pdf', path: () => '/api/parents-contact/pdf?class_id=9Z', expect: adminOnly(404) },
   { route: 'GET /api/registration-progress', expect: adminOnly() },
+  // Terms and conditions of registration. The admin sends the current text again: nothing changes or is audited.
+  { route: 'GET /api/terms-and-conditions', expect: signedInRead },
+  { route: 'POST /api/terms-and-conditions', body: () => ({ text: DEFAULT_TERMS_TEXT }), expect: adminOnly() },
   // Term reports (issue 5). The matrix has no report data: past authorization, a card or posting is 404.
   { route: 'POST /api/import-term-reports', expect: adminOnly(422) },
   { route: 'GET /api/import-term-reports/template', expect: adminOnly() },

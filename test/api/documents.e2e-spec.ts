@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Religion } from '../../server/lookups/entities/lookups.entities.js';
 import { House } from '../../server/lookups/entities/lookups.entities.js';
+import { formatLocalDateTime } from '../../server/common/time.js';
 import { Student } from '../../server/students/entities/student.entity.js';
+import { DEFAULT_TERMS_TEXT, termsParagraphs } from '../../shared/terms.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -37,6 +39,11 @@ function poppler(tool: 'pdfinfo' | 'pdftotext' | 'pdfimages', bytes: Buffer, nam
   writeFileSync(file, bytes);
   const args = tool === 'pdftotext' ? ['-layout', file, '-'] : tool === 'pdfimages' ? ['-list', file] : [file];
   return execFileSync(tool, args, { encoding: 'utf8' });
+}
+
+/** pdftotext -layout breaks long lines and spaces words out: compare words with single spaces. */
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, ' ');
 }
 
 function upload(c: ApiClient, id: string, type: string, bytes: Buffer, name: string) {
@@ -87,8 +94,14 @@ describe('registration form', () => {
       'First Name:', 'Cara', 'Date of Birth:', '2013-04-09', 'Electronic Birth Pin:', 'EBP-4411', 'Country of Birth:',
       SCRIPT, '1868-765-4321', religion, house, 'Maria Mendoza', '1868-333-4444', 'Peanuts', 'Laptop',
       'Immigration Permit', 'IP-99812', '1. Student Data', '2. Family Data', '3. Medical Data', '4. Other Data', '5. Documents',
-      '6. Complete', 'Agreement: Agreed', 'Birth Certificate', 'birth.pdf', 'Not received', 'Signature of Parent / Guardian',
+      '6. Complete', 'Birth Certificate', 'birth.pdf', 'Not received', 'Signature of Parent / Guardian',
     ]) expect(text, `"${expected}" on the form`).toContain(expected);
+    // She ticked the agreement, but the registration is not finished: the form says so and what is missing,
+    // rather than an unqualified "Agreed".
+    expect(text).not.toContain('Agreement: Agreed');
+    expect(text).toContain('Registration NOT complete: 4 of 6 steps complete.');
+    expect(squeeze(text)).toContain('Family Data: Emergency Contact, Emergency Contact Phone');
+    expect(squeeze(text)).toContain('Upload Documents: Immigration Permit');
     // Steps in order; the living status shows only the mother's section.
     const order = ['1. Student Data', '2. Family Data', '3. Medical Data', '4. Other Data', '5. Documents', '6. Complete'].map((s) => text.indexOf(s));
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -107,7 +120,8 @@ describe('registration form', () => {
     expect(text).toContain('Affix a recent');
     expect(text).toMatch(/Mother[\s\S]*Father[\s\S]*Guardian/);
     expect(text).not.toContain('Permit Number');
-    expect(text).toContain('Agreement: Not agreed yet');
+    expect(text).toContain('Registration NOT complete: 0 of 6 steps complete.');
+    expect(text).toContain('Terms and conditions: not agreed yet.');
     expect(text).toContain('Home Phone:');
     expect(poppler('pdfimages', pdf, 'registration-form-empty')).not.toMatch(/\n\s*\d+\s+\d+\s+image/);
   });
@@ -122,6 +136,50 @@ describe('registration form', () => {
     expect((await upload(cara, CARA, 'immunization_covid', samplePdf('c'), 'covid-card.pdf')).status).toBe(200);
     const withCovid = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
     expect(poppler('pdftotext', withCovid, 'registration-form-covid')).toContain('covid-card.pdf');
+  });
+
+  it('says plainly that a finished registration is complete, with the terms she agreed to and when', async () => {
+    const id = 'D400';
+    await createStudent(t, {
+      id, first_name: 'Fay', last_name: 'Roberts', class_id: '1A', date_of_birth: '2013-06-01', password: 'Fay-Docs-Pass-1',
+      extra: {
+        birth_certificate_no: 'EBP-7001', home_address: '3 Hill Rd', address_line_2: 'Arima', place_of_birth: 'Trinidad and Tobago',
+        nationality: 'Trinidadian', living_status: 'Mother Only', mother_name: 'Joy Roberts', mobile_phone_mother: '3335555',
+        emergency_contact: 'Ann Roberts', emergency_home_phone: '6226226', polio: 1, device_type: 'Phone',
+      },
+    });
+    const fay = await signedInStudent(t, id, 'Fay-Docs-Pass-1');
+    for (const [type, bytes, name] of [
+      ['birth_certificate', samplePdf('fb'), 'birth.pdf'], ['immunization_card', samplePdf('fi'), 'card.pdf'],
+      ['sea_slip', samplePdf('fs'), 'sea.pdf'], ['picture', SAMPLE_JPEG, 'fay.jpg'],
+    ] as const) expect((await upload(fay, id, type, bytes, name)).status).toBe(200);
+    // Five of six: the form lists only the agreement as missing.
+    const before = poppler('pdftotext', (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer, 'registration-form-five-of-six');
+    expect(before).toContain('Registration NOT complete: 5 of 6 steps complete.');
+    expect(squeeze(before)).toContain('Complete: Agreement to the terms and conditions');
+
+    const agreed = await fay.post('/api/student', { id, agree_terms_conditions: 1 }).expect(200);
+    const local = formatLocalDateTime(new Date(agreed.body.terms_agreed_at as string), t.config.timeZone).slice(0, 16);
+    const text = poppler('pdftotext', (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer, 'registration-form-complete');
+    expect(text).toContain('Registration complete: all six steps are complete.');
+    expect(text).not.toContain('NOT complete');
+    expect(text).not.toContain('Still needed');
+    expect(text).toContain('Terms and Conditions (version 1)');
+    expect(squeeze(text)).toContain(squeeze(termsParagraphs(DEFAULT_TERMS_TEXT)[1]));
+    expect(squeeze(text)).toContain(`Terms and conditions: agreed on ${local} to version 1.`);
+
+    // The school changes its terms: the form is made anew (not served from memory), still complete,
+    // printing the words she agreed to and saying the text has changed since.
+    await admin.post('/api/terms-and-conditions', { text: 'Every student wears the school uniform.' }).expect(200);
+    const later = poppler('pdftotext', (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer, 'registration-form-terms-changed');
+    expect(later).toContain('Registration complete: all six steps are complete.');
+    expect(later).toContain('Terms and Conditions (version 1)');
+    expect(squeeze(later)).toContain('The school has changed the text since (now version 2).');
+    expect(later).not.toContain('Every student wears the school uniform.');
+    // An empty record prints the current text.
+    const dani2 = poppler('pdftotext', (await pdfGet(dani, `/api/registration-form/${DANI}`).expect(200)).body as Buffer, 'registration-form-empty-terms-2');
+    expect(dani2).toContain('Terms and Conditions (version 2)');
+    expect(dani2).toContain('Every student wears the school uniform.');
   });
 
   it('only for its owner and administrators', async () => {

@@ -260,7 +260,8 @@ describe('admin menu: every option has its own URL', () => {
     await menu(page).getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => page.getByLabel('Registration open').isVisible()).toBe(true);
     await page.getByLabel('Registration open').click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    // exact: Settings also has 'Save Terms' (the terms and conditions, registration-progress.browser-spec.ts)
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText(/^Closed: students can read/).isVisible()).toBe(true);
     expect((await t.ds.getRepository(RegistrationStatus).findOneBy({ id: 1 }))!.open).toBe(0);
 

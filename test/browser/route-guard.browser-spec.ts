@@ -62,12 +62,15 @@ describe('route guard and history mode (§2)', () => {
     await page.context().close();
   });
 
-  it('explains that PTA Registration is not set up when the operator gave no form address', async () => {
+  it('shows no PTA card without a form address, and explains at /pta that PTA Registration is not set up', async () => {
     const page = await newPage(b, t.baseUrl);
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
-    await page.getByRole('link', { name: /PTA Registration/ }).click();
-    await expectPath(page, '/pta');
+    // Form 1, but no card that leads nowhere: wait for her record (the registration card's progress) first.
+    await expect.poll(() => page.getByRole('link', { name: /Edit\/View Registration/ }).textContent()).toMatch(/of 6 steps complete/);
+    expect(await page.getByRole('link', { name: /PTA Registration/ }).count()).toBe(0);
+    // A bookmarked /pta still says why.
+    await page.goto('/pta');
     await expect.poll(() => page.getByRole('heading', { name: 'PTA Registration is not available' }).isVisible()).toBe(true);
     expect(page.context().pages()).toHaveLength(1);
     await page.getByRole('link', { name: 'Back to the dashboard' }).click();

@@ -43,10 +43,19 @@ function labelOf(f: FieldSpec): string {
   return title && (labelCount.get(f.label) ?? 0) > 1 ? `${title}: ${f.label}` : f.label;
 }
 
-/** Every field of the registration record in the order of the form, between the ID and the last change. */
+/** Beside the agreement: which version of the school's terms she agreed to and when (written by the server). */
+const TERMS_STAMP: readonly ExportColumn[] = [
+  { key: 'terms_version', label: 'Terms Version Agreed', kind: 'text' },
+  { key: 'terms_agreed_at', label: 'Terms Agreed At', kind: 'timestamp' },
+];
+
+/**
+ * Every field of the registration record in the order of the form, between the ID and the last
+ * change; the stamp of her agreement to the terms follows the agreement itself.
+ */
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { key: 'id', label: 'Student ID', kind: 'text' },
-  ...STUDENT_FIELDS.map((f) => ({ key: f.name, label: labelOf(f), kind: kindOf(f) })),
+  ...STUDENT_FIELDS.flatMap((f) => [{ key: f.name, label: labelOf(f), kind: kindOf(f) }, ...(f.name === 'agree_terms_conditions' ? TERMS_STAMP : [])]),
   { key: 'updatedAt', label: 'Last Updated', kind: 'timestamp' },
 ];
 

@@ -1,7 +1,11 @@
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
 import { TermReports1795318932000 } from './1795318932000-term-reports.js';
 import { StudentFiles1795319000000 } from './1795319000000-student-files.js';
+import { TermsOfRegistration1795320000000 } from './1795320000000-terms-of-registration.js';
 import { StudentFileSources1795451200000 } from './1795451200000-student-file-sources.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
-export const MIGRATIONS = [InitialSchema1763800000000, TermReports1795318932000, StudentFiles1795319000000, StudentFileSources1795451200000];
+export const MIGRATIONS = [
+  InitialSchema1763800000000, TermReports1795318932000, StudentFiles1795319000000, TermsOfRegistration1795320000000,
+  StudentFileSources1795451200000,
+];

@@ -37,6 +37,9 @@ export class Student {
   @Column(str(10)) immigration_permit_expiry: string | null;
   @Column(flag()) terms_and_conditions: number;
   @Column(flag()) agree_terms_conditions: number;
+  /** Which version of the terms she agreed to and when: written by the server only (TermsService). */
+  @Column({ type: 'int', nullable: true }) terms_version: number | null;
+  @Column(str(24)) terms_agreed_at: string | null;
 
   // Family: mother
   @Column(str(35)) mother_name: string | null;

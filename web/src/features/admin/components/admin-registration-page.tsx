@@ -1,6 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Flex, Result, Typography } from 'antd';
+import { useCallback } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { RegistrationStep } from '../../../../../shared/student-fields.js';
 import { RegistrationForm } from '../../registration/components/registration-form.js';
 import { useStudentRecord } from '../../students/api/use-student-record.js';
 import { ADMIN_ROUTES, adminRegistrationPath, stepOfSlug } from '../admin-routes.js';
@@ -14,6 +16,7 @@ export function AdminRegistrationPage() {
   const navigate = useNavigate();
   const step = stepOfSlug(slug);
   const record = useStudentRecord(studentId);
+  const stepPath = useCallback((s: RegistrationStep) => adminRegistrationPath(studentId, s), [studentId]);
   const name = record.data ? `${record.data.first_name ?? ''} ${record.data.last_name ?? ''}`.trim() : '';
   if (!step) {
     return <Result status="404" title="No such step" extra={<Link to={adminRegistrationPath(studentId)}>Open the first step</Link>} />;
@@ -35,6 +38,7 @@ export function AdminRegistrationPage() {
           navigate(adminRegistrationPath(studentId, next));
           window.scrollTo({ top: 0 });
         }}
+        stepPath={stepPath}
       />
     </>
   );

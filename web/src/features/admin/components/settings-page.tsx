@@ -13,6 +13,7 @@ import { useAdmins } from '../api/use-admins.js';
 import { useCreateAdmin } from '../api/use-create-admin.js';
 import { useSetRegistrationStatus } from '../api/use-set-registration-status.js';
 import { PageTitle } from './page-title.js';
+import { TermsSettings } from './terms-settings.js';
 
 const cardStyle = { maxWidth: 640, marginBottom: 16 };
 const heading = (text: string) => <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>{text}</Typography.Title>;
@@ -173,12 +174,13 @@ function Administrators() {
   );
 }
 
-/** Settings: the registration window, the administrator's own password, and further administrators. */
+/** Settings: the registration window and its terms, the administrator's own password, and further administrators. */
 export function SettingsPage() {
   return (
     <>
       <PageTitle>Settings</PageTitle>
       <RegistrationWindow />
+      <TermsSettings />
       <ChangeOwnPassword />
       <Administrators />
     </>

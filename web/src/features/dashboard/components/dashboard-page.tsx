@@ -2,8 +2,12 @@ import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isFormOne, LAYOUT } from '../../../../../shared/constants.js';
+import { firstIncompleteStep, isRegistrationComplete } from '../../../../../shared/registration-progress.js';
+import { REGISTRATION_STEPS, type StudentRecord } from '../../../../../shared/student-fields.js';
 import { ROUTES } from '../../../config/routes.js';
 import { useAuth } from '../../auth/auth-store.js';
+import { stepIndex, STEPS } from '../../registration/registration-steps.js';
+import { useRegistrationProgress } from '../../registration/use-registration-progress.js';
 import { useStudentRecord } from '../../students/api/use-student-record.js';
 
 function DashboardCard({ to, title, children }: { to: string; title: string; children: ReactNode }) {
@@ -19,12 +23,46 @@ function DashboardCard({ to, title, children }: { to: string; title: string; chi
   );
 }
 
+/**
+ * Edit/View Registration, saying how far she is ("4 of 6 steps complete", by the same rules as the
+ * stepper and the office) and leading to where to continue: the first step not yet complete.
+ */
+function RegistrationCard({ studentId, record }: { studentId: string; record: StudentRecord | null | undefined }) {
+  const view = useRegistrationProgress(studentId, record);
+  if (!view || !view.documentsKnown) {
+    return (
+      <DashboardCard to={ROUTES.studentData} title="Edit/View Registration">
+        Review and complete your registration record.
+      </DashboardCard>
+    );
+  }
+  const { progress } = view;
+  const next = firstIncompleteStep(progress);
+  const steps = `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete`;
+  if (isRegistrationComplete(progress) || !next) {
+    return (
+      <DashboardCard to={ROUTES.complete} title="Edit/View Registration">
+        <span style={{ display: 'block' }}>{steps}: your registration is complete.</span>
+        You can still review it and print the registration form.
+      </DashboardCard>
+    );
+  }
+  const meta = STEPS[stepIndex(next)];
+  return (
+    <DashboardCard to={meta.route} title="Edit/View Registration">
+      <span style={{ display: 'block' }}>{steps}.</span>
+      Continue with Step {stepIndex(next) + 1}: {meta.label}.
+    </DashboardCard>
+  );
+}
+
 /** §2 Student dashboard (/dashboard). */
 export function DashboardPage() {
-  const { user } = useAuth();
+  const { user, settings } = useAuth();
   const studentId = user?.role === 'student' ? user.student_id : null;
   const record = useStudentRecord(studentId);
-  const showPta = isFormOne(record.data?.class_id);
+  // Form 1 only (§6), and only when the school has given its PTA form's address: no card that leads nowhere.
+  const showPta = isFormOne(record.data?.class_id) && Boolean(settings.pta_form_url);
 
   return (
     <>
@@ -36,9 +74,13 @@ export function DashboardPage() {
         <DashboardCard to={ROUTES.termReports} title="View Term Reports">
           Read your end of term report cards.
         </DashboardCard>
-        <DashboardCard to={ROUTES.studentData} title="Edit/View Registration">
-          Review and complete your registration record.
-        </DashboardCard>
+        {studentId ? (
+          <RegistrationCard studentId={studentId} record={record.data} />
+        ) : (
+          <DashboardCard to={ROUTES.studentData} title="Edit/View Registration">
+            Review and complete your registration record.
+          </DashboardCard>
+        )}
         {showPta && (
           <DashboardCard to={ROUTES.pta} title="PTA Registration">
             Register with the Parent Teacher Association (opens in a new window).

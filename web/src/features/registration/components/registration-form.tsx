@@ -1,6 +1,7 @@
 import { Button, Result, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -13,8 +14,12 @@ import { useReligions } from '../../lookups/api/use-religions.js';
 import { useTowns } from '../../lookups/api/use-towns.js';
 import { useStudentRecord } from '../../students/api/use-student-record.js';
 import { useRegistrationStatus } from '../api/use-registration-status.js';
-import { UnsavedAnswersNotice } from '../save-queue/unsaved-answers-notice.js';
+import { type FocusTarget, focusTarget, targetHash, targetOfHash } from '../focus-target.js';
 import { stepIndex, STEPS } from '../registration-steps.js';
+import { UnsavedAnswersNotice } from '../save-queue/unsaved-answers-notice.js';
+import { useRegistrationProgress } from '../use-registration-progress.js';
+import { RegistrationProgressContext, type RegistrationProgressContextValue } from './progress/progress-context.js';
+import { StillNeeded } from './progress/still-needed.js';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context.js';
 import { RegistrationNotice } from './registration-notice.js';
 import { RegistrationStepsNav, StepFooterNav } from './registration-steps-nav.js';
@@ -30,6 +35,8 @@ export interface RegistrationFormProps {
   studentId: string;
   step: RegistrationStep;
   onStepChange: (step: RegistrationStep) => void;
+  /** The URL of a step of this registration: the links to what is still missing lead there. */
+  stepPath: (step: RegistrationStep) => string;
 }
 
 function StepBody({ step, studentId, editable }: { step: RegistrationStep; studentId: string; editable: boolean }): ReactNode {
@@ -48,7 +55,7 @@ function StepBody({ step, studentId, editable }: { step: RegistrationStep; stude
  * the registration status and the lookup lists first; if any of them fails it shows a retry
  * message instead of a half-loaded form. Each field saves itself.
  */
-export function RegistrationForm({ studentId, step, onStepChange }: RegistrationFormProps) {
+export function RegistrationForm({ studentId, step, onStepChange, stepPath }: RegistrationFormProps) {
   const { isAdmin, settings } = useAuth();
   const record = useStudentRecord(studentId);
   const status = useRegistrationStatus();
@@ -58,6 +65,9 @@ export function RegistrationForm({ studentId, step, onStepChange }: Registration
   const regions = useRegionalCorporations();
   const religions = useReligions();
   const ethnicGroups = useEthnicGroups();
+  const progressView = useRegistrationProgress(studentId, record.data);
+  const location = useLocation();
+  const navigate = useNavigate();
   const queries = [record, status, formClasses, houses, towns, regions, religions, ethnicGroups];
   const failed = queries.filter((q) => q.isError);
 
@@ -76,6 +86,23 @@ export function RegistrationForm({ studentId, step, onStepChange }: Registration
       showLearningChallenges: settings.show_learning_challenges,
     };
   }, [studentId, record.data, status.data, formClasses.data, houses.data, towns.data, regions.data, religions.data, ethnicGroups.data, isAdmin, settings.show_learning_challenges]);
+
+  const progress = useMemo<RegistrationProgressContextValue | null>(() => progressView && {
+    ...progressView,
+    current: step,
+    stepPath,
+    goTo: (to: RegistrationStep, target: FocusTarget) => {
+      if (to === step) focusTarget(target);
+      else navigate(`${stepPath(to)}#${targetHash(target)}`);
+    },
+  }, [progressView, step, stepPath, navigate]);
+
+  // A link to a field (this page's fragment, e.g. #mother_name) focuses it once the step is on screen.
+  const ready = value !== null;
+  useEffect(() => {
+    const target = ready ? targetOfHash(location.hash) : null;
+    return target ? focusTarget(target) : undefined;
+  }, [ready, location.key, location.hash]);
 
   const label = STEPS[stepIndex(step)].label;
   const title = <title>{`${label} · Registration · Student Portal`}</title>;
@@ -96,27 +123,31 @@ export function RegistrationForm({ studentId, step, onStepChange }: Registration
   if (record.isSuccess && record.data === null) {
     return <Result status="404" title={<h1 style={{ fontSize: 22, margin: 0 }}>No registration record for {studentId}</h1>} />;
   }
-  if (!value || !status.data) return <>{title}<PageSpinner label="Loading the registration form…" /></>;
+  if (!value || !status.data || !progress) return <>{title}<PageSpinner label="Loading the registration form…" /></>;
 
   const r = value.record;
   return (
     <RegistrationContext.Provider value={value}>
-      {title}
-      <div style={{ maxWidth: 960 }}>
-        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0, marginBottom: 4 }}>
-          Registration: {label}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-          {[r.first_name, r.last_name].filter(Boolean).join(' ')} · Student ID {r.id}
-          {value.editable ? ' · Each answer is saved as soon as you leave the field.' : ''}
-        </Typography.Paragraph>
-        <RegistrationNotice status={status.data} isAdmin={isAdmin} />
-        <UnsavedAnswersNotice studentId={studentId} />
-        <RegistrationStepsNav current={step} onChange={onStepChange} />
-        {/* A step's form is keyed by student and step: it starts from the saved record each time. */}
-        <StepBody key={`${studentId}:${step}`} step={step} studentId={studentId} editable={value.editable} />
-        <StepFooterNav current={step} onChange={onStepChange} />
-      </div>
+      <RegistrationProgressContext.Provider value={progress}>
+        {title}
+        <div style={{ maxWidth: 960 }}>
+          <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0, marginBottom: 4 }}>
+            Registration: {label}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+            {[r.first_name, r.last_name].filter(Boolean).join(' ')} · Student ID {r.id}
+            {value.editable ? ' · Each answer is saved as soon as you leave the field.' : ''}
+          </Typography.Paragraph>
+          <RegistrationNotice status={status.data} isAdmin={isAdmin} />
+          <UnsavedAnswersNotice studentId={studentId} />
+          <RegistrationStepsNav current={step} onChange={onStepChange} progress={progress} />
+          {/* The Complete step lists every step's missing items itself. */}
+          {step !== 'submit' && <StillNeeded />}
+          {/* A step's form is keyed by student and step: it starts from the saved record each time. */}
+          <StepBody key={`${studentId}:${step}`} step={step} studentId={studentId} editable={value.editable} />
+          <StepFooterNav current={step} onChange={onStepChange} />
+        </div>
+      </RegistrationProgressContext.Provider>
     </RegistrationContext.Provider>
   );
 }

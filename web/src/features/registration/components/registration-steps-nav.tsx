@@ -1,21 +1,55 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Select, Steps } from 'antd';
+import { Button, Flex, Grid, Select, Steps, type StepsProps } from 'antd';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
 import { stepIndex, STEPS } from '../registration-steps.js';
+import type { RegistrationProgressView } from '../use-registration-progress.js';
 
 interface Props {
   current: RegistrationStep;
   onChange: (step: RegistrationStep) => void;
 }
 
+type StepState = 'complete' | 'incomplete' | 'unknown';
+type StepItem = NonNullable<StepsProps['items']>[number];
+
+/** A step's state by the shared rules; the documents step is 'unknown' until her files have loaded. */
+function stateOf(view: RegistrationProgressView, step: RegistrationStep): StepState {
+  if (step === 'documents' && !view.documentsKnown) return 'unknown';
+  return view.progress.steps[step].complete ? 'complete' : 'incomplete';
+}
+
 /**
- * §2 non-linear stepper: any step can be opened at any time. On a phone six titles do not fit in a
- * row, so the same choice is a list ("Step 2 of 6: Family Data") with previous and next buttons.
+ * A step's state in words: 'done', or how many things it still needs (incomplete). Not the word
+ * "complete", which would read "Complete: complete" for the sixth step.
  */
-export function RegistrationStepsNav({ current, onChange }: Props) {
+export function stepStateText(view: RegistrationProgressView, step: RegistrationStep): string | undefined {
+  const state = stateOf(view, step);
+  if (state === 'unknown') return undefined;
+  return state === 'complete' ? 'done' : `${view.progress.steps[step].items.length} still needed`;
+}
+
+const capitalised = (text: string | undefined) => text && text[0].toUpperCase() + text.slice(1);
+
+/**
+ * §2 non-linear stepper: any step can be opened at any time. Each step shows whether it is complete
+ * (by the shared rules, as the office sees it), incomplete, or the current one. On a phone six titles
+ * do not fit in a row, so the same choice is a list ("Step 2 of 6: Family Data (done)") with
+ * previous and next buttons.
+ */
+export function RegistrationStepsNav({ current, onChange, progress }: Props & { progress: RegistrationProgressView }) {
   const screens = Grid.useBreakpoint();
   const index = stepIndex(current);
   if (screens.md) {
+    const items = STEPS.map((s): StepItem => {
+      const state = stateOf(progress, s.key);
+      const item: StepItem = {
+        title: s.label,
+        content: capitalised(stepStateText(progress, s.key)),
+        status: s.key === current ? 'process' : state === 'complete' ? 'finish' : 'wait',
+      };
+      // The current step is announced as such; antd passes unknown item props on to the step's element.
+      return s.key === current ? ({ ...item, 'aria-current': 'step' } as StepItem) : item;
+    });
     return (
       <nav aria-label="Registration steps" style={{ marginBottom: 16 }}>
         <Steps
@@ -24,7 +58,7 @@ export function RegistrationStepsNav({ current, onChange }: Props) {
           titlePlacement={screens.xl ? 'horizontal' : 'vertical'}
           current={index}
           onChange={(i) => onChange(STEPS[i].key)}
-          items={STEPS.map((s) => ({ title: s.label, status: s.key === current ? 'process' : 'wait' }))}
+          items={items}
         />
       </nav>
     );
@@ -43,7 +77,13 @@ export function RegistrationStepsNav({ current, onChange }: Props) {
           value={current}
           onChange={onChange}
           style={{ flex: 1, minWidth: 0 }}
-          options={STEPS.map((s, i) => ({ value: s.key, label: `Step ${i + 1} of ${STEPS.length}: ${s.label}` }))}
+          // The list says each step's state; the chosen step shows its name only (its state is in the
+          // "Still needed" box just below), so that it fits a phone's width.
+          labelRender={({ value }) => `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ${STEPS[stepIndex(value as RegistrationStep)].label}`}
+          options={STEPS.map((s, i) => {
+            const state = stepStateText(progress, s.key);
+            return { value: s.key, label: `Step ${i + 1} of ${STEPS.length}: ${s.label}${state ? ` (${state})` : ''}` };
+          })}
         />
         <Button
           icon={<RightOutlined />}

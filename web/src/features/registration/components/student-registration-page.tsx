@@ -5,6 +5,8 @@ import { useAuth } from '../../auth/auth-store.js';
 import { stepIndex, STEPS } from '../registration-steps.js';
 import { RegistrationForm } from './registration-form.js';
 
+const stepRoute = (step: RegistrationStep): string => STEPS[stepIndex(step)].route;
+
 /** The signed-in student's own registration at /registration/<step>: each step is its own route. */
 export function StudentRegistrationPage({ step }: { step: RegistrationStep }) {
   const { user } = useAuth();
@@ -26,6 +28,7 @@ export function StudentRegistrationPage({ step }: { step: RegistrationStep }) {
         navigate(STEPS[stepIndex(next)].route);
         window.scrollTo({ top: 0 });
       }}
+      stepPath={stepRoute}
     />
   );
 }

@@ -1,22 +1,36 @@
-import { Typography } from 'antd';
+import { Col, Typography } from 'antd';
 import { RecordField } from '../fields/record-field.js';
+import { RegistrationChecklist } from '../progress/registration-checklist.js';
 import { useRegistration } from '../registration-context.js';
 import { FieldCard, StepForm } from '../step-form.js';
 import { GenerateFormButton } from './generate-form-button.js';
+import { AgreementStatus, CurrentTerms } from './terms-agreement.js';
 
-/** Step 6 (§2 Complete, §4 Terms agreement): the tick saves at once (1, or 0 when unticked). */
+/**
+ * Step 6 (§2 Complete, §4 Terms agreement): the checklist of the six steps with what is still
+ * missing, the school's terms to read, and the tick, which saves at once (1, or 0 when unticked).
+ */
 export function CompleteStep() {
   const { studentId } = useRegistration();
   return (
     <>
+      <FieldCard title="Your Registration">
+        <RegistrationChecklist />
+      </FieldCard>
       <StepForm>
-        <FieldCard title="Agreement">
-          <Typography.Paragraph style={{ width: '100%', paddingInline: 8 }}>
-            Every answer is saved as soon as it is entered. Please check each step, then confirm that the
-            information given is true and complete and that you accept the school's terms and conditions
-            of registration.
-          </Typography.Paragraph>
+        <FieldCard title="Terms and Conditions">
+          <Col span={24}>
+            <CurrentTerms />
+            <Typography.Paragraph>
+              Every answer is saved as soon as it is entered. Please check each step, then confirm that the
+              information given is true and complete and that you accept the school's terms and conditions
+              of registration.
+            </Typography.Paragraph>
+          </Col>
           <RecordField name="agree_terms_conditions" input="checkbox" width="full" />
+          <Col span={24}>
+            <AgreementStatus />
+          </Col>
         </FieldCard>
       </StepForm>
       {/* Outside the form: the document can be printed even when editing is closed. */}

@@ -1,0 +1,72 @@
+import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { isRegistrationComplete } from '../../../../../../shared/registration-progress.js';
+import { REGISTRATION_STEPS } from '../../../../../../shared/student-fields.js';
+import { stepIndex, STEPS } from '../../registration-steps.js';
+import { stepStateText } from '../registration-steps-nav.js';
+import { useProgress } from './progress-context.js';
+import { MissingItemLinks } from './missing-item-link.js';
+
+const COMPLETE = '#2e7d32';
+const INCOMPLETE = '#ad4e00';
+
+/**
+ * The Complete step's checklist: each of the six steps, complete or not, with what is still missing
+ * (each a link to its field or document) and a link to the step itself.
+ */
+export function RegistrationChecklist() {
+  const view = useProgress();
+  const { progress, documentsKnown, stepPath, goTo } = view;
+  const done = isRegistrationComplete(progress) && documentsKnown;
+  // An incomplete step's link leads to its first missing item; a complete one just opens the step.
+  const openStep = (e: MouseEvent<HTMLAnchorElement>, step: (typeof REGISTRATION_STEPS)[number]) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const first = progress.steps[step].items[0];
+    if (!first) {
+      window.scrollTo({ top: 0 }); // the link opens the step at its top
+      return;
+    }
+    e.preventDefault();
+    goTo(step, first);
+  };
+  return (
+    <div style={{ paddingInline: 8, width: '100%' }}>
+      <Typography.Paragraph strong role="status" style={{ fontSize: 16 }}>
+        {done
+          ? 'Your registration is complete: all six steps are complete.'
+          : `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete. What is still needed is listed below.`}
+      </Typography.Paragraph>
+      <ol aria-label="Registration checklist" style={{ listStyle: 'none', padding: 0, margin: '0 0 16px' }}>
+        {REGISTRATION_STEPS.map((step) => {
+          const s = progress.steps[step];
+          const label = STEPS[stepIndex(step)].label;
+          const checking = step === 'documents' && !documentsKnown;
+          const icon = checking
+            ? <LoadingOutlined aria-hidden />
+            : s.complete
+              ? <CheckCircleFilled aria-hidden style={{ color: COMPLETE }} />
+              : <ExclamationCircleFilled aria-hidden style={{ color: INCOMPLETE }} />;
+          return (
+            <li key={step} style={{ display: 'flex', gap: 10, alignItems: 'flex-start', padding: '8px 0', borderTop: '1px solid #f0f0f0' }}>
+              <span style={{ fontSize: 18, lineHeight: '22px' }}>{icon}</span>
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                <div>
+                  <Link to={stepPath(step)} onClick={(e) => openStep(e, step)}>{`Step ${stepIndex(step) + 1}: ${label}`}</Link>
+                  {' '}
+                  <Typography.Text type="secondary">
+                    {checking ? '(checking the documents…)' : `(${stepStateText(view, step)})`}
+                  </Typography.Text>
+                </div>
+                {!s.complete && !checking && (
+                  <div>Still needed: <MissingItemLinks step={step} items={s.items} /></div>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert, Button, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { agreementView, termsParagraphs } from '../../../../../../shared/terms.js';
+import { errorMessage } from '../../../../lib/api-client.js';
+import { useTerms } from '../../api/use-terms.js';
+import { useFieldSave } from '../../save-queue/use-field-save.js';
+import { unsavedText } from '../fields/save-status-icon.js';
+import { useRegistration } from '../registration-context.js';
+
+const when = (iso: string) => dayjs(iso).format('D MMMM YYYY [at] HH:mm');
+
+/** The school's terms as plain text, a paragraph per block (never markup). */
+export function TermsText({ text }: { text: string }) {
+  return (
+    <div style={{ borderInlineStart: '3px solid #c5c8e8', paddingInlineStart: 12, marginBottom: 16 }}>
+      {termsParagraphs(text).map((p, i) => (
+        <Typography.Paragraph key={i} style={{ whiteSpace: 'pre-line', marginBottom: 8 }}>{p}</Typography.Paragraph>
+      ))}
+    </div>
+  );
+}
+
+/** The current terms to read before ticking, with their version; a retry when they could not be loaded. */
+export function CurrentTerms() {
+  const terms = useTerms();
+  if (terms.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="The terms and conditions could not be loaded."
+        description={errorMessage(terms.error)}
+        action={<Button onClick={() => void terms.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (!terms.data) return <Skeleton active paragraph={{ rows: 4 }} title={false} />;
+  return (
+    <section aria-labelledby="terms-heading">
+      <Typography.Title level={3} id="terms-heading" style={{ fontSize: 15, marginTop: 0 }}>
+        The school's terms and conditions <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>(version {terms.data.version})</Typography.Text>
+      </Typography.Title>
+      <TermsText text={terms.data.text} />
+    </section>
+  );
+}
+
+/**
+ * What her tick stands for: which version she agreed to and when (stamped by the server). When the
+ * school has changed the text since, it says so (her registration still counts as agreed) and lets
+ * her agree to the current text.
+ */
+export function AgreementStatus() {
+  const { record, studentId, editable } = useRegistration();
+  const terms = useTerms();
+  const save = useFieldSave(studentId, 'agree_terms_conditions');
+  if (!terms.data) return null;
+  const a = agreementView(record, terms.data.version);
+  if (!a.agreed) return null;
+  if (!a.changedSince) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        role="status"
+        style={{ marginBottom: 16 }}
+        title={`You agreed to these terms (version ${a.version ?? terms.data.version})${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`}
+      />
+    );
+  }
+  const earlier = a.version !== null
+    ? `You agreed to version ${a.version}${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`
+    : 'You agreed before the portal kept which version was agreed to.';
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="status"
+      style={{ marginBottom: 16 }}
+      title="The school has changed its terms and conditions since you agreed."
+      description={
+        <>
+          <div>{earlier} Your registration still counts as agreed. Please read the current terms above (version {terms.data.version}) and agree to them.</div>
+          <Button style={{ marginTop: 8 }} onClick={() => save.save(1, record.agree_terms_conditions)} loading={save.status === 'saving'} disabled={!editable}>
+            I agree to the current terms
+          </Button>
+          {save.snapshot.entry && save.status !== 'none' && save.status !== 'saving' && (
+            <div role="alert" style={{ marginTop: 8 }}>{unsavedText(save.snapshot.entry)}</div>
+          )}
+        </>
+      }
+    />
+  );
+}
