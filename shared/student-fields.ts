@@ -256,6 +256,12 @@ export const FIELD_MESSAGES = {
   schoolSet: 'House and class are set by the school and cannot be changed here.',
 } as const;
 
+/** Whether two values of a field are the same answer: '' and null (and undefined) all mean "empty". */
+export function sameFieldValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v === '' || v === undefined ? null : v);
+  return norm(a) === norm(b);
+}
+
 /** '' or 7 digits; otherwise the spec's message for what is wrong. */
 export function phoneProblem(value: string): string | null {
   if (value === '') return null;

@@ -80,8 +80,32 @@ const { PDFDocument } = require(workerData.pdfLib);
 (${assembleInWorker.toString()})(workerData, PDFDocument, (answer, transfer) => parentPort.postMessage(answer, transfer));
 `;
 
-/** The PDF of `parts`, assembled in a worker thread. */
+/**
+ * At most this many assemblies at once in the process (each worker may use up to WORKER_HEAP_MB);
+ * further uploads wait their turn rather than each starting a worker.
+ */
+const MAX_WORKERS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_WORKERS) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing assembly hands over its turn
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** The PDF of `parts`, assembled in a worker thread (two at a time at most). */
 export function assemblePdf(parts: PagePart[]): Promise<Buffer> {
+  return inTurn(() => assembleNow(parts));
+}
+
+function assembleNow(parts: PagePart[]): Promise<Buffer> {
   const input: WorkerInput = { pdfLib: PDF_LIB, page: PHOTO_PAGE, parts };
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,

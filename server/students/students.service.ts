@@ -79,7 +79,8 @@ export class StudentsService {
    */
   async save(user: SessionUser, body: SaveStudentBody): Promise<StudentSaveResponse> {
     await this.lookups.assertMayEditRegistration(user);
-    const { id, expected = {}, ...rest } = body;
+    const { id, expected: sentExpected, ...rest } = body;
+    const expected = sentExpected ?? {};
     const changes: Record<string, FieldValue> = {};
     for (const [name, value] of Object.entries(rest)) {
       if (value !== undefined && FIELD_BY_NAME.has(name)) changes[name] = stored(value as FieldValue);

@@ -214,6 +214,7 @@ describe('POST /api/student: a save never overwrites a newer value from another 
     expect(res.status).toBe(422);
     expect(res.body.errors.expected[0]).toBe('Only fields that are being saved can have an expected value.');
     expect((await save(me, { id: TWO_DEVICES, expected: 'x' })).status).toBe(422);
+    expect((await save(me, { id: TWO_DEVICES, allergy: 'Dust', expected: null })).status).toBe(422);
     await save(me, { id: TWO_DEVICES, allergy: 'Dust' }).expect(200);
   });
 });

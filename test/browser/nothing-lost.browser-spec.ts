@@ -131,6 +131,48 @@ describe('a save that cannot be sent is kept and sent later', () => {
   });
 });
 
+describe('what stays on the device', () => {
+  it('signing out with answers not saved asks first, and then removes them from the device', async () => {
+    const id = await newStudent();
+    const page = await openAs(id);
+    await page.context().setOffline(true);
+    await type(page.getByLabel('Nationality'), 'Vincentian');
+    await expect.poll(() => fieldItem(page, 'Nationality').getByText(NOT_SAVED).isVisible()).toBe(true);
+    const unsentKeys = () => page.evaluate<number>("Object.keys(localStorage).filter((k) => k.startsWith('portal.unsent.')).length");
+    expect(await unsentKeys()).toBe(1);
+
+    const messages: string[] = [];
+    page.once('dialog', (d) => {
+      messages.push(d.message());
+      void d.dismiss(); // she stays
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
+    await expect.poll(() => messages).toEqual(['1 answer is not saved yet. If you sign out now, it is removed from this device. Sign out anyway?']);
+    await expectPath(page, '/registration/student-data');
+    expect(await unsentKeys()).toBe(1);
+
+    page.once('dialog', (d) => void d.accept());
+    await page.context().setOffline(false);
+    await page.route('**/api/student', (route) => route.abort('connectionrefused'));
+    await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
+    await expectPath(page, '/');
+    expect(await unsentKeys()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a second sitting days later starts a fresh idle count: no sign-in dialog after signing in', async () => {
+    const id = await newStudent();
+    const page = await newPage(b, t.baseUrl, PHONE, 780);
+    await page.goto('/');
+    await page.evaluate(`localStorage.setItem('portal.last-activity', String(Date.now() - 3 * 24 * 3600 * 1000))`);
+    await openAs(id, page);
+    await type(page.getByLabel('Nationality'), 'Jamaican');
+    await expect.poll(async () => (await record(id)).nationality).toBe('Jamaican');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('two devices', () => {
   it('a stale save is answered 409 and she chooses: keep mine, or use the saved one', async () => {
     const id = await newStudent();

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsObject, IsOptional, IsString, Matches, ValidateBy, ValidateIf } from 'class-validator';
+import { IsObject, IsString, Matches, ValidateBy, ValidateIf } from 'class-validator';
 import { MESSAGES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import { type FieldSpec, fieldProblem, STUDENT_FIELDS, type StudentSaveRequest } from '../../../shared/student-fields.js';
 
@@ -15,7 +15,7 @@ export class SaveStudentDto {
   id!: string;
 
   /** What the client last read of some of the fields it saves (a stale write is refused with 409). */
-  @IsOptional()
+  @ValidateIf((o: { expected?: unknown }) => o.expected !== undefined)
   @IsObject({ message: 'expected must map field names to values.' })
   expected?: Record<string, unknown>;
 }

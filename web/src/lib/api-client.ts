@@ -47,20 +47,29 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-type ActivityListener = () => void;
-const activityListeners = new Set<ActivityListener>();
+/** When the server last answered this browser (any tab): a request keeps a session from going idle. */
+const ACTIVITY_KEY = 'portal.last-activity';
 
-/**
- * Called whenever the server answered a request with the session still live (anything but a 401):
- * every such request keeps the session from going idle, so the idle warning counts from here.
- */
-export function onApiActivity(listener: ActivityListener): () => void {
-  activityListeners.add(listener);
-  return () => activityListeners.delete(listener);
+/** The time of the server's last answer to this browser, or null when none is known. */
+export function lastApiActivity(): number | null {
+  try {
+    return Number(localStorage.getItem(ACTIVITY_KEY)) || null;
+  } catch {
+    return null;
+  }
 }
 
+/**
+ * Every answer but a 401 is recorded, the sign-in's own included, so the idle warning counts from
+ * the last one (in whichever tab); a 401 says the session has ended anyway.
+ */
 function answered(status: number): void {
-  if (status !== 401) activityListeners.forEach((listener) => listener());
+  if (status === 401) return;
+  try {
+    localStorage.setItem(ACTIVITY_KEY, String(Date.now()));
+  } catch {
+    // Storage refused (private mode): the idle warning then counts from this tab's own start.
+  }
 }
 
 function readCookie(name: string): string | null {

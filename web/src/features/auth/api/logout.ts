@@ -1,10 +1,17 @@
+import { redirect } from 'react-router-dom';
+import { ROUTES } from '../../../config/routes.js';
 import { apiClient } from '../../../lib/api-client.js';
+import { signOutWarning } from '../../../lib/sign-out-guard.js';
 
 /**
  * POST /logout. Run by the /logout route's loader (the router's data API), not by a component:
- * the answer does not matter, §4 says sign-out errors are ignored.
+ * the answer does not matter, §4 says sign-out errors are ignored. When signing out would lose
+ * something (answers not saved yet), she is asked first and may stay where she was.
  */
-export async function logout(): Promise<null> {
+export async function logout(): Promise<Response | null> {
+  const here = window.location.pathname;
+  const warning = here === ROUTES.logout ? null : signOutWarning();
+  if (warning && !window.confirm(warning)) return redirect(here + window.location.search);
   try {
     await apiClient.post<void>('/logout');
   } catch {

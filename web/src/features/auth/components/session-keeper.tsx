@@ -5,36 +5,18 @@ import type { LoginResponse, SessionInfo } from '../../../../../shared/api-types
 import { sessionTouchIntervalMs } from '../../../../../shared/constants.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { ROUTES } from '../../../config/routes.js';
-import { apiClient, errorMessage, onApiActivity } from '../../../lib/api-client.js';
+import { apiClient, errorMessage, lastApiActivity } from '../../../lib/api-client.js';
 import { useAdminLogin } from '../api/use-admin-login.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../auth-store.js';
 
-/** When the server last answered a signed-in request, shared by the tabs of this browser. */
-const ACTIVITY_KEY = 'portal.last-activity';
 const WARNING_LEAD_MS = 2 * 60_000;
-
-function lastActivity(): number {
-  try {
-    return Number(localStorage.getItem(ACTIVITY_KEY)) || Date.now();
-  } catch {
-    return Date.now();
-  }
-}
-
-function recordActivity(): void {
-  try {
-    localStorage.setItem(ACTIVITY_KEY, String(Date.now()));
-  } catch {
-    // storage refused: this tab's timer still runs from its own requests
-  }
-}
 
 /**
  * "2 minutes", "1 minute", "30 seconds": whole minutes, and tens of seconds in the last minute, so the
  * warning's live region is not re-announced every second.
  */
-export function inWords(ms: number): string {
+function inWords(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds >= 60) {
     const minutes = Math.round(seconds / 60);
@@ -56,18 +38,19 @@ export function inWords(ms: number): string {
 export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
   const { authenticated, sessionEnded, user, settings, endSession } = useAuth();
   const [now, setNow] = useState(Date.now);
+  // Without any recorded answer (storage refused), count from when this tab started.
+  const [started] = useState(Date.now);
   const idleMs = settings.session_idle_minutes * 60_000;
   const earlyBy = sessionTouchIntervalMs(settings.session_idle_minutes);
   const lead = Math.min(WARNING_LEAD_MS, idleMs / 2);
 
-  useEffect(() => onApiActivity(recordActivity), []);
   useEffect(() => {
     if (!authenticated || sessionEnded) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [authenticated, sessionEnded]);
 
-  const endsAt = lastActivity() + idleMs;
+  const endsAt = (lastApiActivity() ?? started) + idleMs;
   const timeUp = authenticated && !sessionEnded && now >= endsAt;
   useEffect(() => {
     if (timeUp) endSession();
@@ -75,9 +58,10 @@ export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
 
   if (!authenticated || !user) return null;
   if (sessionEnded) return <SignInAgainDialog user={user} unsentAnswers={unsentAnswers} idleMinutes={settings.session_idle_minutes} />;
-  const remaining = endsAt - earlyBy - now;
-  if (remaining > lead || timeUp) return null;
-  return <IdleWarning remaining={remaining} onTimeUp={endSession} />;
+  // Shown early by the server's touch interval (the session may end that much sooner), counting
+  // down to the moment the sign-in dialog comes.
+  if (endsAt - now > lead + earlyBy || timeUp) return null;
+  return <IdleWarning remaining={endsAt - now} onTimeUp={endSession} />;
 }
 
 function IdleWarning({ remaining, onTimeUp }: { remaining: number; onTimeUp: () => void }) {
@@ -167,7 +151,7 @@ function SignInAgainDialog({ user, unsentAnswers, idleMinutes }: { user: LoginRe
           <PasswordInput autoFocus autoComplete="current-password" />
         </Form.Item>
         <Flex gap={8} justify="end" wrap>
-          <Button onClick={() => { signOut(); navigate(ROUTES.studentLogin); }}>Sign out</Button>
+          <Button onClick={() => navigate(ROUTES.logout)}>Sign out</Button>
           <Button type="primary" htmlType="submit" loading={busy}>Sign in</Button>
         </Flex>
       </Form>

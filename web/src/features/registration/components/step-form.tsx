@@ -1,8 +1,8 @@
 import { Card, Form, Grid, Row } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { STUDENT_FIELDS, type StudentRecord } from '../../../../../shared/student-fields.js';
+import { sameFieldValue, STUDENT_FIELDS, type StudentRecord } from '../../../../../shared/student-fields.js';
 import { fieldSaveQueue } from '../save-queue/field-save-queue.js';
-import { type FormValues, sameValue, toFormValue, toFormValues } from './fields/field-values.js';
+import { type FormValues, toFormValue, toFormValues } from './fields/field-values.js';
 import { useRegistration } from './registration-context.js';
 
 /**
@@ -28,7 +28,7 @@ export function StepForm({ children }: { children: ReactNode }) {
     const updates: FormValues = {};
     for (const spec of STUDENT_FIELDS) {
       const name = spec.name;
-      if (sameValue(before[name], reg.record[name])) continue;
+      if (sameFieldValue(before[name], reg.record[name])) continue;
       if (fieldSaveQueue.field(reg.studentId, name).entry || document.activeElement?.id === name) continue;
       updates[name] = toFormValue(spec, reg.record[name]);
     }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { LoginResponse } from '../../../../../shared/api-types.js';
 import type { StudentRecord } from '../../../../../shared/student-fields.js';
+import { addSignOutGuard } from '../../../lib/sign-out-guard.js';
 import { studentRecordQueryKey } from '../../students/api/use-student-record.js';
 import { REGISTRATION_STATUS_QUERY_KEY } from '../api/use-registration-status.js';
 import { fieldSaveQueue } from './field-save-queue.js';
@@ -18,8 +19,13 @@ function actorOf(user: LoginResponse): string {
 export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginResponse | null; sessionEnded: boolean }) {
   const queryClient = useQueryClient();
   const actor = user ? actorOf(user) : null;
+  const connectedActor = useRef<string | null>(null);
 
   useEffect(() => {
+    // From an account to none without the session ending first: she signed out on purpose (and was
+    // warned): what was not saved leaves the device. After an ended session, it waits for her.
+    if (!actor && connectedActor.current && !sessionEnded) fieldSaveQueue.forgetDevice(connectedActor.current);
+    connectedActor.current = actor;
     if (!actor) fieldSaveQueue.connect(null);
     else if (sessionEnded) fieldSaveQueue.pauseForSignIn();
     else {
@@ -35,21 +41,33 @@ export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginRes
 
   useEffect(() => {
     const retry = () => fieldSaveQueue.retryNow();
-    const onVisible = () => document.visibilityState === 'visible' && retry();
-    const beforeUnload = (e: BeforeUnloadEvent) => {
-      // A field still being typed in is committed (queued and kept on the device) first.
+    // A field still being typed in is committed (queued, and so kept on the device) whenever the page
+    // may go away: a phone switching apps can discard the tab without any unload event.
+    const commitTyping = () => {
       if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    };
+    const onVisibility = () => (document.visibilityState === 'visible' ? retry() : commitTyping());
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      commitTyping();
       if (fieldSaveQueue.failedCount() > 0) {
         e.preventDefault();
         e.returnValue = '';
       }
     };
+    const stopGuard = addSignOutGuard(() => {
+      const n = fieldSaveQueue.unsentCount();
+      if (n === 0) return null;
+      return `${n === 1 ? '1 answer is' : `${n} answers are`} not saved yet. If you sign out now, ${n === 1 ? 'it is' : 'they are'} removed from this device. Sign out anyway?`;
+    });
     window.addEventListener('online', retry);
-    document.addEventListener('visibilitychange', onVisible);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', commitTyping);
     window.addEventListener('beforeunload', beforeUnload);
     return () => {
+      stopGuard();
       window.removeEventListener('online', retry);
-      document.removeEventListener('visibilitychange', onVisible);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', commitTyping);
       window.removeEventListener('beforeunload', beforeUnload);
     };
   }, []);

@@ -1,4 +1,4 @@
-import type { StudentFields, StudentSaveResponse } from '../../../../../shared/student-fields.js';
+import { sameFieldValue, type StudentFields, type StudentSaveResponse } from '../../../../../shared/student-fields.js';
 import { ApiError, apiClient } from '../../../lib/api-client.js';
 
 /**
@@ -48,6 +48,8 @@ export interface QueueEntry {
   error?: string;
   /** 'conflict': the value another device saved. */
   current?: FieldValue;
+  /** When it was first queued (ms): a value kept on the device is dropped after a week. */
+  queuedAt: number;
 }
 
 /** What a field shows once its entry is gone: when it was last saved (for the success check). */
@@ -68,15 +70,12 @@ export interface QueueConnection {
 /** Seconds before the n-th retry: quick at first (a tunnel, a lift), then once a minute. */
 const BACKOFF_SECONDS = [2, 5, 10, 30, 60];
 const STORAGE_PREFIX = 'portal.unsent.v1:';
+/** A value kept on the device longer than this (she has not been back for a week) is dropped. */
+const KEEP_ON_DEVICE_MS = 7 * 24 * 3600_000;
 /** Entries worth keeping on the device: everything that may still reach the server. */
 const KEPT: readonly EntryState[] = ['pending', 'sending', 'retrying', 'signed-out', 'conflict'];
 
 const keyOf = (studentId: string, field: string) => `${studentId}\u0000${field}`;
-
-function same(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v === '' || v === undefined ? null : v);
-  return norm(a) === norm(b);
-}
 
 function backoffMs(attempts: number): number {
   return BACKOFF_SECONDS[Math.min(attempts, BACKOFF_SECONDS.length) - 1] * 1000;
@@ -98,6 +97,8 @@ export class FieldSaveQueue {
   /** Set while the session is live: only then is anything sent. */
   private connection: QueueConnection | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The storage keys this tab wrote (removed once their value is saved; other tabs' keys are left alone). */
+  private written = new Set<string>();
 
   constructor(private readonly storage: Storage | null) {}
 
@@ -132,7 +133,7 @@ export class FieldSaveQueue {
         existing.attempts = 0;
       }
     } else {
-      this.entries.set(key, { studentId, field, value, expected, state: 'pending', attempts: 0 });
+      this.entries.set(key, { studentId, field, value, expected, state: 'pending', attempts: 0, queuedAt: Date.now() });
     }
     this.savedAt.delete(key);
     this.changed();
@@ -265,7 +266,7 @@ export class FieldSaveQueue {
       connection.onSaved(e.studentId, saved);
       const key = keyOf(e.studentId, e.field);
       if (this.entries.get(key) !== e) return;
-      if (same(e.value, sent)) {
+      if (sameFieldValue(e.value, sent)) {
         this.entries.delete(key);
         this.savedAt.set(key, Date.now());
       } else {
@@ -308,32 +309,68 @@ export class FieldSaveQueue {
     for (const listener of this.listeners) listener();
   }
 
-  private storageKey(actor: string): string {
-    return STORAGE_PREFIX + actor;
+  /** One key per value, so that two tabs of the same account never overwrite each other's. */
+  private storageKey(actor: string, e?: Pick<QueueEntry, 'studentId' | 'field'>): string {
+    return `${STORAGE_PREFIX}${actor}:${e ? `${e.studentId}:${e.field}` : ''}`;
+  }
+
+  private storedKeys(actor: string): string[] {
+    if (!this.storage) return [];
+    const prefix = this.storageKey(actor);
+    const keys: string[] = [];
+    for (let i = 0; i < this.storage.length; i++) {
+      const key = this.storage.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    return keys;
   }
 
   private load(actor: string): QueueEntry[] {
-    try {
-      const raw = this.storage?.getItem(this.storageKey(actor));
-      const list = raw ? (JSON.parse(raw) as QueueEntry[]) : [];
-      // Whatever was on its way when the page went away is sent again.
-      return list.map((e) => ({ ...e, state: e.state === 'conflict' ? 'conflict' : 'pending', attempts: 0, retryAt: undefined }));
-    } catch {
-      return [];
+    const out: QueueEntry[] = [];
+    this.written.clear();
+    for (const key of this.storedKeys(actor)) {
+      try {
+        const e = JSON.parse(this.storage?.getItem(key) ?? 'null') as QueueEntry | null;
+        if (!e || Date.now() - (e.queuedAt ?? 0) > KEEP_ON_DEVICE_MS) {
+          this.storage?.removeItem(key);
+          continue;
+        }
+        // Whatever was on its way when the page went away is sent again.
+        out.push({ ...e, state: e.state === 'conflict' ? 'conflict' : 'pending', attempts: 0, retryAt: undefined });
+        this.written.add(key);
+      } catch {
+        this.storage?.removeItem(key);
+      }
     }
+    return out;
   }
 
   /** Written on every change, synchronously: a value queued as the page unloads is on the device. */
   private persist(): void {
     if (!this.storage || !this.actor) return;
-    const kept = [...this.entries.values()].filter((e) => KEPT.includes(e.state));
-    const key = this.storageKey(this.actor);
+    const keep = new Set<string>();
     try {
-      if (kept.length === 0) this.storage.removeItem(key);
-      else this.storage.setItem(key, JSON.stringify(kept.map(({ studentId, field, value, expected, state, current }) => ({ studentId, field, value, expected, state, current }))));
+      for (const e of this.entries.values()) {
+        if (!KEPT.includes(e.state)) continue;
+        const key = this.storageKey(this.actor, e);
+        keep.add(key);
+        const { studentId, field, value, expected, state, current, queuedAt } = e;
+        this.storage.setItem(key, JSON.stringify({ studentId, field, value, expected, state, current, queuedAt }));
+      }
+      for (const key of this.written) if (!keep.has(key)) this.storage.removeItem(key);
     } catch {
       // Storage full or refused (private mode): the values still go out from memory.
     }
+    this.written = keep;
+  }
+
+  /**
+   * Signed out on purpose: her values not yet saved are removed from this device (it may be a shared
+   * phone); the sign-out asked her first (signOutWarning).
+   */
+  forgetDevice(actor: string): void {
+    for (const key of this.storedKeys(actor)) this.storage?.removeItem(key);
+    if (this.actor === actor) this.connect(null);
   }
 }
 

@@ -31,11 +31,6 @@ export function toApiValue(spec: FieldSpec, value: FormValue): StudentFields[key
   return value.trim();
 }
 
-/** '' and null both mean "empty": the server stores a cleared text as null. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v === '' || v === undefined ? null : v);
-  return norm(a) === norm(b);
-}
 
 /** The antd rules of a field: the shared rule (same messages as the server) on the value it would save. */
 export function rulesFor(spec: FieldSpec, today: string): Rule[] {

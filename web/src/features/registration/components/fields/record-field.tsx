@@ -2,12 +2,12 @@ import { AutoComplete, Checkbox, Col, DatePicker, Form, type FormItemProps, Inpu
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { MESSAGES, PHONE_DIGITS } from '../../../../../../shared/constants.js';
-import { type FieldSpec, fieldProblem, fieldSpec, type StudentFieldName } from '../../../../../../shared/student-fields.js';
+import { type FieldSpec, fieldProblem, fieldSpec, sameFieldValue, type StudentFieldName } from '../../../../../../shared/student-fields.js';
 import { type FieldValue, fieldSaveQueue } from '../../save-queue/field-save-queue.js';
 import { useFieldSave } from '../../save-queue/use-field-save.js';
 import { type RegistrationContextValue, useRegistration } from '../registration-context.js';
 import { DigitsInput, PhoneInput } from './digits-input.js';
-import { type FormValue, rulesFor, sameValue, toApiValue, toFormValue } from './field-values.js';
+import { type FormValue, rulesFor, toApiValue, toFormValue } from './field-values.js';
 import { SaveStatusIcon, SaveStatusLine } from './save-status-icon.js';
 
 export type FieldWidth = 'full' | 'half' | 'third';
@@ -108,7 +108,7 @@ function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?:
     const sent = toApiValue(spec, raw);
     const waiting = fieldSaveQueue.field(reg.studentId, name).entry;
     const hasWaiting = waiting !== undefined && waiting.state !== 'refused';
-    if (!hasWaiting && sameValue(sent, reg.record[name])) return;
+    if (!hasWaiting && sameFieldValue(sent, reg.record[name])) return;
     // The form shows the rule's message (same rule and words as the server's).
     void form.validateFields([name]).catch(() => undefined);
     if (fieldProblem(spec, sent, reg.today)) {

@@ -15,8 +15,17 @@ export function MissingItemLink({ step, item }: { step: RegistrationStep; item: 
     e.preventDefault();
     goTo(step, item);
   };
-  // Underlined: inside a sentence a link must not be told apart by its colour alone.
-  return <a href={`${stepPath(step)}#${targetHash(item)}`} onClick={onClick} style={{ textDecoration: 'underline' }}>{item.label}</a>;
+  // Underlined: inside a sentence a link must not be told apart by its colour alone. At least 24 px
+  // tall, so a finger on a phone finds it (WCAG 2.2 target size), while it still wraps with the text.
+  return (
+    <a
+      href={`${stepPath(step)}#${targetHash(item)}`}
+      onClick={onClick}
+      style={{ textDecoration: 'underline', display: 'inline-block', minHeight: 24, paddingBlock: 2 }}
+    >
+      {item.label}
+    </a>
+  );
 }
 
 /** "a, b and c" of the links, as a sentence reads. */

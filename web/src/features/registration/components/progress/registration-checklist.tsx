@@ -53,7 +53,9 @@ export function RegistrationChecklist() {
               <span style={{ fontSize: 18, lineHeight: '22px' }}>{icon}</span>
               <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <div>
-                  <Link to={stepPath(step)} onClick={(e) => openStep(e, step)}>{`Step ${stepIndex(step) + 1}: ${label}`}</Link>
+                  <Link to={stepPath(step)} onClick={(e) => openStep(e, step)} style={{ display: 'inline-block', minHeight: 24, paddingBlock: 2 }}>
+                    {`Step ${stepIndex(step) + 1}: ${label}`}
+                  </Link>
                   {' '}
                   <Typography.Text type="secondary">
                     {checking ? '(checking the documents…)' : `(${stepStateText(view, step)})`}
