@@ -8,7 +8,11 @@
 /** Longest text accepted: several pages, and within what one audit value holds on either database. */
 export const TERMS_TEXT_MAX = 10_000;
 
-/** The text a new portal starts with (version 1); the school replaces it in Settings. */
+/**
+ * The text a new portal starts with (version 1, written by the migration that created the terms); the
+ * school replaces it in Settings. Leave these words as they are: a migration must write the same data
+ * whenever it runs. A better default is a new migration adding a version.
+ */
 export const DEFAULT_TERMS_TEXT = `By ticking "I agree", the parent or guardian confirms that:
 
 1. The information given in this registration is true and complete to the best of my knowledge. I will tell the school office of any change (address, phone numbers, medical information) as soon as it happens.

@@ -45,9 +45,9 @@ describe('administrator sign-in (§2 Administrator login, Admin shell)', () => {
     expect(await page.getByRole('heading', { name: 'Students' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Total Number of Students: 0').isVisible()).toBe(true);
 
-    // A signed-in administrator who opens the sign-in page goes where §2 sends every signed-in user.
+    // A signed-in administrator who opens a sign-in page lands on her dashboard, never on a student-only page.
     await page.goto('/admin');
-    await expectPath(page, '/registration/student-data');
+    await expectPath(page, '/admin/dashboard');
 
     await page.goto('/admin/dashboard');
     await page.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link', { name: 'Logout' }).click();
