@@ -41,6 +41,17 @@ export function errorMessage(error: unknown): string {
 type SessionEndedListener = () => void;
 const sessionEndedListeners = new Set<SessionEndedListener>();
 
+/**
+ * Counts sign-ins: a 401 to a request sent before the latest sign-in speaks of the old session, not
+ * of the one she has just started, so it does not end it.
+ */
+let sessionGeneration = 0;
+
+/** The client has just signed in (or in again): requests from now on belong to the new session. */
+export function markSignedIn(): void {
+  sessionGeneration++;
+}
+
 /** Called whenever an API answer is 401: the server no longer knows this browser's session. */
 export function onSessionEnded(listener: SessionEndedListener): () => void {
   sessionEndedListeners.add(listener);
@@ -131,6 +142,7 @@ async function send(method: Method, path: string, body: unknown, { signal, keepa
 }
 
 async function request<T>(method: Method, path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
+  const generation = sessionGeneration;
   let res = await send(method, path, body, options);
   let data = await parseBody(res);
   // A stale or missing token (e.g. the cookie was cleared): fetch a fresh one and try exactly once more.
@@ -141,12 +153,12 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   }
   answered(res.status);
   if (res.ok) return data as T;
-  throw failure(res.status, res.statusText, data, res.headers.get('Retry-After'));
+  throw failure(res.status, res.statusText, data, res.headers.get('Retry-After'), generation);
 }
 
 /** The ApiError of a refused answer; a 401 also tells the listeners that the session has ended. */
-function failure(status: number, statusText: string, data: unknown, retryAfterHeader: string | null): ApiError {
-  if (status === 401) sessionEndedListeners.forEach((listener) => listener());
+function failure(status: number, statusText: string, data: unknown, retryAfterHeader: string | null, generation: number): ApiError {
+  if (status === 401 && generation === sessionGeneration) sessionEndedListeners.forEach((listener) => listener());
   const retryAfter = Number(retryAfterHeader);
   return new ApiError(status, statusText, isErrorBody(data) ? data : null, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
@@ -194,6 +206,7 @@ function sendWithProgress(path: string, form: FormData, options: UploadOptions):
 }
 
 async function upload<T>(path: string, form: FormData, options: UploadOptions): Promise<T> {
+  const generation = sessionGeneration;
   if (!readCookie(CSRF_COOKIE)) await primeCsrf();
   let answer = await sendWithProgress(path, form, options);
   if (answer.status === 403 && isErrorBody(answer.data) && answer.data.message === MESSAGES.csrf) {
@@ -203,15 +216,16 @@ async function upload<T>(path: string, form: FormData, options: UploadOptions): 
   }
   answered(answer.status);
   if (answer.status >= 200 && answer.status < 300) return answer.data as T;
-  throw failure(answer.status, answer.statusText, answer.data, answer.retryAfter);
+  throw failure(answer.status, answer.statusText, answer.data, answer.retryAfter, generation);
 }
 
 /** A binary answer (a PDF) as a Blob; a refused one as ApiError with the server's message. */
 async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const generation = sessionGeneration;
   const res = await fetch(path, { credentials: 'same-origin', signal });
   answered(res.status);
   if (res.ok) return res.blob();
-  throw failure(res.status, res.statusText, await parseBody(res), res.headers.get('Retry-After'));
+  throw failure(res.status, res.statusText, await parseBody(res), res.headers.get('Retry-After'), generation);
 }
 
 export const apiClient = {

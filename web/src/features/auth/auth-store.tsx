@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { LoginResponse, PublicSettings, SessionInfo } from '../../../../shared/api-types.js';
 import { ROUTES, SIGNED_IN_HOME } from '../../config/routes.js';
 import { clearSessionStorage, SESSION_MARKER_KEY, writeSessionMarker } from '../../config/session-marker.js';
-import { onSessionEnded } from '../../lib/api-client.js';
+import { markSignedIn, onSessionEnded } from '../../lib/api-client.js';
 import { SESSION_QUERY_KEY } from './api/use-session.js';
 
 export interface AuthState {
@@ -67,6 +67,7 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
 
   const signIn = useCallback(
     (user: LoginResponse, landing: string) => {
+      markSignedIn();
       writeSessionMarker();
       setSessionUser(user);
       setState({ authenticated: true, user, landing, sessionEnded: false });
@@ -78,6 +79,7 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
 
   const resume = useCallback(
     (user: LoginResponse) => {
+      markSignedIn();
       writeSessionMarker();
       setSessionUser(user);
       setState((s) => ({ ...s, authenticated: true, user, sessionEnded: false }));

@@ -288,10 +288,9 @@ export class FieldSaveQueue {
       e.state = 'conflict';
       e.current = (error.body?.current?.[e.field] ?? null) as FieldValue;
       e.error = error.body?.message;
-    } else if (error instanceof ApiError && error.status === 401) {
-      e.state = 'pending';
-      this.pauseForSignIn(); // turns it into 'signed-out' with the others
-    } else if (isTransient(error)) {
+    } else if (isTransient(error) || (error instanceof ApiError && error.status === 401)) {
+      // A 401 ends the session: the app then pauses the queue (pauseForSignIn) until she signs in
+      // again. Retried like a passing failure meanwhile, since a 401 from before a sign-in is stale.
       e.attempts += 1;
       e.state = 'retrying';
       const wait = error instanceof ApiError && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : backoffMs(e.attempts);
