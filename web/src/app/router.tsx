@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Outlet, useNavigation } from 'react-router-dom';
 import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
 import { ROUTES } from '../config/routes.js';
 import { logout } from '../features/auth/api/logout.js';
 import { useAuth } from '../features/auth/auth-store.js';
-import { FieldSaveQueueConnector } from '../features/registration/save-queue/field-save-queue-connector.js';
 import { preloadablePage } from '../lib/preloadable-page.js';
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
@@ -29,6 +28,7 @@ const TermReportsPage = lazy(() => import('../features/term-reports/components/t
 const NotFoundPage = lazy(() => import('../components/not-found-page.js').then((m) => ({ default: m.NotFoundPage })));
 
 const SignedInServices = lazy(() => import('./signed-in-services.js'));
+const FieldSaveQueueConnector = lazy(() => import('../features/registration/save-queue/field-save-queue-connector.js').then((m) => ({ default: m.FieldSaveQueueConnector })));
 
 /**
  * The root of every route: loads page code, and shows the overlay while signing out (§4 step 6).
@@ -39,9 +39,18 @@ function AppShell() {
   const navigation = useNavigation();
   const { authenticated, user, sessionEnded } = useAuth();
   const signingOut = navigation.state === 'loading' && navigation.location?.pathname === ROUTES.logout;
+  // Loaded at the first sign-in (the sign-in page does not need it), then kept: it also sees the sign-out.
+  const [queueNeeded, setQueueNeeded] = useState(authenticated);
+  useEffect(() => {
+    if (authenticated) setQueueNeeded(true);
+  }, [authenticated]);
   return (
     <>
-      <FieldSaveQueueConnector user={user} sessionEnded={sessionEnded} />
+      {queueNeeded && (
+        <Suspense fallback={null}>
+          <FieldSaveQueueConnector user={user} sessionEnded={sessionEnded} />
+        </Suspense>
+      )}
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

@@ -17,6 +17,7 @@ import { useRegistrationStatus } from '../api/use-registration-status.js';
 import { type FocusTarget, focusTarget, targetHash, targetOfHash } from '../focus-target.js';
 import { stepIndex, STEPS } from '../registration-steps.js';
 import { UnsavedAnswersNotice } from '../save-queue/unsaved-answers-notice.js';
+import { useQueueLoaded } from '../save-queue/use-field-save.js';
 import { useRegistrationProgress } from '../use-registration-progress.js';
 import { RegistrationProgressContext, type RegistrationProgressContextValue } from './progress/progress-context.js';
 import { StillNeeded } from './progress/still-needed.js';
@@ -71,6 +72,8 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   const queries = [record, status, formClasses, houses, towns, regions, religions, ethnicGroups];
   const failed = queries.filter((q) => q.isError);
 
+  // Answers kept on this device and not saved yet are shown in their fields: wait until they are loaded.
+  const queueLoaded = useQueueLoaded();
   const value = useMemo<RegistrationContextValue | null>(() => {
     if (!record.data || !status.data || !formClasses.data || !houses.data || !towns.data || !regions.data || !religions.data || !ethnicGroups.data) return null;
     return {
@@ -123,7 +126,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   if (record.isSuccess && record.data === null) {
     return <Result status="404" title={<h1 style={{ fontSize: 22, margin: 0 }}>No registration record for {studentId}</h1>} />;
   }
-  if (!value || !status.data || !progress) return <>{title}<PageSpinner label="Loading the registration form…" /></>;
+  if (!value || !status.data || !progress || !queueLoaded) return <>{title}<PageSpinner label="Loading the registration form…" /></>;
 
   const r = value.record;
   return (

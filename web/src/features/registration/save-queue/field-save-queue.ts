@@ -191,6 +191,11 @@ export class FieldSaveQueue {
     this.changed();
   }
 
+  /** The account whose values are loaded (null before the app connects the queue, and after sign-out). */
+  loadedFor(): string | null {
+    return this.actor;
+  }
+
   /** One field's entry and last save, as an unchanging object while nothing about it changed. */
   field(studentId: string, field: FieldName): FieldSnapshot {
     const key = keyOf(studentId, field);

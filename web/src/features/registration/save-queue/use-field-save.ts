@@ -79,3 +79,14 @@ export function useFailedCount(studentId: string): number {
     () => fieldSaveQueue.failedCount(studentId),
   );
 }
+
+/**
+ * Whether the queue has loaded the signed-in account's values kept on this device: the form waits
+ * for it, so that a value not saved yet is what its field shows.
+ */
+export function useQueueLoaded(): boolean {
+  return useSyncExternalStore(
+    (listener) => fieldSaveQueue.subscribe(listener),
+    () => fieldSaveQueue.loadedFor() !== null,
+  );
+}
