@@ -56,6 +56,7 @@ export const TERMS_STAMP_COLUMNS = ['terms_version', 'terms_agreed_at'] as const
 export const TERMS_MESSAGES = {
   empty: 'Enter the text of the terms and conditions.',
   tooLong: `The terms and conditions can have at most ${TERMS_TEXT_MAX.toLocaleString('en-US')} characters.`,
+  changedSinceRead: 'The school has changed its terms and conditions since you opened them. Please read the new text and tick again.',
 } as const;
 
 /** Line ends made uniform and the ends trimmed: the same words never make a new version. */

@@ -79,7 +79,7 @@ export class StudentsService {
    */
   async save(user: SessionUser, body: SaveStudentBody): Promise<StudentSaveResponse> {
     await this.lookups.assertMayEditRegistration(user);
-    const { id, expected: sentExpected, ...rest } = body;
+    const { id, expected: sentExpected, terms_version_read: termsVersionRead, ...rest } = body;
     const expected = sentExpected ?? {};
     const changes: Record<string, FieldValue> = {};
     for (const [name, value] of Object.entries(rest)) {
@@ -109,7 +109,7 @@ export class StudentsService {
         })), m);
       }
       // Agreeing to the terms stamps the version and time beside the tick (TermsService.stampAgreement).
-      const termsStamp = await this.terms.stampAgreement(m, user, id, changes.agree_terms_conditions);
+      const termsStamp = await this.terms.stampAgreement(m, user, id, changes.agree_terms_conditions, termsVersionRead);
       return { id, ...changes, updatedAt, ...termsStamp } as StudentSaveResponse;
     });
   }

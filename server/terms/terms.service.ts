@@ -1,8 +1,8 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
-import { normalizeTermsText, type TermsAgreementStamp, type TermsOfRegistration } from '../../shared/terms.js';
+import { normalizeTermsText, TERMS_MESSAGES, type TermsAgreementStamp, type TermsOfRegistration } from '../../shared/terms.js';
 import { AuditService } from '../audit/audit.service.js';
 import { actorLabel, type SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
@@ -60,11 +60,17 @@ export class TermsService {
    * version and now, unless she already agreed to this version (ticking again after the text changed
    * is agreeing to the new one). Unticked (0): clears the stamp. Each change is audited. Answers the
    * stamp for the save's answer, with the new updatedAt when the record changed; nothing otherwise.
+   * `versionRead` (the version she was shown, when the client says): a tick made under an older
+   * version than the current one is refused (422, the whole save rolls back), so the record never
+   * says she agreed to words she did not see (a tick sent late, after the school changed the text).
    */
   async stampAgreement(
-    m: EntityManager, actor: SessionUser, studentId: string, agreed: unknown,
+    m: EntityManager, actor: SessionUser, studentId: string, agreed: unknown, versionRead?: number,
   ): Promise<Partial<TermsAgreementStamp & { updatedAt: string }>> {
     if (agreed !== 0 && agreed !== 1) return {};
+    if (agreed === 1 && versionRead !== undefined && versionRead !== (await this.current(m)).version) {
+      throw new UnprocessableEntityException({ message: TERMS_MESSAGES.changedSinceRead, errors: { agree_terms_conditions: [TERMS_MESSAGES.changedSinceRead] } });
+    }
     const qb = m.createQueryBuilder(Student, 's').select(['s.id', 's.terms_version', 's.terms_agreed_at']).where('s.id = :id', { id: studentId });
     if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
     const row = await qb.getOne();

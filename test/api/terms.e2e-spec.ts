@@ -165,3 +165,24 @@ describe('her agreement, stamped by the server', () => {
     ]);
   });
 });
+
+describe('the version she read', () => {
+  it('a tick made under an older version than the current one is refused (422), changing nothing; under the current one it is stamped', async () => {
+    const shown = await currentTerms(oma); // what her page showed
+    await admin.post('/api/terms-and-conditions', { text: `${shown.text}\n\nRule three: be curious.` }).expect(200);
+    const before = await recordOf(OMA);
+    const audited = await auditCount();
+    const res = await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, terms_version_read: shown.version });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.agree_terms_conditions).toEqual([TERMS_MESSAGES.changedSinceRead]);
+    expect(await recordOf(OMA)).toEqual(before);
+    expect(await auditCount()).toBe(audited);
+
+    const now = await currentTerms(oma);
+    const ok = await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, terms_version_read: now.version }).expect(200);
+    expect(ok.body).toMatchObject({ agree_terms_conditions: 1, terms_version: now.version });
+    expect((await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, terms_version_read: 'x' })).status).toBe(422);
+    // Unticking needs no version.
+    await oma.post('/api/student', { id: OMA, agree_terms_conditions: 0 }).expect(200);
+  });
+});

@@ -290,6 +290,29 @@ describe('an ended session', () => {
   }, 150_000);
 });
 
+describe('the terms she agrees to', () => {
+  it('a tick made under terms the school has replaced meanwhile is refused, the box unticked, the new text shown; ticking again agrees to it', async () => {
+    const id = await newStudent();
+    const page = await openAs(id, undefined, '/registration/complete');
+    const tick = page.getByRole('checkbox', { name: /I agree to the terms and conditions/ });
+    await expect.poll(() => tick.isVisible()).toBe(true);
+    // The office publishes new terms while her page shows the old ones.
+    await t.ds.query('INSERT INTO terms_versions (text, created_at, created_by) VALUES (?, ?, ?)', ['Rule one: be on time.\n\nRule two: be kind.', new Date().toISOString(), 'admin:office']);
+    await tick.click();
+    const item = page.locator('.ant-form-item').filter({ has: tick });
+    await expect.poll(() => item.getByText(/Not saved: The school has changed its terms and conditions since you opened them/).isVisible()).toBe(true);
+    await expect.poll(() => tick.isChecked()).toBe(false);
+    await expect.poll(() => page.getByText('Rule two: be kind.').isVisible()).toBe(true);
+    expect((await record(id)).agree_terms_conditions).toBe(0);
+
+    await tick.click();
+    await expect.poll(async () => (await record(id)).agree_terms_conditions).toBe(1);
+    const [{ latest }] = (await t.ds.query('SELECT MAX(id) AS latest FROM terms_versions')) as { latest: number }[];
+    expect(Number((await record(id)).terms_version)).toBe(Number(latest));
+    await page.context().close();
+  });
+});
+
 describe('where a sign-in lands', () => {
   it('a signed-in administrator who opens / or /admin lands on /admin/dashboard', async () => {
     const page = await newPage(b, t.baseUrl, 1366, 800);

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsObject, IsString, Matches, ValidateBy, ValidateIf } from 'class-validator';
+import { IsInt, IsObject, IsString, Min, Matches, ValidateBy, ValidateIf } from 'class-validator';
 import { MESSAGES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import { type FieldSpec, fieldProblem, STUDENT_FIELDS, type StudentSaveRequest } from '../../../shared/student-fields.js';
 
@@ -18,6 +18,15 @@ export class SaveStudentDto {
   @ValidateIf((o: { expected?: unknown }) => o.expected !== undefined)
   @IsObject({ message: 'expected must map field names to values.' })
   expected?: Record<string, unknown>;
+
+  /**
+   * With agree_terms_conditions: 1, the version of the terms she was shown: her agreement is stamped
+   * with it, and refused (422) when the school has published another version since.
+   */
+  @ValidateIf((o: { terms_version_read?: unknown }) => o.terms_version_read !== undefined)
+  @IsInt({ message: 'terms_version_read must be a version number.' })
+  @Min(1, { message: 'terms_version_read must be a version number.' })
+  terms_version_read?: number;
 }
 
 /** class-validator rule for one catalogue field: the shared fieldProblem() is the only implementation. */

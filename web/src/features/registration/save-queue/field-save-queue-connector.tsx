@@ -5,6 +5,7 @@ import type { StudentRecord } from '../../../../../shared/student-fields.js';
 import { addSignOutGuard } from '../../../lib/sign-out-guard.js';
 import { studentRecordQueryKey } from '../../students/api/use-student-record.js';
 import { REGISTRATION_STATUS_QUERY_KEY } from '../api/use-registration-status.js';
+import { TERMS_QUERY_KEY } from '../api/use-terms.js';
 import { fieldSaveQueue } from './field-save-queue.js';
 
 function actorOf(user: LoginResponse): string {
@@ -35,6 +36,10 @@ export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginRes
           queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) => (old ? { ...old, ...saved } : old)),
         // Registration closed while the form was open: the status reloads, the form turns read-only and says why.
         onForbidden: () => void queryClient.invalidateQueries({ queryKey: REGISTRATION_STATUS_QUERY_KEY }),
+        // A tick refused because the school changed its terms meanwhile: the new text is shown.
+        onRefused: (field) => {
+          if (field === 'agree_terms_conditions') void queryClient.invalidateQueries({ queryKey: TERMS_QUERY_KEY });
+        },
       });
     }
   }, [actor, sessionEnded, queryClient]);

@@ -50,6 +50,8 @@ export interface QueueEntry {
   current?: FieldValue;
   /** When it was first queued (ms): a value kept on the device is dropped after a week. */
   queuedAt: number;
+  /** Sent beside the value (the terms version she read, with her tick). */
+  extra?: Record<string, unknown>;
 }
 
 /** What a field shows once its entry is gone: when it was last saved (for the success check). */
@@ -65,6 +67,8 @@ export interface QueueConnection {
   onSaved(studentId: string, saved: StudentSaveResponse): void;
   /** A 403 (e.g. registration closed while the form was open). */
   onForbidden(): void;
+  /** The server refused a value (422): what the page shows may be out of date (e.g. the terms). */
+  onRefused(field: FieldName): void;
 }
 
 /** Seconds before the n-th retry: quick at first (a tunnel, a lift), then once a minute. */
@@ -121,11 +125,12 @@ export class FieldSaveQueue {
   }
 
   /** Queues a field's value for sending; `expected` is the server's value she started from. */
-  enqueue(studentId: string, field: FieldName, value: FieldValue, expected: FieldValue | undefined): void {
+  enqueue(studentId: string, field: FieldName, value: FieldValue, expected: FieldValue | undefined, extra?: Record<string, unknown>): void {
     const key = keyOf(studentId, field);
     const existing = this.entries.get(key);
     if (existing && existing.state !== 'refused') {
       existing.value = value;
+      existing.extra = extra;
       existing.error = undefined;
       // A conflict stays a conflict until she chooses; anything else goes out again at once.
       if (existing.state === 'retrying' || existing.state === 'pending') {
@@ -133,7 +138,7 @@ export class FieldSaveQueue {
         existing.attempts = 0;
       }
     } else {
-      this.entries.set(key, { studentId, field, value, expected, state: 'pending', attempts: 0, queuedAt: Date.now() });
+      this.entries.set(key, { studentId, field, value, expected, state: 'pending', attempts: 0, queuedAt: Date.now(), extra });
     }
     this.savedAt.delete(key);
     this.changed();
@@ -263,7 +268,7 @@ export class FieldSaveQueue {
     const sent = e.value;
     e.state = 'sending';
     this.changed();
-    const body: Record<string, unknown> = { id: e.studentId, [e.field]: sent };
+    const body: Record<string, unknown> = { ...e.extra, id: e.studentId, [e.field]: sent };
     if (e.expected !== undefined) body.expected = { [e.field]: e.expected };
     try {
       // keepalive: a save started as the page unloads still reaches the server.
@@ -305,6 +310,7 @@ export class FieldSaveQueue {
       e.state = 'refused';
       e.error = error instanceof ApiError ? Object.values(error.body?.errors ?? {})[0]?.[0] ?? error.message : String(error);
       if (error instanceof ApiError && error.status === 403) this.connection?.onForbidden();
+      else this.connection?.onRefused(e.field);
     }
   }
 
@@ -358,8 +364,8 @@ export class FieldSaveQueue {
         if (!KEPT.includes(e.state)) continue;
         const key = this.storageKey(this.actor, e);
         keep.add(key);
-        const { studentId, field, value, expected, state, current, queuedAt } = e;
-        this.storage.setItem(key, JSON.stringify({ studentId, field, value, expected, state, current, queuedAt }));
+        const { studentId, field, value, expected, state, current, queuedAt, extra } = e;
+        this.storage.setItem(key, JSON.stringify({ studentId, field, value, expected, state, current, queuedAt, extra }));
       }
       for (const key of this.written) if (!keep.has(key)) this.storage.removeItem(key);
     } catch {

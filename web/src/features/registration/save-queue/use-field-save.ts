@@ -17,7 +17,7 @@ export interface FieldSave {
   status: FieldSaveStatus;
   snapshot: FieldSnapshot;
   /** Queues the value; `expected` is what the field held on the server when she started editing. */
-  save(value: FieldValue, expected: FieldValue | undefined): void;
+  save(value: FieldValue, expected: FieldValue | undefined, extra?: Record<string, unknown>): void;
   keepMine(): void;
   /** Drops her value for the one saved on the other device, and answers that value. */
   useSaved(): FieldValue | undefined;
@@ -57,7 +57,7 @@ export function useFieldSave(studentId: string, field: FieldName): FieldSave {
   return {
     status: statusOf(snapshot, slow),
     snapshot,
-    save: useCallback((value, expected) => fieldSaveQueue.enqueue(studentId, field, value, expected), [studentId, field]),
+    save: useCallback((value, expected, extra) => fieldSaveQueue.enqueue(studentId, field, value, expected, extra), [studentId, field]),
     keepMine: useCallback(() => fieldSaveQueue.keepMine(studentId, field), [studentId, field]),
     useSaved: useCallback(() => fieldSaveQueue.useSaved(studentId, field), [studentId, field]),
     dismiss: useCallback(() => fieldSaveQueue.dismiss(studentId, field), [studentId, field]),

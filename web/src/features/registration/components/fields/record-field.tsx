@@ -1,6 +1,6 @@
 import { AutoComplete, Checkbox, Col, DatePicker, Form, type FormItemProps, Input, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES, PHONE_DIGITS } from '../../../../../../shared/constants.js';
 import { type FieldSpec, fieldProblem, fieldSpec, sameFieldValue, type StudentFieldName } from '../../../../../../shared/student-fields.js';
 import { type FieldValue, fieldSaveQueue } from '../../save-queue/field-save-queue.js';
@@ -19,6 +19,8 @@ interface RecordFieldProps {
   /** 'town': free text with the town list as suggestions (§2); 'checkbox' for a flag. */
   input?: 'town' | 'checkbox';
   width?: FieldWidth;
+  /** What a save of this value sends beside it (the terms version she read, with her tick). */
+  saveExtra?: (value: FieldValue) => Record<string, unknown> | undefined;
 }
 
 const SPAN: Record<FieldWidth, { xs: number; sm?: number; md: number }> = {
@@ -68,11 +70,11 @@ function SchoolSetValue({ spec, reg, width }: { spec: FieldSpec; reg: Registrati
  * One field of the registration record, all from the shared catalogue: its label, input, limits and
  * rules (the server's, with the same messages), and its own autosave with a save indicator.
  */
-export function RecordField({ name, label, input, width = 'half' }: RecordFieldProps) {
+export function RecordField({ name, label, input, width = 'half', saveExtra }: RecordFieldProps) {
   const spec = fieldSpec(name);
   const reg = useRegistration();
   if (spec.schoolSet && !reg.isAdmin) return <SchoolSetValue spec={spec} reg={reg} width={width} />;
-  return <EditableField spec={spec} label={label} input={input} width={width} />;
+  return <EditableField spec={spec} label={label} input={input} width={width} saveExtra={saveExtra} />;
 }
 
 /** A value as a person reads it, for the "changed on another device" choice. */
@@ -83,12 +85,18 @@ function shownValue(spec: FieldSpec, reg: RegistrationContextValue, value: unkno
   return String(value);
 }
 
-function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?: ReactNode; input?: RecordFieldProps['input']; width: FieldWidth }) {
+function EditableField({ spec, label, input, width, saveExtra }: Omit<RecordFieldProps, 'name'> & { spec: FieldSpec; width: FieldWidth }) {
   const name = spec.name as StudentFieldName;
   const reg = useRegistration();
   const form = Form.useFormInstance();
   const save = useFieldSave(reg.studentId, name);
   const rules = useMemo(() => rulesFor(spec, reg.today), [spec, reg.today]);
+  // A refused tick or switch shows what is saved again (the line under it says why); a refused text
+  // stays as typed, for her to correct.
+  const refused = save.status === 'refused';
+  useEffect(() => {
+    if (refused && spec.kind === 'flag') form.setFieldValue(name, toFormValue(spec, reg.record[name]));
+  }, [refused, spec, name, form, reg.record]);
   const [townSearch, setTownSearch] = useState('');
   const shownNow = Form.useWatch(name, form) as FormValue;
   // What the field held on the server when she started editing: a save made from it must not
@@ -119,7 +127,7 @@ function EditableField({ spec, label, input, width }: { spec: FieldSpec; label?:
     if (typeof raw === 'string' && raw !== toFormValue(spec, sent)) form.setFieldValue(name, toFormValue(spec, sent));
     const expected = hasWaiting ? waiting.expected : startedFrom.current !== undefined ? startedFrom.current : reg.record[name];
     startedFrom.current = undefined;
-    save.save(sent, expected);
+    save.save(sent, expected, saveExtra?.(sent));
   };
   const onBlur = savesOnBlur(spec, input) ? commit : undefined;
   const onChange = savesOnBlur(spec, input) ? undefined : commit;

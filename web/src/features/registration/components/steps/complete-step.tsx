@@ -1,4 +1,5 @@
 import { Col, Typography } from 'antd';
+import { useTerms } from '../../api/use-terms.js';
 import { RecordField } from '../fields/record-field.js';
 import { RegistrationChecklist } from '../progress/registration-checklist.js';
 import { useRegistration } from '../registration-context.js';
@@ -12,6 +13,9 @@ import { AgreementStatus, CurrentTerms } from './terms-agreement.js';
  */
 export function CompleteStep() {
   const { studentId } = useRegistration();
+  const terms = useTerms();
+  // Her tick is an agreement to the version shown above: the server refuses it if that is no longer current.
+  const versionRead = (value: unknown) => (value === 1 && terms.data ? { terms_version_read: terms.data.version } : undefined);
   return (
     <>
       <FieldCard title="Your Registration">
@@ -27,7 +31,7 @@ export function CompleteStep() {
               of registration.
             </Typography.Paragraph>
           </Col>
-          <RecordField name="agree_terms_conditions" input="checkbox" width="full" />
+          <RecordField name="agree_terms_conditions" input="checkbox" width="full" saveExtra={versionRead} />
           <Col span={24}>
             <AgreementStatus />
           </Col>

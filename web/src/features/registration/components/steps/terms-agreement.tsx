@@ -82,7 +82,7 @@ export function AgreementStatus() {
       description={
         <>
           <div>{earlier} Your registration still counts as agreed. Please read the current terms above (version {terms.data.version}) and agree to them.</div>
-          <Button style={{ marginTop: 8 }} onClick={() => save.save(1, record.agree_terms_conditions)} loading={save.status === 'saving'} disabled={!editable}>
+          <Button style={{ marginTop: 8 }} onClick={() => save.save(1, record.agree_terms_conditions, { terms_version_read: terms.data?.version })} loading={save.status === 'saving'} disabled={!editable}>
             I agree to the current terms
           </Button>
           {save.snapshot.entry && save.status !== 'none' && save.status !== 'saving' && (
