@@ -1,4 +1,4 @@
-// The Lighthouse figure of the bench: the performance score of the sign-in page (DESIGN.md §7),
+// The Lighthouse figure of the bench: the performance score of the sign-in page (docs/design.md §7),
 // with Lighthouse's default mobile settings (simulated slow 4G and a 4× slower CPU), in the system
 // Chromium started by puppeteer-core. Lighthouse reaches it through its debugging port. One run
 // varies by several points on a shared machine: the figure is the median of RUNS runs, as

@@ -1,6 +1,6 @@
 // npm run bench: builds, seeds a 1,500-student school into a temporary data folder, starts the built
 // server as production would, and measures each figure beside a baseline taken in the same run on
-// the same machine (DESIGN.md §7). Prints one table and writes bench/results.md.
+// the same machine (docs/design.md §7). Prints one table and writes bench/results.md.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -2,6 +2,14 @@
 
 export type Role = 'student' | 'admin';
 
+/**
+ * Short, secret-free name of an account: 'student:20260001' or 'admin:office'. The audit trail and the
+ * logs name the actor by it; the web client keeps an account's unsaved answers under it.
+ */
+export function actorLabel(user: { role: Role; student_id?: string | null; username?: string | null }): string {
+  return user.role === 'admin' ? `admin:${user.username}` : `student:${user.student_id}`;
+}
+
 /** The one error shape of the API: `errors` maps a field to its messages (422 validation). */
 export interface ApiErrorBody {
   statusCode: number;

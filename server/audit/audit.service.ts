@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { nowIso } from '../common/time.js';
-import { actorLabel, type SessionUser } from '../common/session-user.js';
+import { actorLabel } from '../../shared/api-types.js';
+import type { SessionUser } from '../common/session-user.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
 
 export interface AuditEvent {

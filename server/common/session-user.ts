@@ -10,10 +10,6 @@ export interface SessionUser {
   password_reset: number;
 }
 
-/** Short, secret-free label for the audit trail and logs: 'student:20260001' or 'admin:office'. */
-export function actorLabel(user: SessionUser): string {
-  return user.role === 'admin' ? `admin:${user.username}` : `student:${user.student_id}`;
-}
 
 declare module 'express-serve-static-core' {
   interface Request {

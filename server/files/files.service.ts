@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   ForbiddenException, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException, UnprocessableEntityException,
@@ -11,7 +10,8 @@ import {
   type SourceFile, type StoreFileResponse, type StudentDataFiles, UPLOAD_MESSAGES, type UploadLimits, uploadLimitsFor,
 } from '../../shared/documents.js';
 import { AuditService } from '../audit/audit.service.js';
-import { actorLabel, type SessionUser } from '../common/session-user.js';
+import { actorLabel } from '../../shared/api-types.js';
+import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
@@ -20,7 +20,7 @@ import { Student } from '../students/entities/student.entity.js';
 import { StudentFile } from './entities/student-file.entity.js';
 import { MIME_OF } from './file-content.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
-import { prepareUpload, type UploadedBytes } from './upload-content.js';
+import { prepareUpload, sha256, type UploadedBytes } from './upload-content.js';
 
 export type { UploadedBytes } from './upload-content.js';
 
@@ -75,7 +75,7 @@ export class FilesService {
     if (fileType === 'immigration_permit' && student.immigration_permit !== 1) throw invalid('file_type', UPLOAD_MESSAGES.immigrationOff);
 
     const { bytes, kind, name, sources } = await prepareUpload(fileType, uploads);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const digest = sha256(bytes);
     const storedName = await this.storage.put(bytes);
     let row: StudentFile;
     try {
@@ -88,14 +88,14 @@ export class FilesService {
         if (previous.length > 0) await m.update(StudentFile, { id: In(previous.map((p) => p.id)) }, { replaced_at: at });
         const inserted = m.create(StudentFile, {
           student_id: studentId, file_type: fileType, original_name: name, stored_name: storedName, mime: MIME_OF[kind],
-          size: bytes.length, sha256, sources: JSON.stringify(sources), uploaded_by_user_id: user.id, uploaded_by: actorLabel(user),
+          size: bytes.length, sha256: digest, sources: JSON.stringify(sources), uploaded_by_user_id: user.id, uploaded_by: actorLabel(user),
           created_at: at, replaced_at: null,
         });
         await m.save(inserted);
         await this.audit.record(user, {
           action: previous.length > 0 ? 'file.replaced' : 'file.uploaded', entity: 'student', entity_id: studentId, field: fileType,
           old_value: previous.length > 0 ? previous.map((p) => ({ id: p.id, name: p.original_name, sha256: p.sha256 })) : null,
-          new_value: { id: inserted.id, name, size: bytes.length, sha256, sources: sources.map((s) => ({ name: s.name, sha256: s.sha256 })) },
+          new_value: { id: inserted.id, name, size: bytes.length, sha256: digest, sources: sources.map((s) => ({ name: s.name, sha256: s.sha256 })) },
         }, m);
         return inserted;
       });

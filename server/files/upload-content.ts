@@ -40,7 +40,7 @@ function plainName(name: string | undefined): string {
 }
 
 /** The cleaned name, or the slot's own name with the stored file's extension when nothing is left. */
-export function cleanFileName(name: string | undefined, type: DocumentType): string {
+function cleanFileName(name: string | undefined, type: DocumentType): string {
   return plainName(name) || `${type}${DOCUMENT_TYPES[type] === 'jpeg' ? '.jpg' : '.pdf'}`;
 }
 
@@ -48,7 +48,7 @@ function withExtension(name: string, ext: string): string {
   return `${name.replace(/\.[^.]{1,5}$/, '')}${ext}`;
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Checks the files of an upload against the slot and makes the file to store:

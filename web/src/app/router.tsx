@@ -8,7 +8,7 @@ import { useAuth } from '../features/auth/auth-store.js';
 import { preloadablePage } from '../lib/preloadable-page.js';
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
-// Every page is its own chunk: the sign-in page downloads only what it shows (DESIGN.md §7 budget).
+// Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
 // The two sign-in pages are what a visitor opens first: main.tsx preloads them with the session.
 const StudentLoginPage = preloadablePage(() => import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage));
 const AdminLoginPage = preloadablePage(() => import('../features/auth/components/admin-login-page.js').then((m) => m.AdminLoginPage));

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 
 /**
  * A card drawn with plain CSS for the sign-in screens: antd's Card brings Tabs, Skeleton and
- * Typography with it, too heavy for the page every visitor downloads first (DESIGN.md §7). Its
+ * Typography with it, too heavy for the page every visitor downloads first (docs/design.md §7). Its
  * classes (global.css) are shared with the server's loading shell of the same screens.
  */
 export function PlainCard({ width, children, style }: { width: number; children: ReactNode; style?: CSSProperties }) {

@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '../../../shared/api-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
 
 /**
- * The one way the web client talks to the server (DESIGN.md §4.7): same origin with cookies, the
+ * The one way the web client talks to the server (docs/design.md §4.7): same origin with cookies, the
  * XSRF token echoed on every state-changing request, one error type, and a signal when the server
  * says the session has ended (401).
  */

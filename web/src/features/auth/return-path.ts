@@ -2,7 +2,7 @@ import type { Role } from '../../../../shared/api-types.js';
 import { ROUTES } from '../../config/routes.js';
 
 /** The location state the route guard leaves for the sign-in page: the page she was sent away from. */
-export interface ReturnState {
+interface ReturnState {
   from?: unknown;
 }
 

@@ -13,7 +13,7 @@ const MB = 1024 * 1024;
  * printable area is 2000 px high: more pixels would be thrown away there after crossing mobile data.
  * A 12-megapixel phone photo (4032 × 3024, 3-6 MB) goes up as about 0.5-1 MB.
  */
-export const MAX_PHOTO_SIDE = 2000;
+const MAX_PHOTO_SIDE = 2000;
 /** A photo smaller than this and within MAX_PHOTO_SIDE goes as it is. */
 const SHRINK_ABOVE_BYTES = 1 * MB;
 const JPEG_QUALITY = 0.85;

@@ -24,6 +24,11 @@ function elementOf(t: FocusTarget): HTMLElement | null {
   return t.field ? document.getElementById(t.field) : null;
 }
 
+/** A plain left click, not one that asks the browser for a new tab or window: that one follows the link. */
+export function isPlainClick(e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}
+
 /** The slot's first control that takes the focus (its file button), or the slot itself. */
 function focusableIn(slot: HTMLElement): HTMLElement {
   const control = slot.querySelector<HTMLElement>('button:not([disabled]), a[href], input:not([type=hidden]):not([disabled])');

@@ -1,16 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { LoginResponse } from '../../../../../shared/api-types.js';
+import { actorLabel, type LoginResponse } from '../../../../../shared/api-types.js';
 import type { StudentRecord } from '../../../../../shared/student-fields.js';
 import { addSignOutGuard } from '../../../lib/sign-out-guard.js';
 import { studentRecordQueryKey } from '../../students/api/use-student-record.js';
 import { REGISTRATION_STATUS_QUERY_KEY } from '../api/use-registration-status.js';
 import { TERMS_QUERY_KEY } from '../api/use-terms.js';
 import { fieldSaveQueue } from './field-save-queue.js';
-
-function actorOf(user: LoginResponse): string {
-  return user.role === 'admin' ? `admin:${user.username}` : `student:${user.student_id}`;
-}
 
 /**
  * Connects the save queue to the signed-in account: her values kept on this device are sent while
@@ -19,7 +15,7 @@ function actorOf(user: LoginResponse): string {
  */
 export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginResponse | null; sessionEnded: boolean }) {
   const queryClient = useQueryClient();
-  const actor = user ? actorOf(user) : null;
+  const actor = user ? actorLabel(user) : null;
   const connectedActor = useRef<string | null>(null);
 
   useEffect(() => {

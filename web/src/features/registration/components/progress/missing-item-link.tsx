@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { MissingItem } from '../../../../../../shared/registration-progress.js';
 import type { RegistrationStep } from '../../../../../../shared/student-fields.js';
-import { targetHash } from '../../focus-target.js';
+import { isPlainClick, targetHash } from '../../focus-target.js';
 import { useProgress } from './progress-context.js';
 
 /**
@@ -11,7 +11,7 @@ import { useProgress } from './progress-context.js';
 export function MissingItemLink({ step, item }: { step: RegistrationStep; item: MissingItem }) {
   const { stepPath, goTo } = useProgress();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!isPlainClick(e)) return;
     e.preventDefault();
     goTo(step, item);
   };

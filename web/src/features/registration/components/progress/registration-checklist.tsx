@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isRegistrationComplete } from '../../../../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS } from '../../../../../../shared/student-fields.js';
+import { isPlainClick } from '../../focus-target.js';
 import { stepIndex, STEPS } from '../../registration-steps.js';
 import { stepStateText } from '../registration-steps-nav.js';
 import { useProgress } from './progress-context.js';
@@ -22,7 +23,7 @@ export function RegistrationChecklist() {
   const done = isRegistrationComplete(progress) && documentsKnown;
   // An incomplete step's link leads to its first missing item; a complete one just opens the step.
   const openStep = (e: MouseEvent<HTMLAnchorElement>, step: (typeof REGISTRATION_STEPS)[number]) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!isPlainClick(e)) return;
     const first = progress.steps[step].items[0];
     if (!first) {
       window.scrollTo({ top: 0 }); // the link opens the step at its top
