@@ -13,7 +13,8 @@ const swcPlugin = swc.vite({
 
 // The MariaDB suite may be left out only on a developer's machine, explicitly, never in CI.
 const skipMariaDb = process.env.TEST_MARIADB === 'off';
-if (skipMariaDb && process.env.CI) throw new Error('TEST_MARIADB=off is not allowed in CI: the MariaDB suite must run.');
+if (skipMariaDb && process.env.CI)
+  throw new Error('TEST_MARIADB=off is not allowed in CI: the MariaDB suite must run.');
 if (skipMariaDb) console.warn('\n*** TEST_MARIADB=off: the API suite is NOT run against MariaDB in this run. ***\n');
 
 export default defineConfig({
@@ -24,13 +25,24 @@ export default defineConfig({
     testTimeout: 30_000,
     projects: [
       { extends: true as const, test: { name: 'unit', include: ['server/**/*.spec.ts', 'shared/**/*.spec.ts'] } },
-      { extends: true as const, test: { name: 'api-sqlite', include: ['test/api/**/*.e2e-spec.ts'], env: { TEST_DB: 'sqlite' } } },
-      ...(skipMariaDb ? [] : [
-        { extends: true as const, test: { name: 'api-mariadb', include: ['test/api/**/*.e2e-spec.ts'], env: { TEST_DB: 'mariadb' } } },
-      ]),
+      {
+        extends: true as const,
+        test: { name: 'api-sqlite', include: ['test/api/**/*.e2e-spec.ts'], env: { TEST_DB: 'sqlite' } },
+      },
+      ...(skipMariaDb
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: { name: 'api-mariadb', include: ['test/api/**/*.e2e-spec.ts'], env: { TEST_DB: 'mariadb' } },
+            },
+          ]),
       // Browser tests drive a real Chromium on a shared 2-core machine: one retry absorbs a scheduling hiccup.
       // A retried test is still listed in the report, and a real defect fails both tries.
-      { extends: true as const, test: { name: 'browser', include: ['test/browser/**/*.browser-spec.ts'], testTimeout: 90_000, retry: 1 } },
+      {
+        extends: true as const,
+        test: { name: 'browser', include: ['test/browser/**/*.browser-spec.ts'], testTimeout: 90_000, retry: 1 },
+      },
     ],
   },
 });

@@ -14,15 +14,30 @@ export async function signInLighthouse(origin) {
   const puppeteer = (await import('puppeteer-core')).default;
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      '--disable-dev-shm-usage', '--remote-debugging-port=0', `--user-data-dir=${profile}`],
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+    ],
   });
   try {
     const port = Number(new URL(browser.wsEndpoint()).port);
     const runs = [];
     for (let n = 0; n < RUNS; n++) {
-      const { lhr } = await lighthouse(`${origin}/`, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      const { lhr } = await lighthouse(`${origin}/`, {
+        port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
       runs.push(lhr);
     }
     const score = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);

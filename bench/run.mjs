@@ -18,75 +18,133 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const port = 39_000 + (process.pid % 1000);
 const origin = `http://127.0.0.1:${port}`;
 const env = {
-  PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123', TRUST_PROXY: 'true', SECURE_COOKIES: 'off', LOG_LEVEL: 'warn',
-  ADMIN_USERNAME: 'bench-admin', ADMIN_PASSWORD: 'Bench-Admin-Pass-1', ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
+  PATH: process.env.PATH,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  TRUST_PROXY: 'true',
+  SECURE_COOKIES: 'off',
+  LOG_LEVEL: 'warn',
+  ADMIN_USERNAME: 'bench-admin',
+  ADMIN_PASSWORD: 'Bench-Admin-Pass-1',
+  ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
 };
 const rows = [];
 
 // Why a figure can be over its budget on the 2-core bench machine, and what would bring it within.
 const WHY_OVER = {
-  'Record read p95 during sign-ins': 'bcrypt (BCRYPT_COST) runs on libuv\'s four worker threads, so 8 sign-ins at once keep both cores hashing and a read, though its event loop is free, waits for a core. Sign-ins run at about 21/s against a budget of 15/s; capping concurrent hashes at one per spare core (a semaphore in PasswordHasher) would leave a core to the other routes but brings the sign-in rate under its budget on 2 cores. Within both budgets needs a third core or a second instance (see the next item).',
-  'Record read': 'a closed loop of 50 clients on 2 cores that the load generator shares. Each signed-in API request costs about 0.8 ms of server CPU (express and Nest\'s pipeline, express-session reading the session row, the guard reading the account, helmet, the JSON logger\'s request context) against well under 0.1 ms for the bare node:http baseline, so with 50 requests in flight each waits about 50 × 0.8 ms (Little\'s law: the measured p50). The session cookie is no longer re-signed and re-sent on every answer (this took record reads from about 750 to 1,200-1,300 req/s). Within budget needs under ~0.4 ms a request or more cores: one worker process per core (Node cluster, or two containers behind the proxy: sessions and uploads are already shared, see Operations, on MariaDB), or keeping the session and account a few seconds in process memory (then a sign-out or reset made through another instance applies only after those seconds).',
-  'Field save': 'as for record reads (the same per-request cost), plus the write, its audit row and, on SQLite, the queue that keeps write transactions apart. The same remedies apply; on MariaDB writes from several workers run in parallel.',
-  'Spreadsheet export': 'exceljs writing 110 columns for every student: close to the budget on this machine. Writing cells without styles, or the CSV form, would bring it well within.',
+  'Record read p95 during sign-ins':
+    "bcrypt (BCRYPT_COST) runs on libuv's four worker threads, so 8 sign-ins at once keep both cores hashing and a read, though its event loop is free, waits for a core. Sign-ins run at about 21/s against a budget of 15/s; capping concurrent hashes at one per spare core (a semaphore in PasswordHasher) would leave a core to the other routes but brings the sign-in rate under its budget on 2 cores. Within both budgets needs a third core or a second instance (see the next item).",
+  'Record read':
+    "a closed loop of 50 clients on 2 cores that the load generator shares. Each signed-in API request costs about 0.8 ms of server CPU (express and Nest's pipeline, express-session reading the session row, the guard reading the account, helmet, the JSON logger's request context) against well under 0.1 ms for the bare node:http baseline, so with 50 requests in flight each waits about 50 × 0.8 ms (Little's law: the measured p50). The session cookie is no longer re-signed and re-sent on every answer (this took record reads from about 750 to 1,200-1,300 req/s). Within budget needs under ~0.4 ms a request or more cores: one worker process per core (Node cluster, or two containers behind the proxy: sessions and uploads are already shared, see Operations, on MariaDB), or keeping the session and account a few seconds in process memory (then a sign-out or reset made through another instance applies only after those seconds).",
+  'Field save':
+    'as for record reads (the same per-request cost), plus the write, its audit row and, on SQLite, the queue that keeps write transactions apart. The same remedies apply; on MariaDB writes from several workers run in parallel.',
+  'Spreadsheet export':
+    'exceljs writing 110 columns for every student: close to the budget on this machine. Writing cells without styles, or the CSV form, would bring it well within.',
   'Cold start': 'start-up includes migrations and the seed check; on a loaded machine module loading dominates.',
-  'Lighthouse': 'on the edge: single runs score 82-94 on this shared machine, medians 85-89 (75 before the server drew the sign-in card while the client loads). The points lost are the simulated first paint and blocking time: Lighthouse\'s model counts the page\'s JavaScript requested before the first paint, and the antd bundle of the sign-in page (about 240 KB gzipped) is that JavaScript and runs for a few hundred milliseconds on its 4× slower CPU. A sign-in page built without antd (plain inputs styled like it, antd loaded after sign-in) would bring it well within.',
+  Lighthouse:
+    "on the edge: single runs score 82-94 on this shared machine, medians 85-89 (75 before the server drew the sign-in card while the client loads). The points lost are the simulated first paint and blocking time: Lighthouse's model counts the page's JavaScript requested before the first paint, and the antd bundle of the sign-in page (about 240 KB gzipped) is that JavaScript and runs for a few hundred milliseconds on its 4× slower CPU. A sign-in page built without antd (plain inputs styled like it, antd loaded after sign-in) would bring it well within.",
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 function row(figure, value, baseline, budget, within, note = '') {
   rows.push({ figure, value, baseline, budget, verdict: within === null ? 'n/a' : within ? 'within' : 'OVER', note });
-  console.log(`  ${figure}: ${value}${baseline ? ` (baseline ${baseline})` : ''} — ${within === null ? 'n/a' : within ? 'within' : 'OVER'} ${note}`);
+  console.log(
+    `  ${figure}: ${value}${baseline ? ` (baseline ${baseline})` : ''} — ${within === null ? 'n/a' : within ? 'within' : 'OVER'} ${note}`,
+  );
 }
 
 /** Runs a load job in a second process (asynchronously: the baseline server lives in this one). */
 function load(job) {
   return new Promise((resolve, reject) => {
-    execFile(node, [path.join(root, 'bench/load.mjs'), JSON.stringify(job)], { encoding: 'utf8', maxBuffer: 1 << 24 }, (err, out) => {
-      if (err) reject(err);
-      else resolve(JSON.parse(out.trim().split('\n').pop()));
-    });
+    execFile(
+      node,
+      [path.join(root, 'bench/load.mjs'), JSON.stringify(job)],
+      { encoding: 'utf8', maxBuffer: 1 << 24 },
+      (err, out) => {
+        if (err) reject(err);
+        else resolve(JSON.parse(out.trim().split('\n').pop()));
+      },
+    );
   });
 }
 
 // A kept-alive socket the server closed while idle fails once; a browser retries such a request too.
 async function retry(send) {
-  try { return await send(); } catch { return send(); }
+  try {
+    return await send();
+  } catch {
+    return send();
+  }
 }
 
 // ---- cookies and CSRF, as the browser client does
 class Session {
   cookies = new Map();
-  header() { return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '); }
-  keep(res) { for (const c of res.headers.getSetCookie()) { const [p] = c.split(';'); const i = p.indexOf('='); this.cookies.set(p.slice(0, i), p.slice(i + 1)); } }
-  token() { return decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? ''); }
-  async get(p) { const r = await retry(() => fetch(origin + p, { headers: { cookie: this.header() } })); this.keep(r); return r; }
-  async post(p, body, extra = {}) {
-    if (!this.cookies.has('XSRF-TOKEN')) await this.get('/sanctum/csrf-cookie');
-    const r = await retry(() => fetch(origin + p, { method: 'POST', headers: { cookie: this.header(), 'x-xsrf-token': this.token(), 'content-type': 'application/json', ...extra }, body: JSON.stringify(body) }));
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  keep(res) {
+    for (const c of res.headers.getSetCookie()) {
+      const [p] = c.split(';');
+      const i = p.indexOf('=');
+      this.cookies.set(p.slice(0, i), p.slice(i + 1));
+    }
+  }
+  token() {
+    return decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
+  }
+  async get(p) {
+    const r = await retry(() => fetch(origin + p, { headers: { cookie: this.header() } }));
     this.keep(r);
     return r;
   }
-  requestHeaders() { return { cookie: this.header(), 'x-xsrf-token': this.token() }; }
+  async post(p, body, extra = {}) {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.get('/sanctum/csrf-cookie');
+    const r = await retry(() =>
+      fetch(origin + p, {
+        method: 'POST',
+        headers: { cookie: this.header(), 'x-xsrf-token': this.token(), 'content-type': 'application/json', ...extra },
+        body: JSON.stringify(body),
+      }),
+    );
+    this.keep(r);
+    return r;
+  }
+  requestHeaders() {
+    return { cookie: this.header(), 'x-xsrf-token': this.token() };
+  }
 }
 
 async function waitReady(child, started) {
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited during start');
-    try { if ((await fetch(`${origin}/readyz`)).ok) return performance.now() - started; } catch { /* not yet */ }
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return performance.now() - started;
+    } catch {
+      /* not yet */
+    }
     await sleep(20);
   }
 }
 
 function rssOf(pid) {
-  try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024; } catch { return 0; }
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+  } catch {
+    return 0;
+  }
 }
 
 function bareServer(body) {
   // The baseline for API routes: node:http answering the same JSON, nothing else.
-  const s = createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
+  const s = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
   return new Promise((r) => s.listen(0, '127.0.0.1', () => r(s)));
 }
 
@@ -98,13 +156,24 @@ async function jsSizes() {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
     const seen = new Set();
-    page.on('response', (r) => { const u = new URL(r.url()); if (u.pathname.endsWith('.js')) seen.add(u.pathname); });
-    const gz = (files) => [...files].reduce((a, f) => a + gzipSync(readFileSync(path.join(root, 'dist/web', f))).length, 0);
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.endsWith('.js')) seen.add(u.pathname);
+    });
+    const gz = (files) =>
+      [...files].reduce((a, f) => a + gzipSync(readFileSync(path.join(root, 'dist/web', f))).length, 0);
     await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
     const signIn = new Set(seen);
     await page.goto(`${origin}/admin`, { waitUntil: 'networkidle' });
@@ -124,12 +193,18 @@ async function jsSizes() {
 
 async function main() {
   console.log(`Student Portal bench: ${STUDENTS} students, ${DURATION / 1000} s per load figure`);
-  execFileSync(node, ['dist/server/ops/seed-school.js', '--students', String(STUDENTS)], { cwd: root, env, stdio: 'inherit' });
+  execFileSync(node, ['dist/server/ops/seed-school.js', '--students', String(STUDENTS)], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
 
   const started = performance.now();
   const server = spawn(node, ['dist/server/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   let rssPeak = 0;
-  const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, rssOf(server.pid)); }, 100);
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssOf(server.pid));
+  }, 100);
   try {
     const cold = await waitReady(server, started);
     row('Cold start to ready', `${fmt(cold, 0)} ms`, '', '< 3000 ms', cold < 3000);
@@ -139,58 +214,142 @@ async function main() {
     const sessions = [];
     for (const id of ids) {
       const s = new Session();
-      const r = await s.post('/api/login-student', { student_id: id, password: PASSWORD }, { 'x-forwarded-for': `10.9.0.${sessions.length}` });
+      const r = await s.post(
+        '/api/login-student',
+        { student_id: id, password: PASSWORD },
+        { 'x-forwarded-for': `10.9.0.${sessions.length}` },
+      );
       if (r.status !== 200) throw new Error(`sign-in of ${id} failed: ${r.status}`);
       sessions.push(s);
     }
     const admin = new Session();
-    if ((await admin.post('/api/admin-login', { username: 'bench-admin', password: 'Bench-Admin-Pass-1' })).status !== 200) throw new Error('admin sign-in failed');
+    if (
+      (await admin.post('/api/admin-login', { username: 'bench-admin', password: 'Bench-Admin-Pass-1' })).status !== 200
+    )
+      throw new Error('admin sign-in failed');
 
     // Sign-in rate (bcrypt dominates); each attempt from another address so the per-address limit does not apply.
     const prime = new Session();
     await prime.get('/sanctum/csrf-cookie');
     // Meanwhile 10 signed-in students read their records: other routes must stay within budget.
-    const recordJobs = sessions.map((s, n) => ({ method: 'GET', path: `/api/student-record/${ids[n]}`, headers: s.requestHeaders() }));
+    const recordJobs = sessions.map((s, n) => ({
+      method: 'GET',
+      path: `/api/student-record/${ids[n]}`,
+      headers: s.requestHeaders(),
+    }));
     const [signIn, readsDuringSignIn] = await Promise.all([
       load({
-        origin, concurrency: 8, durationMs: DURATION, warmupMs: 1000,
-        requests: ids.map((id) => ({ method: 'POST', path: '/api/login-student', headers: prime.requestHeaders(), body: { student_id: id, password: PASSWORD }, varyClientAddress: true })),
+        origin,
+        concurrency: 8,
+        durationMs: DURATION,
+        warmupMs: 1000,
+        requests: ids.map((id) => ({
+          method: 'POST',
+          path: '/api/login-student',
+          headers: prime.requestHeaders(),
+          body: { student_id: id, password: PASSWORD },
+          varyClientAddress: true,
+        })),
       }),
       load({ origin, concurrency: 10, durationMs: DURATION, warmupMs: 1000, requests: recordJobs.slice(0, 10) }),
     ]);
-    row('Sign-ins per second (8 concurrent)', fmt(signIn.rps), '', '>= 15/s', signIn.rps >= 15, `p95 ${fmt(signIn.p95)} ms`);
-    row('Record read p95 during sign-ins (10 sessions)', `${fmt(readsDuringSignIn.p95)} ms`, '', 'p95 < 25 ms', readsDuringSignIn.p95 < 25, `${fmt(readsDuringSignIn.rps, 0)} req/s`);
+    row(
+      'Sign-ins per second (8 concurrent)',
+      fmt(signIn.rps),
+      '',
+      '>= 15/s',
+      signIn.rps >= 15,
+      `p95 ${fmt(signIn.p95)} ms`,
+    );
+    row(
+      'Record read p95 during sign-ins (10 sessions)',
+      `${fmt(readsDuringSignIn.p95)} ms`,
+      '',
+      'p95 < 25 ms',
+      readsDuringSignIn.p95 < 25,
+      `${fmt(readsDuringSignIn.rps, 0)} req/s`,
+    );
 
     // Record read at 50 concurrent sessions, against a bare node:http server answering the same JSON.
     const read = await load({ origin, concurrency: 50, durationMs: DURATION, warmupMs: 1000, requests: recordJobs });
     const sample = await (await sessions[0].get(`/api/student-record/${ids[0]}`)).text();
     const bare = await bareServer(sample);
     const bareOrigin = `http://127.0.0.1:${bare.address().port}`;
-    const base = await load({ origin: bareOrigin, concurrency: 50, durationMs: DURATION, warmupMs: 1000, requests: [{ method: 'GET', path: '/x' }] });
+    const base = await load({
+      origin: bareOrigin,
+      concurrency: 50,
+      durationMs: DURATION,
+      warmupMs: 1000,
+      requests: [{ method: 'GET', path: '/x' }],
+    });
     bare.close();
-    row('Record read p50/p95/p99 (50 sessions)', `${fmt(read.p50)}/${fmt(read.p95)}/${fmt(read.p99)} ms`, `${fmt(base.p50)}/${fmt(base.p95)}/${fmt(base.p99)} ms`, 'p95 < 25 ms', read.p95 < 25);
-    row('Record read throughput', `${fmt(read.rps, 0)} req/s`, `${fmt(base.rps, 0)} req/s (${fmt((100 * read.rps) / base.rps, 0)}%)`, '>= 25% of baseline', read.rps >= 0.25 * base.rps);
+    row(
+      'Record read p50/p95/p99 (50 sessions)',
+      `${fmt(read.p50)}/${fmt(read.p95)}/${fmt(read.p99)} ms`,
+      `${fmt(base.p50)}/${fmt(base.p95)}/${fmt(base.p99)} ms`,
+      'p95 < 25 ms',
+      read.p95 < 25,
+    );
+    row(
+      'Record read throughput',
+      `${fmt(read.rps, 0)} req/s`,
+      `${fmt(base.rps, 0)} req/s (${fmt((100 * read.rps) / base.rps, 0)}%)`,
+      '>= 25% of baseline',
+      read.rps >= 0.25 * base.rps,
+    );
 
     // Field save at 50 concurrent sessions (each student saves her own record).
     const saveProbe = await sessions[0].post('/api/student', { id: ids[0], home_address: '1 Probe Street' });
     if (saveProbe.status === 404) {
       row('Field save p50/p95/p99 (50 sessions)', 'route not built yet', '', 'p95 < 25 ms', null);
     } else {
-      const saveJobs = sessions.map((s, n) => ({ method: 'POST', path: '/api/student', headers: s.requestHeaders(), body: { id: ids[n], home_address: `${n} Bench Road` } }));
+      const saveJobs = sessions.map((s, n) => ({
+        method: 'POST',
+        path: '/api/student',
+        headers: s.requestHeaders(),
+        body: { id: ids[n], home_address: `${n} Bench Road` },
+      }));
       const save = await load({ origin, concurrency: 50, durationMs: DURATION, warmupMs: 1000, requests: saveJobs });
-      row('Field save p50/p95/p99 (50 sessions)', `${fmt(save.p50)}/${fmt(save.p95)}/${fmt(save.p99)} ms`, `${fmt(base.p50)}/${fmt(base.p95)}/${fmt(base.p99)} ms`, 'p95 < 25 ms', save.p95 < 25, `${save.ok}/${save.count} ok`);
-      row('Field save throughput', `${fmt(save.rps, 0)} req/s`, `${fmt(base.rps, 0)} req/s (${fmt((100 * save.rps) / base.rps, 0)}%)`, '>= 25% of baseline', save.rps >= 0.25 * base.rps);
+      row(
+        'Field save p50/p95/p99 (50 sessions)',
+        `${fmt(save.p50)}/${fmt(save.p95)}/${fmt(save.p99)} ms`,
+        `${fmt(base.p50)}/${fmt(base.p95)}/${fmt(base.p99)} ms`,
+        'p95 < 25 ms',
+        save.p95 < 25,
+        `${save.ok}/${save.count} ok`,
+      );
+      row(
+        'Field save throughput',
+        `${fmt(save.rps, 0)} req/s`,
+        `${fmt(base.rps, 0)} req/s (${fmt((100 * save.rps) / base.rps, 0)}%)`,
+        '>= 25% of baseline',
+        save.rps >= 0.25 * base.rps,
+      );
     }
 
-    await import('./documents.mjs').then((m) => m.benchDocuments({ origin, admin, ids, row, fmt, root, env })).catch((e) => {
-      if (e?.code === 'ERR_MODULE_NOT_FOUND') row('Documents (PDF, spreadsheet)', 'not measured yet', '', '', null);
-      else throw e;
-    });
+    await import('./documents.mjs')
+      .then((m) => m.benchDocuments({ origin, admin, ids, row, fmt, root, env }))
+      .catch((e) => {
+        if (e?.code === 'ERR_MODULE_NOT_FOUND') row('Documents (PDF, spreadsheet)', 'not measured yet', '', '', null);
+        else throw e;
+      });
 
     row('Server RSS peak', `${fmt(rssPeak / 2 ** 20, 0)} MB`, '', '< 1536 MB', rssPeak < 1.5 * 2 ** 30);
     const js = await jsSizes();
-    row('Sign-in route JS (gzip)', `${fmt(js.signIn / 1024)} KB in ${js.signInFiles} files`, '', '<= 250 KB', js.signIn <= 250 * 1024);
-    row('Admin chunk JS (gzip)', js.adminFiles ? `${fmt(js.admin / 1024)} KB in ${js.adminFiles} files` : 'no separate admin chunk', '', 'separate chunk', js.adminFiles > 0);
+    row(
+      'Sign-in route JS (gzip)',
+      `${fmt(js.signIn / 1024)} KB in ${js.signInFiles} files`,
+      '',
+      '<= 250 KB',
+      js.signIn <= 250 * 1024,
+    );
+    row(
+      'Admin chunk JS (gzip)',
+      js.adminFiles ? `${fmt(js.admin / 1024)} KB in ${js.adminFiles} files` : 'no separate admin chunk',
+      '',
+      'separate chunk',
+      js.adminFiles > 0,
+    );
     const lh = await import('./lighthouse.mjs').then((m) => m.signInLighthouse(origin));
     row('Lighthouse performance, sign-in page', String(lh.score), '', '>= 90', lh.score >= 90, lh.note);
   } finally {
@@ -202,8 +361,11 @@ async function main() {
 
   const cpu = os.cpus();
   const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
-  const table = ['| figure | value | baseline (same run) | budget | verdict | note |', '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.figure} | ${r.value} | ${r.baseline} | ${r.budget} | ${r.verdict} | ${r.note} |`)].join('\n');
+  const table = [
+    '| figure | value | baseline (same run) | budget | verdict | note |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.figure} | ${r.value} | ${r.baseline} | ${r.budget} | ${r.verdict} | ${r.note} |`),
+  ].join('\n');
   // Figures over budget, grouped by their reason (latency and throughput of one route share one).
   const reasons = new Map();
   for (const r of rows.filter((x) => x.verdict === 'OVER')) {
@@ -219,4 +381,7 @@ async function main() {
   if (rows.some((r) => r.verdict === 'OVER')) process.exitCode = 1;
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

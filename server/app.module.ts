@@ -19,7 +19,20 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, AuditModule, UsersModule, AuthModule, StudentsModule, LookupsModule, AdminModule, FilesModule, DocumentsModule, TermReportsModule, TermsModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        AuditModule,
+        UsersModule,
+        AuthModule,
+        StudentsModule,
+        LookupsModule,
+        AdminModule,
+        FilesModule,
+        DocumentsModule,
+        TermReportsModule,
+        TermsModule,
+      ],
       controllers: [HealthController],
     };
   }

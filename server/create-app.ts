@@ -24,34 +24,39 @@ import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
  */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const logger = new JsonLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger,
+    bodyParser: false,
+  });
   await runMigrations(app.get(DataSource));
   await app.get(SeedService).run();
 
   app.disable('x-powered-by');
   app.use(logger.requestMiddleware());
   app.set('trust proxy', config.trustProxy);
-  app.use(helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its component styles at run time into <style> elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // antd writes its component styles at run time into <style> elements.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
       },
-    },
-    frameguard: { action: 'sameorigin' },
-    strictTransportSecurity: config.secureCookies,
-  }));
+      frameguard: { action: 'sameorigin' },
+      strictTransportSecurity: config.secureCookies,
+    }),
+  );
   // The client's files are answered before any body parsing, session or database work.
   serveWebClient(app, config.webDir, config.schoolName);
   app.use(express.json({ limit: '200kb' }));
@@ -60,16 +65,18 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // The idle and absolute lifetimes are enforced on the server (the store's expires_at, slid at most
   // once a minute; signedInAt in the guard). The cookie itself is a browser-session cookie, so it is
   // not re-signed and re-sent on every answer: it is set once at sign-in and cleared at logout.
-  app.use(session({
-    name: SESSION_COOKIE,
-    secret: config.sessionSecret,
-    store: app.get(DbSessionStore),
-    resave: false,
-    saveUninitialized: false,
-    rolling: false,
-    unset: 'destroy',
-    cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
-  }));
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      store: app.get(DbSessionStore),
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      unset: 'destroy',
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
+    }),
+  );
   app.use(app.get(Csrf).middleware());
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (SERVER_PATHS.test(req.path) || req.path === '/logout') res.setHeader('Cache-Control', 'no-store');

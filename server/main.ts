@@ -22,7 +22,15 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const app = await createApp(config);
   const server = await app.listen(config.port, config.host);
-  logger.log({ msg: 'Student Portal listening', url: `http://localhost:${config.port}`, database: config.database.type, ready_ms: Math.round(performance.now() - startedAt) }, 'Main');
+  logger.log(
+    {
+      msg: 'Student Portal listening',
+      url: `http://localhost:${config.port}`,
+      database: config.database.type,
+      ready_ms: Math.round(performance.now() - startedAt),
+    },
+    'Main',
+  );
 
   // SIGTERM (docker stop, an orchestrator): stop accepting, let in-flight requests and uploads finish,
   // close Chromium and the database (module destroy hooks), exit 0 — or give up after 10 s.
@@ -51,6 +59,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'fatal', msg: 'start-up failed', error: e instanceof Error ? e.message : String(e) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'fatal', msg: 'start-up failed', error: e instanceof Error ? e.message : String(e) })}\n`,
+  );
   process.exit(1);
 });

@@ -28,12 +28,25 @@ export type RegistrationDataRow = Record<string, ExportValue>;
 
 /** The columns an import file may have (the first row names them). */
 export const IMPORT_COLUMNS = [
-  'id', 'first_name', 'last_name', 'middle_name', 'class_id', 'sex', 'date_of_birth', 'birth_certificate_no', 'house_code',
+  'id',
+  'first_name',
+  'last_name',
+  'middle_name',
+  'class_id',
+  'sex',
+  'date_of_birth',
+  'birth_certificate_no',
+  'house_code',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Columns a row must fill when it creates a new student (the date of birth becomes her first password). */
-export const IMPORT_REQUIRED_FOR_NEW: readonly ImportColumn[] = ['first_name', 'last_name', 'class_id', 'date_of_birth'];
+export const IMPORT_REQUIRED_FOR_NEW: readonly ImportColumn[] = [
+  'first_name',
+  'last_name',
+  'class_id',
+  'date_of_birth',
+];
 
 export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;

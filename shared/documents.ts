@@ -16,7 +16,12 @@ export const DOCUMENT_LABELS: Record<DocumentType, string> = {
 };
 
 export const DOCUMENT_ORDER: readonly DocumentType[] = [
-  'birth_certificate', 'immunization_card', 'immunization_covid', 'sea_slip', 'picture', 'immigration_permit',
+  'birth_certificate',
+  'immunization_card',
+  'immunization_covid',
+  'sea_slip',
+  'picture',
+  'immigration_permit',
 ];
 
 export const UPLOAD_MESSAGES = {
@@ -33,8 +38,10 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: (max: number) => `Too many files. A document can have at most ${max} pages (files) in one upload.`,
   onePicture: 'The picture is one photo. Please choose a single file.',
   heic: 'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again in Safari, which converts it to JPEG.',
-  imageTooBig: (megapixels: number) => `The photo is too large to read (more than ${megapixels} megapixels). Please send a smaller copy.`,
-  pdfNotCombined: 'A PDF sent together with other pages could not be read (it may be password-protected). Please upload it on its own.',
+  imageTooBig: (megapixels: number) =>
+    `The photo is too large to read (more than ${megapixels} megapixels). Please send a smaller copy.`,
+  pdfNotCombined:
+    'A PDF sent together with other pages could not be read (it may be password-protected). Please upload it on its own.',
   busy: 'The document could not be prepared in time. Please try again in a minute.',
 } as const;
 
@@ -77,7 +84,9 @@ const ACCEPT: Record<UploadKind, string> = {
  * left out on purpose: an iPhone then converts its photos to JPEG as it hands them to the page.
  */
 export function acceptOf(type: DocumentType): string {
-  return acceptedKinds(type).map((k) => ACCEPT[k]).join(',');
+  return acceptedKinds(type)
+    .map((k) => ACCEPT[k])
+    .join(',');
 }
 
 /** At most this many files (the pages of one document) in one upload. */
@@ -149,4 +158,7 @@ export interface StoreFileResponse {
 }
 
 /** GET /api/student-data-files/{studentId} and POST /api/student-data-files: the current file of each type. */
-export type StudentDataFiles = { student_id: string; updated_at: string | null } & Record<DocumentType, DocumentFile | null>;
+export type StudentDataFiles = { student_id: string; updated_at: string | null } & Record<
+  DocumentType,
+  DocumentFile | null
+>;

@@ -6,9 +6,12 @@ describe('passwordProblem', () => {
   it('accepts a long enough, personal password', () => {
     expect(passwordProblem('Hibiscus-Bloom-9', ctx)).toBeNull();
   });
-  it.each(['20130507', '07052013', '05072013', '07/05/2013', '2013-05-07', '05-07-2013', '07.05.2013'])('refuses the date of birth typed as %s', (p) => {
-    expect(passwordProblem(p, ctx)).toMatch(/date of birth/);
-  });
+  it.each(['20130507', '07052013', '05072013', '07/05/2013', '2013-05-07', '05-07-2013', '07.05.2013'])(
+    'refuses the date of birth typed as %s',
+    (p) => {
+      expect(passwordProblem(p, ctx)).toMatch(/date of birth/);
+    },
+  );
   it('refuses the student ID inside the password', () => {
     expect(passwordProblem('x20260001x', ctx)).toMatch(/student ID/);
   });
@@ -16,6 +19,8 @@ describe('passwordProblem', () => {
     expect(passwordProblem('PassWord123', ctx)).toMatch(/common/);
   });
   it('lists the usual spellings of a date of birth', () => {
-    expect(dateOfBirthSpellings('2013-05-07')).toEqual(expect.arrayContaining(['20130507', '07052013', '05072013', '752013']));
+    expect(dateOfBirthSpellings('2013-05-07')).toEqual(
+      expect.arrayContaining(['20130507', '07052013', '05072013', '752013']),
+    );
   });
 });

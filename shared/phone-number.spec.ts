@@ -4,8 +4,18 @@ import { normalisePhone, pastePhone } from './phone-number.js';
 
 describe('normalisePhone', () => {
   it.each([
-    '623-4567', '(868) 623-4567', '1 868 623 4567', '+1-868-623-4567', '6234567', '868.623.4567', '18686234567',
-    '+1 (868) 623-4567', ' 623 4567 ', '868\u00a0623\u20114567', '+8686234567', '868/623-4567',
+    '623-4567',
+    '(868) 623-4567',
+    '1 868 623 4567',
+    '+1-868-623-4567',
+    '6234567',
+    '868.623.4567',
+    '18686234567',
+    '+1 (868) 623-4567',
+    ' 623 4567 ',
+    '868\u00a0623\u20114567',
+    '+8686234567',
+    '868/623-4567',
   ])('takes %j as 6234567', (text) => {
     expect(normalisePhone(text)).toEqual({ digits: '6234567' });
   });
@@ -19,13 +29,19 @@ describe('normalisePhone', () => {
     expect(normalisePhone('  ')).toEqual({ digits: '' });
   });
 
-  it.each(['623-45O7', 'Tel: 623-4567', '623-4567 ext 12', 'abc', '623*4567', '623-4567+'])('refuses %j: Only Numbers Allowed', (text) => {
-    expect(normalisePhone(text)).toEqual({ problem: MESSAGES.phoneDigits });
-  });
+  it.each(['623-45O7', 'Tel: 623-4567', '623-4567 ext 12', 'abc', '623*4567', '623-4567+'])(
+    'refuses %j: Only Numbers Allowed',
+    (text) => {
+      expect(normalisePhone(text)).toEqual({ problem: MESSAGES.phoneDigits });
+    },
+  );
 
-  it.each(['+1 212 555 1234', '62345678', '868 623 45678', '1 623 4567', '44 20 7946 0958'])('refuses %j: 7 Digits Needed', (text) => {
-    expect(normalisePhone(text)).toEqual({ problem: MESSAGES.phoneLength });
-  });
+  it.each(['+1 212 555 1234', '62345678', '868 623 45678', '1 623 4567', '44 20 7946 0958'])(
+    'refuses %j: 7 Digits Needed',
+    (text) => {
+      expect(normalisePhone(text)).toEqual({ problem: MESSAGES.phoneLength });
+    },
+  );
 });
 
 describe('pastePhone', () => {

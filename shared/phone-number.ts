@@ -22,8 +22,10 @@ export function normalisePhone(text: string): NormalisedPhone {
   let rest = text.trim().replace(SEPARATORS, '');
   if (rest.startsWith('+')) rest = rest.slice(1);
   if (!/^\d*$/.test(rest)) return { problem: MESSAGES.phoneDigits };
-  if (rest.length === PHONE_PREFIX.length + PHONE_DIGITS && rest.startsWith(PHONE_PREFIX)) rest = rest.slice(PHONE_PREFIX.length);
-  else if (rest.length === AREA_CODE.length + PHONE_DIGITS && rest.startsWith(AREA_CODE)) rest = rest.slice(AREA_CODE.length);
+  if (rest.length === PHONE_PREFIX.length + PHONE_DIGITS && rest.startsWith(PHONE_PREFIX))
+    rest = rest.slice(PHONE_PREFIX.length);
+  else if (rest.length === AREA_CODE.length + PHONE_DIGITS && rest.startsWith(AREA_CODE))
+    rest = rest.slice(AREA_CODE.length);
   if (rest.length > PHONE_DIGITS) return { problem: MESSAGES.phoneLength };
   return { digits: rest };
 }

@@ -1,14 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import {
-  familySectionsShown, firstIncompleteStep, isRegistrationComplete, registrationProgress, requiredDocuments,
+  familySectionsShown,
+  firstIncompleteStep,
+  isRegistrationComplete,
+  registrationProgress,
+  requiredDocuments,
 } from './registration-progress.js';
 
 const complete = {
-  first_name: 'Ann', last_name: 'Lee', sex: 'Female', date_of_birth: '2013-01-01', birth_certificate_no: 'EBP1',
-  home_address: '1 Main Rd', address_line_2: 'Arima', place_of_birth: 'Trinidad', nationality: 'Trinidadian',
-  immigration_permit: 0, living_status: 'Both Parents', mother_name: 'Mary', mobile_phone_mother: '1234567',
-  father_name: 'John', father_phone_home: '7654321', emergency_contact: 'Aunt', emergency_home_phone: '1112222',
-  polio: 1, device_type: 'None', agree_terms_conditions: 1,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  sex: 'Female',
+  date_of_birth: '2013-01-01',
+  birth_certificate_no: 'EBP1',
+  home_address: '1 Main Rd',
+  address_line_2: 'Arima',
+  place_of_birth: 'Trinidad',
+  nationality: 'Trinidadian',
+  immigration_permit: 0,
+  living_status: 'Both Parents',
+  mother_name: 'Mary',
+  mobile_phone_mother: '1234567',
+  father_name: 'John',
+  father_phone_home: '7654321',
+  emergency_contact: 'Aunt',
+  emergency_home_phone: '1112222',
+  polio: 1,
+  device_type: 'None',
+  agree_terms_conditions: 1,
 };
 const allDocs = ['birth_certificate', 'immunization_card', 'sea_slip', 'picture'];
 
@@ -22,7 +41,15 @@ describe('registrationProgress', () => {
   it('says what is missing, step by step', () => {
     const p = registrationProgress({ first_name: 'Ann', last_name: '  ', date_of_birth: '2013-01-01' }, ['picture']);
     expect(p.completed).toBe(0);
-    expect(p.steps.studentData.missing).toEqual(['Last Name', 'Sex', 'Electronic Birth Pin', 'Home Address', 'Town', 'Country of Birth', 'Nationality']);
+    expect(p.steps.studentData.missing).toEqual([
+      'Last Name',
+      'Sex',
+      'Electronic Birth Pin',
+      'Home Address',
+      'Town',
+      'Country of Birth',
+      'Nationality',
+    ]);
     expect(p.steps.familyData.missing).toEqual(['Living Status', 'Emergency Contact', 'Emergency Contact Phone']);
     expect(p.steps.healthData.missing).toEqual(['Immunizations or medical history']);
     expect(p.steps.otherData.missing).toEqual(['Device Type']);
@@ -31,8 +58,15 @@ describe('registrationProgress', () => {
   });
 
   it('asks for each family section shown, by living status or its own tick', () => {
-    expect(familySectionsShown({ living_status: 'Guardian', mother_section: 1 })).toEqual({ mother: true, father: false, guardian: true });
-    const p = registrationProgress({ ...complete, living_status: 'Guardian', guardian_section: 0, guardian_name: 'Gina' }, allDocs);
+    expect(familySectionsShown({ living_status: 'Guardian', mother_section: 1 })).toEqual({
+      mother: true,
+      father: false,
+      guardian: true,
+    });
+    const p = registrationProgress(
+      { ...complete, living_status: 'Guardian', guardian_section: 0, guardian_name: 'Gina' },
+      allDocs,
+    );
     expect(p.steps.familyData.missing).toEqual(['Guardian: a Phone Number']);
   });
 
@@ -46,11 +80,16 @@ describe('registrationProgress', () => {
   });
 
   it('counts the medical step once it says something', () => {
-    expect(registrationProgress({ ...complete, polio: 0, allergy: 'Dust' }, allDocs).steps.healthData.complete).toBe(true);
+    expect(registrationProgress({ ...complete, polio: 0, allergy: 'Dust' }, allDocs).steps.healthData.complete).toBe(
+      true,
+    );
   });
 
   it('says where each missing thing is filled in: a field of the form, or a document slot', () => {
-    const p = registrationProgress({ ...complete, mother_name: '', mobile_phone_mother: null, polio: 0, agree_terms_conditions: 0 }, ['picture']);
+    const p = registrationProgress(
+      { ...complete, mother_name: '', mobile_phone_mother: null, polio: 0, agree_terms_conditions: 0 },
+      ['picture'],
+    );
     expect(p.steps.familyData.items).toEqual([
       { label: 'Mother: Name', field: 'mother_name' },
       { label: 'Mother: a Phone Number', field: 'mobile_phone_mother' },
@@ -61,7 +100,9 @@ describe('registrationProgress', () => {
       { label: 'Immunization Card', document: 'immunization_card' },
       { label: 'SEA Slip', document: 'sea_slip' },
     ]);
-    expect(p.steps.submit.items).toEqual([{ label: 'Agreement to the terms and conditions', field: 'agree_terms_conditions' }]);
+    expect(p.steps.submit.items).toEqual([
+      { label: 'Agreement to the terms and conditions', field: 'agree_terms_conditions' },
+    ]);
     // The labels the admin views and the report print are the same words.
     expect(p.steps.familyData.missing).toEqual(p.steps.familyData.items.map((i) => i.label));
   });
@@ -73,7 +114,10 @@ describe('registrationProgress', () => {
       { label: 'Emergency Contact', field: 'living_status' },
       { label: 'Emergency Contact Phone', field: 'living_status' },
     ]);
-    const shown = registrationProgress({ living_status: 'Mother Only', mother_name: 'Mary', mother_phone_home: '1234567' }, []);
+    const shown = registrationProgress(
+      { living_status: 'Mother Only', mother_name: 'Mary', mother_phone_home: '1234567' },
+      [],
+    );
     expect(shown.steps.familyData.items).toEqual([
       { label: 'Emergency Contact', field: 'emergency_contact' },
       { label: 'Emergency Contact Phone', field: 'emergency_home_phone' },

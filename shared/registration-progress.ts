@@ -90,9 +90,15 @@ function need(record: ProgressRecord, fields: Need[]): MissingItem[] {
 
 function studentData(r: ProgressRecord): MissingItem[] {
   const missing = need(r, [
-    ['first_name', 'First Name'], ['last_name', 'Last Name'], ['sex', 'Sex'], ['date_of_birth', 'Date of Birth'],
-    ['birth_certificate_no', 'Electronic Birth Pin'], ['home_address', 'Home Address'], ['address_line_2', 'Town'],
-    ['place_of_birth', 'Country of Birth'], ['nationality', 'Nationality'],
+    ['first_name', 'First Name'],
+    ['last_name', 'Last Name'],
+    ['sex', 'Sex'],
+    ['date_of_birth', 'Date of Birth'],
+    ['birth_certificate_no', 'Electronic Birth Pin'],
+    ['home_address', 'Home Address'],
+    ['address_line_2', 'Town'],
+    ['place_of_birth', 'Country of Birth'],
+    ['nationality', 'Nationality'],
   ]);
   if (on(r.immigration_permit)) missing.push(...need(r, [['immigration_permit_no', 'Immigration Permit Number']]));
   return missing;
@@ -106,21 +112,40 @@ function familyData(r: ProgressRecord): MissingItem[] {
     if (!filled(r[name])) missing.push({ label: `${title}: Name`, field: name });
     if (!phones.some((p) => filled(r[p]))) missing.push({ label: `${title}: a Phone Number`, field: phones[0] });
   };
-  if (shown.mother) person('Mother', 'mother_name', ['mobile_phone_mother', 'mother_phone_home', 'mother_business_phone']);
-  if (shown.father) person('Father', 'father_name', ['mobile_phone_father', 'father_phone_home', 'father_business_phone']);
-  if (shown.guardian) person('Guardian', 'guardian_name', ['mobile_phone_guardian', 'home_phone_guardian', 'business_phone_guardian']);
+  if (shown.mother)
+    person('Mother', 'mother_name', ['mobile_phone_mother', 'mother_phone_home', 'mother_business_phone']);
+  if (shown.father)
+    person('Father', 'father_name', ['mobile_phone_father', 'father_phone_home', 'father_business_phone']);
+  if (shown.guardian)
+    person('Guardian', 'guardian_name', ['mobile_phone_guardian', 'home_phone_guardian', 'business_phone_guardian']);
   // The form shows the emergency contact once a family section shows: until then it is reached
   // through the living status (or a section's tick), next to which it will appear.
   const anyShown = shown.mother || shown.father || shown.guardian;
-  missing.push(...need(r, [['emergency_contact', 'Emergency Contact'], ['emergency_home_phone', 'Emergency Contact Phone']])
-    .map((item) => (anyShown ? item : { label: item.label, field: 'living_status' as const })));
+  missing.push(
+    ...need(r, [
+      ['emergency_contact', 'Emergency Contact'],
+      ['emergency_home_phone', 'Emergency Contact Phone'],
+    ]).map((item) => (anyShown ? item : { label: item.label, field: 'living_status' as const })),
+  );
   return missing;
 }
 
-const IMMUNIZATIONS = ['hepatitis', 'polio', 'diphtheria', 'tetanus', 'yellow_fever', 'measles', 'tb', 'chicken_pox', 'typhoid', 'rheumatic_fever'];
+const IMMUNIZATIONS = [
+  'hepatitis',
+  'polio',
+  'diphtheria',
+  'tetanus',
+  'yellow_fever',
+  'measles',
+  'tb',
+  'chicken_pox',
+  'typhoid',
+  'rheumatic_fever',
+];
 
 function healthData(r: ProgressRecord): MissingItem[] {
-  const said = IMMUNIZATIONS.some((k) => on(r[k])) || ['medical_history', 'other_illness', 'allergy'].some((k) => filled(r[k]));
+  const said =
+    IMMUNIZATIONS.some((k) => on(r[k])) || ['medical_history', 'other_illness', 'allergy'].some((k) => filled(r[k]));
   // Reached at the first immunization, the top of the step.
   return said ? [] : [{ label: 'Immunizations or medical history', field: 'hepatitis' }];
 }
@@ -130,11 +155,15 @@ function otherData(r: ProgressRecord): MissingItem[] {
 }
 
 function documents(r: ProgressRecord, received: ReadonlySet<string>): MissingItem[] {
-  return requiredDocuments(r).filter((t) => !received.has(t)).map((t) => ({ label: DOCUMENT_LABELS[t], document: t }));
+  return requiredDocuments(r)
+    .filter((t) => !received.has(t))
+    .map((t) => ({ label: DOCUMENT_LABELS[t], document: t }));
 }
 
 function submit(r: ProgressRecord): MissingItem[] {
-  return on(r.agree_terms_conditions) ? [] : [{ label: 'Agreement to the terms and conditions', field: 'agree_terms_conditions' }];
+  return on(r.agree_terms_conditions)
+    ? []
+    : [{ label: 'Agreement to the terms and conditions', field: 'agree_terms_conditions' }];
 }
 
 /** Each step's completion for a record and the document types received (current files). */
@@ -148,9 +177,16 @@ export function registrationProgress(record: ProgressRecord, documentTypes: Iter
     documents: documents(record, received),
     submit: submit(record),
   };
-  const steps = Object.fromEntries(REGISTRATION_STEPS.map((s) => [s, {
-    complete: items[s].length === 0, missing: items[s].map((i) => i.label), items: items[s],
-  }])) as Record<RegistrationStep, StepProgress>;
+  const steps = Object.fromEntries(
+    REGISTRATION_STEPS.map((s) => [
+      s,
+      {
+        complete: items[s].length === 0,
+        missing: items[s].map((i) => i.label),
+        items: items[s],
+      },
+    ]),
+  ) as Record<RegistrationStep, StepProgress>;
   return { steps, completed: REGISTRATION_STEPS.filter((s) => steps[s].complete).length };
 }
 

@@ -4,7 +4,14 @@
 // Framework-free: imported by the server and the web client.
 
 import {
-  BLOOD_TYPES, DEVICE_TYPES, EARLIEST_ADMIN_DOB, LIVING_STATUSES, MARITAL_STATUSES, MESSAGES, PHONE_DIGITS, SEXES,
+  BLOOD_TYPES,
+  DEVICE_TYPES,
+  EARLIEST_ADMIN_DOB,
+  LIVING_STATUSES,
+  MARITAL_STATUSES,
+  MESSAGES,
+  PHONE_DIGITS,
+  SEXES,
 } from './constants.js';
 import type { TermsAgreementStamp } from './terms.js';
 
@@ -16,7 +23,14 @@ import type { TermsAgreementStamp } from './terms.js';
 export type FieldKind = 'text' | 'phone' | 'email' | 'flag' | 'digits' | 'date' | 'option' | 'code';
 
 /** The registration steps of §9, in order. */
-export const REGISTRATION_STEPS = ['studentData', 'familyData', 'healthData', 'otherData', 'documents', 'submit'] as const;
+export const REGISTRATION_STEPS = [
+  'studentData',
+  'familyData',
+  'healthData',
+  'otherData',
+  'documents',
+  'submit',
+] as const;
 export type RegistrationStep = (typeof REGISTRATION_STEPS)[number];
 
 /** Lookup lists a field's value must come from (checked by the server against the database). */
@@ -24,10 +38,23 @@ export type LookupList = 'formClasses' | 'houses' | 'religions' | 'ethnicGroups'
 
 /** Where a field sits within its step (the form's cards; the documents' sections). */
 export type FieldGroup =
-  | 'school' | 'personal' | 'contact' | 'background' | 'immigration'
-  | 'living' | 'mother' | 'father' | 'guardian' | 'demographics' | 'emergency'
-  | 'immunizations' | 'conditions' | 'medical' | 'learning'
-  | 'other' | 'agreement';
+  | 'school'
+  | 'personal'
+  | 'contact'
+  | 'background'
+  | 'immigration'
+  | 'living'
+  | 'mother'
+  | 'father'
+  | 'guardian'
+  | 'demographics'
+  | 'emergency'
+  | 'immunizations'
+  | 'conditions'
+  | 'medical'
+  | 'learning'
+  | 'other'
+  | 'agreement';
 
 export interface FieldSpec<N extends string = string, K extends FieldKind = FieldKind> {
   name: N;
@@ -56,12 +83,23 @@ export const LONG_TEXT_MAX = 2000;
 type FieldExtras = Partial<Omit<FieldSpec, 'name' | 'kind' | 'label' | 'step' | 'group'>>;
 
 function field<N extends string, K extends FieldKind>(
-  name: N, kind: K, label: string, step: RegistrationStep, group: FieldGroup, extra: FieldExtras = {},
+  name: N,
+  kind: K,
+  label: string,
+  step: RegistrationStep,
+  group: FieldGroup,
+  extra: FieldExtras = {},
 ): FieldSpec<N, K> {
   return { ...extra, name, kind, label, step, group };
 }
-const text = <N extends string>(name: N, label: string, max: number, step: RegistrationStep, group: FieldGroup, extra: FieldExtras = {}) =>
-  field(name, 'text', label, step, group, { max, ...extra });
+const text = <N extends string>(
+  name: N,
+  label: string,
+  max: number,
+  step: RegistrationStep,
+  group: FieldGroup,
+  extra: FieldExtras = {},
+) => field(name, 'text', label, step, group, { max, ...extra });
 const longText = <N extends string>(name: N, label: string, step: RegistrationStep, group: FieldGroup) =>
   field(name, 'text', label, step, group, { max: LONG_TEXT_MAX, multiline: true });
 const phone = <N extends string>(name: N, label: string, step: RegistrationStep, group: FieldGroup) =>
@@ -70,8 +108,14 @@ const email = <N extends string>(name: N, label: string, step: RegistrationStep,
   field(name, 'email', label, step, group, { max: 50 });
 const flag = <N extends string>(name: N, label: string, step: RegistrationStep, group: FieldGroup) =>
   field(name, 'flag', label, step, group);
-const option = <N extends string>(name: N, label: string, options: readonly string[], step: RegistrationStep, group: FieldGroup, extra: FieldExtras = {}) =>
-  field(name, 'option', label, step, group, { options, ...extra });
+const option = <N extends string>(
+  name: N,
+  label: string,
+  options: readonly string[],
+  step: RegistrationStep,
+  group: FieldGroup,
+  extra: FieldExtras = {},
+) => field(name, 'option', label, step, group, { options, ...extra });
 
 /** A parent's section (§3 Family fields): the same fields and limits for mother and father. */
 function parentFields<P extends 'mother' | 'father'>(p: P) {
@@ -99,7 +143,11 @@ export const STUDENT_FIELDS = [
   text('last_name', 'Last Name', 20, 'studentData', 'personal', { required: true }),
   text('middle_name', 'Other Name', 20, 'studentData', 'personal'),
   option('sex', 'Sex', SEXES, 'studentData', 'personal', { required: true }),
-  field('date_of_birth', 'date', 'Date of Birth', 'studentData', 'personal', { required: true, minDate: EARLIEST_ADMIN_DOB, notFuture: true }),
+  field('date_of_birth', 'date', 'Date of Birth', 'studentData', 'personal', {
+    required: true,
+    minDate: EARLIEST_ADMIN_DOB,
+    notFuture: true,
+  }),
   text('birth_certificate_no', 'Electronic Birth Pin', 15, 'studentData', 'personal'),
   option('blood_type', 'Blood Type', BLOOD_TYPES, 'studentData', 'personal'),
   text('home_address', 'Home Address', 100, 'studentData', 'contact'),
@@ -115,8 +163,12 @@ export const STUDENT_FIELDS = [
   text('sea_no', 'SEA Number', 15, 'studentData', 'background'),
   flag('immigration_permit', 'Immigration Permit', 'studentData', 'immigration'),
   text('immigration_permit_no', 'Permit Number', 30, 'studentData', 'immigration'),
-  field('immigration_permit_issued', 'date', 'Date Issued', 'studentData', 'immigration', { minDate: EARLIEST_ADMIN_DOB }),
-  field('immigration_permit_expiry', 'date', 'Expiry Date', 'studentData', 'immigration', { minDate: EARLIEST_ADMIN_DOB }),
+  field('immigration_permit_issued', 'date', 'Date Issued', 'studentData', 'immigration', {
+    minDate: EARLIEST_ADMIN_DOB,
+  }),
+  field('immigration_permit_expiry', 'date', 'Expiry Date', 'studentData', 'immigration', {
+    minDate: EARLIEST_ADMIN_DOB,
+  }),
 
   // Step 2: family data
   option('living_status', 'Living Status', LIVING_STATUSES, 'familyData', 'living'),
@@ -221,9 +273,12 @@ export interface StudentSaveConflict {
  * Its answer: the saved values of the fields sent, and the record's new updatedAt; when the save
  * changed her agreement to the terms, also the stamp the server wrote (which version, when).
  */
-export type StudentSaveResponse = Partial<StudentFields> & Partial<TermsAgreementStamp> & { id: string; updatedAt: string };
+export type StudentSaveResponse = Partial<StudentFields> &
+  Partial<TermsAgreementStamp> & { id: string; updatedAt: string };
 
-export const FIELD_BY_NAME: ReadonlyMap<string, FieldSpec> = new Map(STUDENT_FIELDS.map((f) => [f.name, f as FieldSpec]));
+export const FIELD_BY_NAME: ReadonlyMap<string, FieldSpec> = new Map(
+  STUDENT_FIELDS.map((f) => [f.name, f as FieldSpec]),
+);
 
 export function fieldSpec(name: StudentFieldName): FieldSpec {
   return FIELD_BY_NAME.get(name)!;

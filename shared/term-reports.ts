@@ -12,8 +12,16 @@ export const MARKS_SHEET = 'Marks';
 export const SUMMARY_SHEET = 'Summary';
 export const MARKS_COLUMNS = ['student_id', 'year', 'term', 'subject', 'mark', 'grade', 'comment', 'teacher'] as const;
 export const SUMMARY_COLUMNS = [
-  'student_id', 'year', 'term', 'days_absent', 'times_late', 'conduct', 'form_teacher_remarks', 'principal_remarks',
-  'next_term_begins', 'class_id',
+  'student_id',
+  'year',
+  'term',
+  'days_absent',
+  'times_late',
+  'conduct',
+  'form_teacher_remarks',
+  'principal_remarks',
+  'next_term_begins',
+  'class_id',
 ] as const;
 /** The spec's columns must all be in the header row (their cells may be empty); class_id is optional. */
 export const OPTIONAL_COLUMNS = ['class_id'] as const;

@@ -51,12 +51,16 @@ export type TermsAgreementStamp = {
 };
 
 /** The record's columns of that stamp: not fields of the form, never accepted in a save. */
-export const TERMS_STAMP_COLUMNS = ['terms_version', 'terms_agreed_at'] as const satisfies readonly (keyof TermsAgreementStamp)[];
+export const TERMS_STAMP_COLUMNS = [
+  'terms_version',
+  'terms_agreed_at',
+] as const satisfies readonly (keyof TermsAgreementStamp)[];
 
 export const TERMS_MESSAGES = {
   empty: 'Enter the text of the terms and conditions.',
   tooLong: `The terms and conditions can have at most ${TERMS_TEXT_MAX.toLocaleString('en-US')} characters.`,
-  changedSinceRead: 'The school has changed its terms and conditions since you opened them. Please read the new text and tick again.',
+  changedSinceRead:
+    'The school has changed its terms and conditions since you opened them. Please read the new text and tick again.',
 } as const;
 
 /** Line ends made uniform and the ends trimmed: the same words never make a new version. */
@@ -72,7 +76,10 @@ export function termsTextProblem(text: unknown): string | null {
 
 /** The text as paragraphs (split at blank lines); line breaks inside a paragraph are kept. Plain text, never markup. */
 export function termsParagraphs(text: string): string[] {
-  return normalizeTermsText(text).split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p !== '');
+  return normalizeTermsText(text)
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
 }
 
 export interface AgreementView {

@@ -35,14 +35,25 @@ export class AdminAccountsService {
 
   async create(dto: CreateAdminDto, actor: SessionUser): Promise<AdminAccount> {
     const username = dto.username.trim();
-    if (await this.users.exists({ where: { username } })) throw fieldError('username', 'That username is already taken.');
+    if (await this.users.exists({ where: { username } }))
+      throw fieldError('username', 'That username is already taken.');
     const problem = passwordProblem(dto.password, { studentId: username, role: 'admin' });
     if (problem) throw fieldError('password', problem);
     const user = await this.accounts.create({
-      role: 'admin', username, student_id: null, display_name: dto.display_name.trim(),
-      password_hash: await this.hasher.hash(dto.password), password_reset: 0,
+      role: 'admin',
+      username,
+      student_id: null,
+      display_name: dto.display_name.trim(),
+      password_hash: await this.hasher.hash(dto.password),
+      password_reset: 0,
     });
-    await this.audit.record(actor, { action: 'admin.created', entity: 'user', entity_id: username, field: 'display_name', new_value: user.display_name });
+    await this.audit.record(actor, {
+      action: 'admin.created',
+      entity: 'user',
+      entity_id: username,
+      field: 'display_name',
+      new_value: user.display_name,
+    });
     return { username, display_name: user.display_name, created_at: user.created_at };
   }
 }

@@ -28,12 +28,25 @@ export class AdminStudentsService {
   /** The Students table: only the columns it shows, newest change first (quick with a whole school). */
   async list(): Promise<StudentListItem[]> {
     const rows = await this.students.find({
-      select: { id: true, first_name: true, last_name: true, class_id: true, date_of_birth: true, birth_certificate_no: true, updated_at: true },
+      select: {
+        id: true,
+        first_name: true,
+        last_name: true,
+        class_id: true,
+        date_of_birth: true,
+        birth_certificate_no: true,
+        updated_at: true,
+      },
       order: { updated_at: 'DESC', id: 'ASC' },
     });
     return rows.map((s) => ({
-      id: s.id, first_name: s.first_name, last_name: s.last_name, class_id: s.class_id, date_of_birth: s.date_of_birth,
-      birth_certificate_no: s.birth_certificate_no, updatedAt: s.updated_at,
+      id: s.id,
+      first_name: s.first_name,
+      last_name: s.last_name,
+      class_id: s.class_id,
+      date_of_birth: s.date_of_birth,
+      birth_certificate_no: s.birth_certificate_no,
+      updatedAt: s.updated_at,
     }));
   }
 
@@ -59,10 +72,21 @@ export class AdminStudentsService {
       await this.sessions.destroyAllSessions(account.id);
     } else {
       account = await this.users.create({
-        role: 'student', student_id: studentId, username: null, display_name: name || studentId, password_hash: hash, password_reset: 1,
+        role: 'student',
+        student_id: studentId,
+        username: null,
+        display_name: name || studentId,
+        password_hash: hash,
+        password_reset: 1,
       });
     }
-    await this.audit.record(actor, { action: 'password.reset', entity: 'user', entity_id: studentId, field: 'password_reset', new_value: 1 });
+    await this.audit.record(actor, {
+      action: 'password.reset',
+      entity: 'user',
+      entity_id: studentId,
+      field: 'password_reset',
+      new_value: 1,
+    });
     return { student_id: studentId, name, password_reset: 1 };
   }
 }

@@ -23,8 +23,29 @@ import { RegistrationExportService } from './export/registration-export.service.
 
 /** The administrator area's routes: students, password resets, exports, imports, accounts, reports. */
 @Module({
-  imports: [UsersModule, AuthModule, PdfModule, FilesModule, LookupsModule, TypeOrmModule.forFeature([Student, User, FormClass, House])],
-  controllers: [AdminStudentsController, RegistrationExportController, AdminAccountsController, StudentImportController, ParentsContactController, RegistrationProgressController],
-  providers: [AdminStudentsService, RegistrationExportService, AdminAccountsService, StudentImportService, ParentsContactService, RegistrationProgressService],
+  imports: [
+    UsersModule,
+    AuthModule,
+    PdfModule,
+    FilesModule,
+    LookupsModule,
+    TypeOrmModule.forFeature([Student, User, FormClass, House]),
+  ],
+  controllers: [
+    AdminStudentsController,
+    RegistrationExportController,
+    AdminAccountsController,
+    StudentImportController,
+    ParentsContactController,
+    RegistrationProgressController,
+  ],
+  providers: [
+    AdminStudentsService,
+    RegistrationExportService,
+    AdminAccountsService,
+    StudentImportService,
+    ParentsContactService,
+    RegistrationProgressService,
+  ],
 })
 export class AdminModule {}

@@ -47,7 +47,10 @@ export class AuditService {
 
   /** Newest first; filtered by the student (or other entity id) concerned. */
   list(filter: { entity_id?: string; limit?: number; before_id?: number } = {}): Promise<AuditEntry[]> {
-    const qb = this.entries.createQueryBuilder('a').orderBy('a.id', 'DESC').take(Math.min(filter.limit ?? 100, 500));
+    const qb = this.entries
+      .createQueryBuilder('a')
+      .orderBy('a.id', 'DESC')
+      .take(Math.min(filter.limit ?? 100, 500));
     if (filter.entity_id) qb.andWhere('a.entity_id = :entityId', { entityId: filter.entity_id });
     if (filter.before_id) qb.andWhere('a.id < :beforeId', { beforeId: filter.before_id });
     return qb.getMany();

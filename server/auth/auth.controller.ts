@@ -1,6 +1,25 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Inject, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AdminLoginResponse, SessionInfo, StudentIdMatch, StudentLoginResponse, UserInfo } from '../../shared/api-types.js';
+import type {
+  AdminLoginResponse,
+  SessionInfo,
+  StudentIdMatch,
+  StudentLoginResponse,
+  UserInfo,
+} from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AllowDuringReset, CurrentUser, OwnerOrAdmin, Public } from '../common/decorators.js';
@@ -70,7 +89,8 @@ export class AuthController {
   @OwnerOrAdmin({ param: 'studentId' })
   @Get('api/user/:studentId')
   async userInfo(@Param('studentId') studentId: string, @CurrentUser() user: SessionUser): Promise<UserInfo[]> {
-    const account = user.role === 'student' ? await this.users.findById(user.id) : await this.users.findStudent(studentId);
+    const account =
+      user.role === 'student' ? await this.users.findById(user.id) : await this.users.findStudent(studentId);
     if (!account) throw new NotFoundException(MESSAGES.notFound);
     if (account.role !== 'student') throw new ForbiddenException(MESSAGES.forbidden);
     return this.auth.userInfo(account);

@@ -1,4 +1,11 @@
-import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  type CanActivate,
+  type ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Role } from '../../shared/api-types.js';
@@ -36,9 +43,12 @@ export class AuthGuard implements CanActivate {
 
     const owner = this.reflector.getAllAndOverride<OwnerSource | undefined>(OWNER_KEY, targets);
     if (owner && user.role !== 'admin') {
-      const named = 'param' in owner ? req.params[owner.param]
-        : 'body' in owner ? (req.body as Record<string, unknown> | undefined)?.[owner.body]
-        : req.query[owner.query];
+      const named =
+        'param' in owner
+          ? req.params[owner.param]
+          : 'body' in owner
+            ? (req.body as Record<string, unknown> | undefined)?.[owner.body]
+            : req.query[owner.query];
       if (named === undefined || String(named) !== user.student_id) throw new ForbiddenException(MESSAGES.forbidden);
     }
     return true;

@@ -1,8 +1,21 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { Like, type Repository } from 'typeorm';
-import type { AdminLoginResponse, SessionInfo, StudentIdMatch, StudentLoginResponse, UserInfo } from '../../shared/api-types.js';
+import type {
+  AdminLoginResponse,
+  SessionInfo,
+  StudentIdMatch,
+  StudentLoginResponse,
+  UserInfo,
+} from '../../shared/api-types.js';
 import { initialsOf, MESSAGES } from '../../shared/constants.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -19,7 +32,10 @@ import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
 
 function badCredentials(field: string): UnprocessableEntityException {
-  return new UnprocessableEntityException({ message: MESSAGES.badCredentials, errors: { [field]: [MESSAGES.badCredentials] } });
+  return new UnprocessableEntityException({
+    message: MESSAGES.badCredentials,
+    errors: { [field]: [MESSAGES.badCredentials] },
+  });
 }
 
 function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
@@ -46,7 +62,9 @@ export class AuthService {
     const key = `student:${studentId.toLowerCase()}`;
     await this.throttle.assertMayTry(key, req.ip ?? '');
     const user = await this.users.findStudent(studentId);
-    const ok = user ? await this.hasher.verify(dto.password, user.password_hash) : await this.hasher.verifyNothing(dto.password);
+    const ok = user
+      ? await this.hasher.verify(dto.password, user.password_hash)
+      : await this.hasher.verifyNothing(dto.password);
     if (!user || !ok) {
       await this.throttle.recordFailure(key);
       this.logger.warn({ msg: 'sign-in failed', kind: 'student', ip: req.ip });
@@ -62,7 +80,9 @@ export class AuthService {
     const key = `admin:${username.toLowerCase()}`;
     await this.throttle.assertMayTry(key, req.ip ?? '');
     const user = await this.users.findAdmin(username);
-    const ok = user ? await this.hasher.verify(dto.password, user.password_hash) : await this.hasher.verifyNothing(dto.password);
+    const ok = user
+      ? await this.hasher.verify(dto.password, user.password_hash)
+      : await this.hasher.verifyNothing(dto.password);
     if (!user || !ok) {
       await this.throttle.recordFailure(key);
       this.logger.warn({ msg: 'sign-in failed', kind: 'admin', ip: req.ip });
@@ -74,9 +94,15 @@ export class AuthService {
   }
 
   /** Forced reset (no old password needed: she proved the date of birth at sign-in) or voluntary change. */
-  async changePassword(dto: ChangePasswordDto, current: SessionUser, req: Request): Promise<StudentLoginResponse | AdminLoginResponse> {
-    if (current.role === 'student' && dto.student_id !== current.student_id) throw new ForbiddenException(MESSAGES.forbidden);
-    if (current.role === 'admin' && dto.student_id !== current.username) throw new ForbiddenException(MESSAGES.forbidden);
+  async changePassword(
+    dto: ChangePasswordDto,
+    current: SessionUser,
+    req: Request,
+  ): Promise<StudentLoginResponse | AdminLoginResponse> {
+    if (current.role === 'student' && dto.student_id !== current.student_id)
+      throw new ForbiddenException(MESSAGES.forbidden);
+    if (current.role === 'admin' && dto.student_id !== current.username)
+      throw new ForbiddenException(MESSAGES.forbidden);
     const user = await this.users.findById(current.id);
     if (!user) throw new ForbiddenException(MESSAGES.forbidden);
     const next = dto.password ?? dto.reset_password ?? '';
@@ -89,7 +115,11 @@ export class AuthService {
       }
     }
     const dob = user.student_id ? (await this.students.findOneBy({ id: user.student_id }))?.date_of_birth : null;
-    const problem = passwordProblem(next, { studentId: user.student_id ?? user.username, dateOfBirth: dob, role: user.role });
+    const problem = passwordProblem(next, {
+      studentId: user.student_id ?? user.username,
+      dateOfBirth: dob,
+      role: user.role,
+    });
     if (problem) throw this.fieldError('password', problem);
     if (await this.hasher.verify(next, user.password_hash)) {
       throw this.fieldError('password', 'The new password must be different from the old one.');
@@ -99,7 +129,11 @@ export class AuthService {
     await this.sessions.destroyOtherSessions(user.id, req.sessionID);
     const updated = { ...user, password_reset: 0 };
     await this.startSession(req, updated);
-    await this.audit.record(current, { action: forced ? 'password.reset-completed' : 'password.changed', entity: 'user', entity_id: user.student_id ?? user.username });
+    await this.audit.record(current, {
+      action: forced ? 'password.reset-completed' : 'password.changed',
+      entity: 'user',
+      entity_id: user.student_id ?? user.username,
+    });
     return updated.role === 'admin' ? this.adminResponse(updated) : this.studentResponse(updated);
   }
 
@@ -162,7 +196,10 @@ export class AuthService {
   }
 
   private async studentResponse(user: User): Promise<StudentLoginResponse> {
-    const s = await this.students.findOne({ select: { first_name: true, last_name: true }, where: { id: user.student_id ?? '' } });
+    const s = await this.students.findOne({
+      select: { first_name: true, last_name: true },
+      where: { id: user.student_id ?? '' },
+    });
     const name = s ? `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim() : user.display_name;
     return {
       name,

@@ -38,22 +38,26 @@ export class DbSessionStore extends session.Store {
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
     // Every request with a session cookie reads its session: plain SQL rather than the query builder.
-    (this.repo.manager.query('SELECT sess, expires_at FROM sessions WHERE sid = ?', [sid]) as Promise<{ sess: string; expires_at: string | number }[]>).then(
-      ([row]) => {
-        if (!row) return cb(null, null);
-        if (Number(row.expires_at) <= Date.now()) {
-          return void this.repo.delete({ sid }).then(() => cb(null, null), cb);
-        }
-        cb(null, JSON.parse(row.sess) as session.SessionData);
-      },
-      cb,
-    );
+    (
+      this.repo.manager.query('SELECT sess, expires_at FROM sessions WHERE sid = ?', [sid]) as Promise<
+        { sess: string; expires_at: string | number }[]
+      >
+    ).then(([row]) => {
+      if (!row) return cb(null, null);
+      if (Number(row.expires_at) <= Date.now()) {
+        return void this.repo.delete({ sid }).then(() => cb(null, null), cb);
+      }
+      cb(null, JSON.parse(row.sess) as session.SessionData);
+    }, cb);
   }
 
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
     const row = { sid, user_id: sess.userId ?? null, sess: JSON.stringify(sess), expires_at: this.expiry() };
     this.lastTouch.set(sid, Date.now());
-    this.repo.upsert(row, ['sid']).then(() => cb?.(), (e) => cb?.(e));
+    this.repo.upsert(row, ['sid']).then(
+      () => cb?.(),
+      (e) => cb?.(e),
+    );
   }
 
   /** Sliding expiry without a write on every request: at most one write a minute (less with a short idle time). */
@@ -61,17 +65,27 @@ export class DbSessionStore extends session.Store {
     const last = this.lastTouch.get(sid) ?? 0;
     if (Date.now() - last < this.touchIntervalMs) return cb?.();
     this.lastTouch.set(sid, Date.now());
-    this.repo.update({ sid }, { expires_at: this.expiry() }).then(() => cb?.(), (e) => cb?.(e));
+    this.repo.update({ sid }, { expires_at: this.expiry() }).then(
+      () => cb?.(),
+      (e) => cb?.(e),
+    );
   }
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
     this.lastTouch.delete(sid);
-    this.repo.delete({ sid }).then(() => cb?.(), (e) => cb?.(e));
+    this.repo.delete({ sid }).then(
+      () => cb?.(),
+      (e) => cb?.(e),
+    );
   }
 
   /** Ends every session of an account except one (after a password change). */
   async destroyOtherSessions(userId: number, keepSid: string): Promise<void> {
-    await this.repo.createQueryBuilder().delete().where('user_id = :userId AND sid <> :keepSid', { userId, keepSid }).execute();
+    await this.repo
+      .createQueryBuilder()
+      .delete()
+      .where('user_id = :userId AND sid <> :keepSid', { userId, keepSid })
+      .execute();
   }
 
   async destroyAllSessions(userId: number): Promise<void> {

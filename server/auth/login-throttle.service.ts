@@ -34,8 +34,9 @@ export class LoginThrottleService {
 
   async recordFailure(loginKey: string): Promise<void> {
     const now = Date.now();
-    const row = (await this.rows.findOneBy({ login_key: loginKey }))
-      ?? this.rows.create({ login_key: loginKey, failures: 0, lockouts: 0, locked_until: 0, updated_at: now });
+    const row =
+      (await this.rows.findOneBy({ login_key: loginKey })) ??
+      this.rows.create({ login_key: loginKey, failures: 0, lockouts: 0, locked_until: 0, updated_at: now });
     row.failures += 1;
     row.updated_at = now;
     if (row.failures >= MAX_FAILURES) {

@@ -49,13 +49,25 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
-      const r = (typeof response === 'object' && response !== null ? response : {}) as Partial<ApiErrorBody> & { message?: unknown };
-      let message = typeof response === 'string' ? response
-        : typeof r.message === 'string' ? r.message
-        : Array.isArray(r.message) ? String(r.message[0]) : DEFAULT_MESSAGES[status] ?? exception.message;
+      const r = (typeof response === 'object' && response !== null ? response : {}) as Partial<ApiErrorBody> & {
+        message?: unknown;
+      };
+      let message =
+        typeof response === 'string'
+          ? response
+          : typeof r.message === 'string'
+            ? r.message
+            : Array.isArray(r.message)
+              ? String(r.message[0])
+              : (DEFAULT_MESSAGES[status] ?? exception.message);
       // Nest's own "Cannot GET /api/x" names the route; answer unknown routes plainly.
       if (status === 404 && message.startsWith('Cannot ')) message = MESSAGES.notFound;
-      return { statusCode: status, message, ...(r.errors ? { errors: r.errors } : {}), ...(r.current ? { current: r.current } : {}) };
+      return {
+        statusCode: status,
+        message,
+        ...(r.errors ? { errors: r.errors } : {}),
+        ...(r.current ? { current: r.current } : {}),
+      };
     }
     const plain = statusOfPlainError(exception);
     if (plain) return { statusCode: plain, message: DEFAULT_MESSAGES[plain] ?? 'The request was refused.' };

@@ -10,7 +10,6 @@ export interface SessionUser {
   password_reset: number;
 }
 
-
 declare module 'express-serve-static-core' {
   interface Request {
     user?: SessionUser;

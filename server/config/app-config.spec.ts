@@ -26,7 +26,14 @@ describe('loadConfig', () => {
 
   it('parses a MariaDB URL and then does not seed the demo school by default', () => {
     const c = loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://portal:p%40ss@db:3307/school' });
-    expect(c.database).toMatchObject({ type: 'mysql', host: 'db', port: 3307, username: 'portal', password: 'p@ss', database: 'school' });
+    expect(c.database).toMatchObject({
+      type: 'mysql',
+      host: 'db',
+      port: 3307,
+      username: 'portal',
+      password: 'p@ss',
+      database: 'school',
+    });
     expect(c.seedDemo).toBe(false);
   });
 
@@ -56,7 +63,9 @@ describe('loadConfig', () => {
 
   it('gives the demo school an example PTA form address, and nobody else one', () => {
     expect(loadConfig({ DATA_DIR: dir() }).ptaFormUrl).toBe(DEMO_PTA_FORM_URL);
-    expect(loadConfig({ DATA_DIR: dir(), PTA_FORM_URL: 'https://pta.example.tt/form' }).ptaFormUrl).toBe('https://pta.example.tt/form');
+    expect(loadConfig({ DATA_DIR: dir(), PTA_FORM_URL: 'https://pta.example.tt/form' }).ptaFormUrl).toBe(
+      'https://pta.example.tt/form',
+    );
     expect(loadConfig({ DATA_DIR: dir(), SEED_DEMO: 'off' }).ptaFormUrl).toBeNull();
     expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://portal:pw@db:3306/school' }).ptaFormUrl).toBeNull();
   });

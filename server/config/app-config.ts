@@ -84,13 +84,20 @@ function parseDatabase(env: Env, dataDir: string): DatabaseConfig {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('DATABASE_URL', 'is not a valid URL (expected mysql://user:pass@host:3306/db or sqlite:path)');
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is not a valid URL (expected mysql://user:pass@host:3306/db or sqlite:path)',
+    );
   }
   if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
-    throw new ConfigError('DATABASE_URL', `has unsupported scheme "${url.protocol}" (use mysql://, mariadb:// or sqlite:)`);
+    throw new ConfigError(
+      'DATABASE_URL',
+      `has unsupported scheme "${url.protocol}" (use mysql://, mariadb:// or sqlite:)`,
+    );
   }
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!database) throw new ConfigError('DATABASE_URL', 'must name the database, e.g. mysql://root@127.0.0.1:3306/portal');
+  if (!database)
+    throw new ConfigError('DATABASE_URL', 'must name the database, e.g. mysql://root@127.0.0.1:3306/portal');
   return {
     type: 'mysql',
     url: raw,
@@ -108,7 +115,8 @@ function sessionSecret(env: Env, dataDir: string, production: boolean): string {
     if (given.length < 32) throw new ConfigError('SESSION_SECRET', 'must have at least 32 characters');
     return given;
   }
-  if (production) throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production (32+ random characters)');
+  if (production)
+    throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production (32+ random characters)');
   // Outside production: generate once and keep it beside the data so sessions survive restarts.
   const file = path.join(dataDir, '.session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -139,7 +147,9 @@ function timeZone(env: Env): string {
 function chromiumPath(env: Env): string | null {
   const given = env.CHROMIUM_PATH?.trim();
   if (given) return given;
-  return ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p)) ?? null;
+  return (
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p)) ?? null
+  );
 }
 
 function admin(env: Env): AppConfig['admin'] {

@@ -2,7 +2,13 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { LoginThrottle } from '../auth/entities/login-throttle.entity.js';
 import { SessionRow } from '../auth/entities/session.entity.js';
 import {
-  EthnicGroup, FormClass, House, RegionalCorporation, RegistrationStatus, Religion, Town,
+  EthnicGroup,
+  FormClass,
+  House,
+  RegionalCorporation,
+  RegistrationStatus,
+  Religion,
+  Town,
 } from '../lookups/entities/lookups.entities.js';
 import { StudentFile } from '../files/entities/student-file.entity.js';
 import { Student } from '../students/entities/student.entity.js';
@@ -12,9 +18,21 @@ import { User } from '../users/entities/user.entity.js';
 
 /** Every entity of the service: the one list given to the DataSource for the app, the CLI and tests. */
 export const ENTITIES = [
-  Student, User, SessionRow, LoginThrottle, AuditEntry,
-  FormClass, Town, RegionalCorporation, Religion, EthnicGroup, House, RegistrationStatus,
+  Student,
+  User,
+  SessionRow,
+  LoginThrottle,
+  AuditEntry,
+  FormClass,
+  Town,
+  RegionalCorporation,
+  Religion,
+  EthnicGroup,
+  House,
+  RegistrationStatus,
   StudentFile,
-  TermReport, TermReportLine, TermReportPosting,
+  TermReport,
+  TermReportLine,
+  TermReportPosting,
   TermsVersion,
 ];

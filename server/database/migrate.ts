@@ -9,7 +9,9 @@ const LOCK = 'student_portal_migrations';
  */
 export async function runMigrations(ds: DataSource): Promise<string[]> {
   if (ds.options.type !== 'mysql') {
-    return withFileLock(`${String(ds.options.database)}.migrating`, async () => (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name));
+    return withFileLock(`${String(ds.options.database)}.migrating`, async () =>
+      (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name),
+    );
   }
   const runner = ds.createQueryRunner();
   await runner.connect();
@@ -35,9 +37,13 @@ async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promis
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const age = await stat(lockPath).then((st) => Date.now() - st.mtimeMs, () => 0);
+      const age = await stat(lockPath).then(
+        (st) => Date.now() - st.mtimeMs,
+        () => 0,
+      );
       if (age > 120_000) await rm(lockPath, { force: true });
-      else if (Date.now() > deadline) throw new Error(`Timed out waiting for another process to finish migrating (${lockPath}).`);
+      else if (Date.now() > deadline)
+        throw new Error(`Timed out waiting for another process to finish migrating (${lockPath}).`);
       else await new Promise((r) => setTimeout(r, 100));
     }
   }

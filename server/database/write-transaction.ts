@@ -12,7 +12,10 @@ export function writeTransaction<T>(ds: DataSource, work: (manager: EntityManage
   if (!isSqlite(ds)) return ds.transaction(work);
   const previous = queues.get(ds) ?? Promise.resolve();
   const run = previous.then(() => ds.transaction(work));
-  queues.set(ds, run.catch(() => undefined));
+  queues.set(
+    ds,
+    run.catch(() => undefined),
+  );
   return run;
 }
 

@@ -21,5 +21,7 @@ export function documentPage(title: string, css: string, body: SafeHtml): SafeHt
 /** '1234567' → '1868-123-4567'; other values as stored; empty → null. */
 export function phoneText(digits: string | null | undefined): string | null {
   if (!digits) return null;
-  return digits.length === PHONE_DIGITS && /^\d+$/.test(digits) ? `${PHONE_PREFIX}-${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
+  return digits.length === PHONE_DIGITS && /^\d+$/.test(digits)
+    ? `${PHONE_PREFIX}-${digits.slice(0, 3)}-${digits.slice(3)}`
+    : digits;
 }

@@ -18,13 +18,52 @@ import { type ReportRow, registrationReportHtml } from './registration-report.te
 
 /** The columns the report and the progress rules read (not the long free texts they only test). */
 const REPORT_COLUMNS = [
-  'id', 'first_name', 'last_name', 'class_id', 'date_of_birth', 'sex', 'birth_certificate_no', 'home_address', 'address_line_2',
-  'place_of_birth', 'nationality', 'immigration_permit', 'immigration_permit_no', 'living_status', 'mother_section', 'father_section',
-  'guardian_section', 'mother_name', 'father_name', 'guardian_name', 'mobile_phone_mother', 'mother_phone_home', 'mother_business_phone',
-  'mobile_phone_father', 'father_phone_home', 'father_business_phone', 'mobile_phone_guardian', 'home_phone_guardian',
-  'business_phone_guardian', 'emergency_contact', 'emergency_home_phone', 'hepatitis', 'polio', 'diphtheria', 'tetanus',
-  'yellow_fever', 'measles', 'tb', 'chicken_pox', 'typhoid', 'rheumatic_fever', 'medical_history', 'other_illness', 'allergy',
-  'device_type', 'agree_terms_conditions',
+  'id',
+  'first_name',
+  'last_name',
+  'class_id',
+  'date_of_birth',
+  'sex',
+  'birth_certificate_no',
+  'home_address',
+  'address_line_2',
+  'place_of_birth',
+  'nationality',
+  'immigration_permit',
+  'immigration_permit_no',
+  'living_status',
+  'mother_section',
+  'father_section',
+  'guardian_section',
+  'mother_name',
+  'father_name',
+  'guardian_name',
+  'mobile_phone_mother',
+  'mother_phone_home',
+  'mother_business_phone',
+  'mobile_phone_father',
+  'father_phone_home',
+  'father_business_phone',
+  'mobile_phone_guardian',
+  'home_phone_guardian',
+  'business_phone_guardian',
+  'emergency_contact',
+  'emergency_home_phone',
+  'hepatitis',
+  'polio',
+  'diphtheria',
+  'tetanus',
+  'yellow_fever',
+  'measles',
+  'tb',
+  'chicken_pox',
+  'typhoid',
+  'rheumatic_fever',
+  'medical_history',
+  'other_illness',
+  'allergy',
+  'device_type',
+  'agree_terms_conditions',
 ] as const satisfies readonly (keyof Student)[];
 
 /** The generated documents: the registration form of one student and the registration report. */
@@ -49,7 +88,9 @@ export class DocumentsService {
     const student = await this.students.findOneBy({ id: studentId });
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     const [current, marker, terms] = await Promise.all([
-      this.files.currentFiles(studentId), this.files.currentTypesByStudent([studentId]), this.terms.current(),
+      this.files.currentFiles(studentId),
+      this.files.currentTypesByStudent([studentId]),
+      this.terms.current(),
     ]);
     const latestFile = marker.get(studentId)?.latestId ?? 0;
     const key = `form:${studentId}:${student.updated_at}:${latestFile}:${terms.version}`;
@@ -59,10 +100,14 @@ export class DocumentsService {
 
     const agreement = agreementView(student, terms.version);
     const [houses, religions, ethnicGroups, picture, agreedTerms] = await Promise.all([
-      this.lookups.listHouses(), this.lookups.listReligions(), this.lookups.listEthnicGroups(),
+      this.lookups.listHouses(),
+      this.lookups.listReligions(),
+      this.lookups.listEthnicGroups(),
       current.some((f) => f.type === 'picture') ? this.files.currentBytes(studentId, 'picture') : Promise.resolve(null),
       // the words she agreed to, when she agreed to an earlier version than the current one
-      agreement.changedSince && agreement.version !== null ? this.terms.version(agreement.version) : Promise.resolve(null),
+      agreement.changedSince && agreement.version !== null
+        ? this.terms.version(agreement.version)
+        : Promise.resolve(null),
     ]);
     const htmlDoc = registrationFormHtml({
       schoolName: this.config.schoolName,
@@ -76,15 +121,23 @@ export class DocumentsService {
       files: new Map(current.map((f): [DocumentType, DocumentFile] => [f.type, f])),
       showLearningChallenges: this.config.showLearningChallenges,
       printedAt: this.printedAt(),
-      progress: registrationProgress(student as unknown as Record<string, unknown>, current.map((f) => f.type)),
+      progress: registrationProgress(
+        student as unknown as Record<string, unknown>,
+        current.map((f) => f.type),
+      ),
       agreement: {
         ...agreement,
         currentVersion: terms.version,
-        agreedAtLocal: agreement.agreedAt ? formatLocalDateTime(new Date(agreement.agreedAt), this.config.timeZone).slice(0, 16) : null,
+        agreedAtLocal: agreement.agreedAt
+          ? formatLocalDateTime(new Date(agreement.agreedAt), this.config.timeZone).slice(0, 16)
+          : null,
       },
       terms: agreedTerms ?? terms,
     });
-    const pdf = await this.pdf.render(htmlDoc, { format: 'Legal', footer: `${this.config.schoolName} · Registration Form · ${studentId}` });
+    const pdf = await this.pdf.render(htmlDoc, {
+      format: 'Legal',
+      footer: `${this.config.schoolName} · Registration Form · ${studentId}`,
+    });
     this.cache.deletePrefix(`form:${studentId}:`);
     this.cache.set(key, pdf);
     return { pdf, fileName };
@@ -93,9 +146,14 @@ export class DocumentsService {
   /** GET /api/registration-report/all and /{classId}: every student (of the class), grouped by class. */
   async registrationReport(classId: string | null): Promise<{ pdf: Buffer; fileName: string }> {
     const classes = await this.lookups.listFormClasses();
-    if (classId !== null && !classes.some((c) => c.class_id === classId)) throw new NotFoundException(MESSAGES.notFound);
-    const qb = this.students.createQueryBuilder('s').select(REPORT_COLUMNS.map((c) => `s.${c}`))
-      .orderBy('s.last_name', 'ASC').addOrderBy('s.first_name', 'ASC').addOrderBy('s.id', 'ASC');
+    if (classId !== null && !classes.some((c) => c.class_id === classId))
+      throw new NotFoundException(MESSAGES.notFound);
+    const qb = this.students
+      .createQueryBuilder('s')
+      .select(REPORT_COLUMNS.map((c) => `s.${c}`))
+      .orderBy('s.last_name', 'ASC')
+      .addOrderBy('s.first_name', 'ASC')
+      .addOrderBy('s.id', 'ASC');
     if (classId !== null) qb.where('s.class_id = :classId', { classId });
     const students = await qb.getMany();
     const documents = await this.files.currentTypesByStudent(classId === null ? undefined : students.map((s) => s.id));
@@ -104,8 +162,13 @@ export class DocumentsService {
     for (const s of students) {
       const types = documents.get(s.id)?.types ?? new Set<string>();
       const row: ReportRow = {
-        id: s.id, first_name: s.first_name, last_name: s.last_name, class_id: s.class_id, date_of_birth: s.date_of_birth,
-        progress: registrationProgress(s as unknown as Record<string, unknown>, types), documents: types,
+        id: s.id,
+        first_name: s.first_name,
+        last_name: s.last_name,
+        class_id: s.class_id,
+        date_of_birth: s.date_of_birth,
+        progress: registrationProgress(s as unknown as Record<string, unknown>, types),
+        documents: types,
       };
       const group = s.class_id ?? '';
       const rows = byClass.get(group);
@@ -122,7 +185,9 @@ export class DocumentsService {
       classes: groups.map((g) => ({ classId: g || 'No class', rows: byClass.get(g)! })),
     });
     const pdf = await this.pdf.render(htmlDoc, {
-      format: 'Legal', landscape: true, margin: { top: '0.4in', right: '0.4in', left: '0.4in' },
+      format: 'Legal',
+      landscape: true,
+      margin: { top: '0.4in', right: '0.4in', left: '0.4in' },
       footer: `${this.config.schoolName} · Registration Report · ${classId === null ? 'All Students' : `Class ${classId}`}`,
       timeoutMs: 60_000,
       // 1,500 rows: untagged renders faster and is ~15 times smaller (the structure tree dominates)

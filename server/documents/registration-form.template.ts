@@ -1,6 +1,11 @@
 import type { DocumentFile, DocumentType } from '../../shared/documents.js';
 import { DOCUMENT_LABELS, documentTypesFor } from '../../shared/documents.js';
-import { familySectionsShown, isRegistrationComplete, type RegistrationProgress, STEP_LABELS } from '../../shared/registration-progress.js';
+import {
+  familySectionsShown,
+  isRegistrationComplete,
+  type RegistrationProgress,
+  STEP_LABELS,
+} from '../../shared/registration-progress.js';
 import { type FieldGroup, type FieldSpec, fieldsOfGroup, REGISTRATION_STEPS } from '../../shared/student-fields.js';
 import { type AgreementView, termsParagraphs } from '../../shared/terms.js';
 import { html, type SafeHtml } from '../pdf/html.js';
@@ -66,10 +71,23 @@ const CSS = `
 `;
 
 const GROUP_TITLES: Record<FieldGroup, string> = {
-  school: 'School', personal: 'Personal Details', contact: 'Address and Contact', background: 'Background',
-  immigration: 'Immigration Permit', living: 'Living Status', mother: 'Mother', father: 'Father', guardian: 'Guardian',
-  demographics: 'Family', emergency: 'Emergency Contact', immunizations: 'Immunizations', conditions: 'Conditions',
-  medical: 'Medical Details', learning: 'Learning Challenges', other: 'Other Data', agreement: 'Agreement',
+  school: 'School',
+  personal: 'Personal Details',
+  contact: 'Address and Contact',
+  background: 'Background',
+  immigration: 'Immigration Permit',
+  living: 'Living Status',
+  mother: 'Mother',
+  father: 'Father',
+  guardian: 'Guardian',
+  demographics: 'Family',
+  emergency: 'Emergency Contact',
+  immunizations: 'Immunizations',
+  conditions: 'Conditions',
+  medical: 'Medical Details',
+  learning: 'Learning Challenges',
+  other: 'Other Data',
+  agreement: 'Agreement',
 };
 
 const on = (v: unknown) => v === 1 || v === '1';
@@ -84,14 +102,17 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
   const valueOf = (f: FieldSpec): string => {
     const v = r[f.name];
     switch (f.kind) {
-      case 'phone': return phoneText(text(v)) ?? '';
-      case 'flag': return on(v) ? 'Yes' : 'No';
+      case 'phone':
+        return phoneText(text(v)) ?? '';
+      case 'flag':
+        return on(v) ? 'Yes' : 'No';
       case 'code':
         if (f.lookup === 'houses') return d.names.house ?? '';
         if (f.lookup === 'religions') return d.names.religion ?? '';
         if (f.lookup === 'ethnicGroups') return d.names.ethnicGroup ?? '';
         return text(v);
-      default: return text(v);
+      default:
+        return text(v);
     }
   };
 
@@ -105,8 +126,10 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
     <div class="group"><h3>${title}</h3><div class="grid">${fields.map((f) => field(f, f.multiline ? 'wide long' : ''))}</div></div>`;
 
   const checks = (g: FieldGroup, fields: FieldSpec[] = fieldsOfGroup(g)) => html`
-    <div class="group"><h3>${GROUP_TITLES[g]}</h3><div class="checks">${fields.map((f) => html`
-      <div class="check"><span class="box sym">${on(r[f.name]) ? '✓' : ''}</span><span>${f.label}</span></div>`)}</div></div>`;
+    <div class="group"><h3>${GROUP_TITLES[g]}</h3><div class="checks">${fields.map(
+      (f) => html`
+      <div class="check"><span class="box sym">${on(r[f.name]) ? '✓' : ''}</span><span>${f.label}</span></div>`,
+    )}</div></div>`;
 
   // Step 1: the immigration switch shows as a line; its section only when the student has a permit.
   const immigration = fieldsOfGroup('immigration');
@@ -125,7 +148,9 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
   const agreed = on(r.agree_terms_conditions);
   const complete = isRegistrationComplete(d.progress);
   const stepsDone = `${d.progress.completed} of ${REGISTRATION_STEPS.length} steps complete`;
-  const statusLine = complete ? 'Registration complete: all six steps are complete.' : `Registration NOT complete: ${stepsDone}.`;
+  const statusLine = complete
+    ? 'Registration complete: all six steps are complete.'
+    : `Registration NOT complete: ${stepsDone}.`;
   const a = d.agreement;
   const agreementLine = !agreed
     ? 'Terms and conditions: not agreed yet.'
@@ -148,24 +173,52 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
 
     <section><h2>1. Student Data</h2>
       ${group('school')}${group('personal')}${group('contact')}${group('background', background)}
-      ${permit ? group('immigration', immigration.filter((f) => f.name !== 'immigration_permit')) : null}
+      ${
+        permit
+          ? group(
+              'immigration',
+              immigration.filter((f) => f.name !== 'immigration_permit'),
+            )
+          : null
+      }
     </section>
 
     <section><h2>2. Family Data</h2>
-      ${group('living', fieldsOfGroup('living').filter((f) => f.kind !== 'flag'))}
+      ${group(
+        'living',
+        fieldsOfGroup('living').filter((f) => f.kind !== 'flag'),
+      )}
       ${parents.map((p) => group(p))}
       ${group('demographics')}${group('emergency')}
     </section>
 
     <section><h2>3. Medical Data</h2>
       ${checks('immunizations')}${checks('conditions', conditions)}${group('medical')}
-      ${d.showLearningChallenges ? html`${checks('learning', learning.filter((f) => f.kind === 'flag'))}${group('learning', learning.filter((f) => f.kind !== 'flag'), 'Other Learning Challenge')}` : null}
+      ${
+        d.showLearningChallenges
+          ? html`${checks(
+              'learning',
+              learning.filter((f) => f.kind === 'flag'),
+            )}${group(
+              'learning',
+              learning.filter((f) => f.kind !== 'flag'),
+              'Other Learning Challenge',
+            )}`
+          : null
+      }
     </section>
 
     <section><h2>4. Other Data</h2>
-      ${group('other', other.filter((f) => f.kind !== 'flag'))}
-      <div class="group"><div class="checks">${other.filter((f) => f.kind === 'flag').map((f) => html`
-        <div class="check"><span class="box sym">${on(r[f.name]) ? '✓' : ''}</span><span>${f.label}</span></div>`)}</div></div>
+      ${group(
+        'other',
+        other.filter((f) => f.kind !== 'flag'),
+      )}
+      <div class="group"><div class="checks">${other
+        .filter((f) => f.kind === 'flag')
+        .map(
+          (f) => html`
+        <div class="check"><span class="box sym">${on(r[f.name]) ? '✓' : ''}</span><span>${f.label}</span></div>`,
+        )}</div></div>
     </section>
 
     <section><h2>5. Documents</h2>
@@ -180,8 +233,16 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
     <section><h2>6. Complete</h2>
       <div class="group agree">
         <p><b>${statusLine}</b></p>
-        ${complete ? null : html`<div>Still needed:</div><ul class="missing">${REGISTRATION_STEPS.filter((s) => !d.progress.steps[s].complete).map((s) => html`
-          <li><b>${STEP_LABELS[s]}:</b> ${d.progress.steps[s].missing.join(', ')}</li>`)}</ul>`}
+        ${
+          complete
+            ? null
+            : html`<div>Still needed:</div><ul class="missing">${REGISTRATION_STEPS.filter(
+                (s) => !d.progress.steps[s].complete,
+              ).map(
+                (s) => html`
+          <li><b>${STEP_LABELS[s]}:</b> ${d.progress.steps[s].missing.join(', ')}</li>`,
+              )}</ul>`
+        }
       </div>
       <div class="group agree">
         <h3>Terms and Conditions (version ${d.terms.version})</h3>

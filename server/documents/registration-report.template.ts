@@ -27,7 +27,12 @@ export interface RegistrationReportData {
 }
 
 const DOC_SHORT: Record<DocumentType, string> = {
-  birth_certificate: 'BC', immunization_card: 'IC', immunization_covid: 'CV', sea_slip: 'SEA', picture: 'PIC', immigration_permit: 'IMM',
+  birth_certificate: 'BC',
+  immunization_card: 'IC',
+  immunization_covid: 'CV',
+  sea_slip: 'SEA',
+  picture: 'PIC',
+  immigration_permit: 'IMM',
 };
 
 const CSS = `
@@ -63,11 +68,15 @@ export function registrationReportHtml(d: RegistrationReportData): SafeHtml {
 
   const row = (r: ReportRow) => html`<tr>
     <td>${r.id}</td><td>${name(r)}</td><td>${r.class_id}</td><td>${r.date_of_birth}</td>
-    ${REGISTRATION_STEPS.map((s) => (r.progress.steps[s].complete
-      ? html`<td class="step yes">✓</td>`
-      : html`<td class="step no">—</td>`))}
+    ${REGISTRATION_STEPS.map((s) =>
+      r.progress.steps[s].complete ? html`<td class="step yes">✓</td>` : html`<td class="step no">—</td>`,
+    )}
     <td class="n">${r.progress.completed}/6</td>
-    <td>${DOCUMENT_ORDER.filter((t) => r.documents.has(t)).map((t) => DOC_SHORT[t]).join(' ') || 'none'}</td>
+    <td>${
+      DOCUMENT_ORDER.filter((t) => r.documents.has(t))
+        .map((t) => DOC_SHORT[t])
+        .join(' ') || 'none'
+    }</td>
   </tr>`;
 
   const body = html`

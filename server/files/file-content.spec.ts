@@ -21,7 +21,13 @@ describe('detectKind (magic bytes)', () => {
   });
 
   it('knows neither an empty file, a script, HTML nor text', () => {
-    for (const text of ['', '#!/bin/sh\nrm -rf /\n', '<script>alert(1)</script>', '<html><body>%PDF-</body></html>', ' %PDF-1.4']) {
+    for (const text of [
+      '',
+      '#!/bin/sh\nrm -rf /\n',
+      '<script>alert(1)</script>',
+      '<html><body>%PDF-</body></html>',
+      ' %PDF-1.4',
+    ]) {
       expect(detectKind(Buffer.from(text))).toBeNull();
     }
     expect(detectKind(Buffer.from([0xff, 0xd8]))).toBeNull();
@@ -58,7 +64,9 @@ describe('stripJpegMetadata', () => {
   });
 
   it('refuses a file that only starts like a JPEG', () => {
-    expect(() => stripJpegMetadata(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x40, 0x00]), Buffer.from('junk')]))).toThrow(InvalidJpegError);
+    expect(() =>
+      stripJpegMetadata(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x40, 0x00]), Buffer.from('junk')])),
+    ).toThrow(InvalidJpegError);
     expect(() => stripJpegMetadata(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))).toThrow(InvalidJpegError);
   });
 

@@ -6,7 +6,10 @@ import type { UploadKind } from '../../shared/documents.js';
 /** What is stored: a PDF for every document, a JPEG for the picture. */
 export type FileKind = 'pdf' | 'jpeg';
 
-export const MIME_OF: Record<FileKind, 'application/pdf' | 'image/jpeg'> = { pdf: 'application/pdf', jpeg: 'image/jpeg' };
+export const MIME_OF: Record<FileKind, 'application/pdf' | 'image/jpeg'> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+};
 
 /** HEIF brands of iPhone photos (and other HEVC stills); AVIF ('avif', 'avis') is not among them. */
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
@@ -79,10 +82,14 @@ export function stripJpegMetadata(input: Buffer): Buffer {
     pos += 2 + length;
 
     if (marker === APP1 && startsWith(segment, 'Exif\0\0')) orientation ??= exifOrientation(segment.subarray(10));
-    const keep = marker === APP0 ? startsWith(segment, 'JFIF\0')
-      : marker === APP2 ? startsWith(segment, 'ICC_PROFILE\0')
-      : marker === APP14 ? startsWith(segment, 'Adobe')
-      : !(marker >= APP0 && marker <= 0xef) && marker !== COM;
+    const keep =
+      marker === APP0
+        ? startsWith(segment, 'JFIF\0')
+        : marker === APP2
+          ? startsWith(segment, 'ICC_PROFILE\0')
+          : marker === APP14
+            ? startsWith(segment, 'Adobe')
+            : !(marker >= APP0 && marker <= 0xef) && marker !== COM;
     if (keep) (marker === APP0 && body.length === 0 ? head : body).push(segment);
 
     if (marker === SOS) {
@@ -136,17 +143,28 @@ function exifOrientation(tiff: Buffer): number | null {
 function orientationSegment(orientation: number): Buffer {
   const b = Buffer.alloc(2 + 2 + 6 + 8 + 2 + 12 + 4);
   let o = 0;
-  b.writeUInt16BE(0xffe1, o); o += 2;
-  b.writeUInt16BE(b.length - 2, o); o += 2;
-  b.write('Exif\0\0', o, 'latin1'); o += 6;
-  b.write('MM', o, 'latin1'); o += 2;
-  b.writeUInt16BE(42, o); o += 2;
-  b.writeUInt32BE(8, o); o += 4;
-  b.writeUInt16BE(1, o); o += 2;
-  b.writeUInt16BE(0x0112, o); o += 2;
-  b.writeUInt16BE(3, o); o += 2;
-  b.writeUInt32BE(1, o); o += 4;
-  b.writeUInt16BE(orientation, o); o += 4; // value, left-justified in the 4-byte field
+  b.writeUInt16BE(0xffe1, o);
+  o += 2;
+  b.writeUInt16BE(b.length - 2, o);
+  o += 2;
+  b.write('Exif\0\0', o, 'latin1');
+  o += 6;
+  b.write('MM', o, 'latin1');
+  o += 2;
+  b.writeUInt16BE(42, o);
+  o += 2;
+  b.writeUInt32BE(8, o);
+  o += 4;
+  b.writeUInt16BE(1, o);
+  o += 2;
+  b.writeUInt16BE(0x0112, o);
+  o += 2;
+  b.writeUInt16BE(3, o);
+  o += 2;
+  b.writeUInt32BE(1, o);
+  o += 4;
+  b.writeUInt16BE(orientation, o);
+  o += 4; // value, left-justified in the 4-byte field
   b.writeUInt32BE(0, o); // no next IFD
   return b;
 }

@@ -1,10 +1,26 @@
 import {
-  Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, StreamableFile, UploadedFiles, UseInterceptors,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UploadedFiles,
+  UseInterceptors,
 } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import {
-  type DocumentFile, type DocumentVersion, MAX_UPLOAD_FILES, type StoreFileResponse, type StudentDataFiles, type UploadLimits,
+  type DocumentFile,
+  type DocumentVersion,
+  MAX_UPLOAD_FILES,
+  type StoreFileResponse,
+  type StudentDataFiles,
+  type UploadLimits,
 } from '../../shared/documents.js';
 import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -24,7 +40,11 @@ export class FilesController {
   @HttpCode(200)
   @Post('store-file')
   @UseInterceptors(UploadLimitMessage, FilesInterceptor('file', MAX_UPLOAD_FILES))
-  store(@CurrentUser() user: SessionUser, @Body() body: StoreFileDto, @UploadedFiles() files: UploadedBytes[] | undefined): Promise<StoreFileResponse> {
+  store(
+    @CurrentUser() user: SessionUser,
+    @Body() body: StoreFileDto,
+    @UploadedFiles() files: UploadedBytes[] | undefined,
+  ): Promise<StoreFileResponse> {
     return this.files.store(user, body.id, body.file_type, files ?? []);
   }
 
@@ -84,7 +104,8 @@ export class FilesController {
   }
 }
 
-const DOWNLOAD_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+const DOWNLOAD_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** RFC 6266: a plain ASCII fallback name and the exact name in UTF-8. */
 function contentDisposition(kind: 'inline' | 'attachment', name: string): string {

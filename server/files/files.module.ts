@@ -17,12 +17,19 @@ import { uploadLimits } from './upload.interceptor.js';
     TypeOrmModule.forFeature([StudentFile, Student]),
     LookupsModule,
     // No storage engine: multer keeps the files in memory (bounded by the limits) until they are checked.
-    MulterModule.registerAsync({ useFactory: (config: AppConfig) => ({ limits: uploadLimits(config) }), inject: [APP_CONFIG] }),
+    MulterModule.registerAsync({
+      useFactory: (config: AppConfig) => ({ limits: uploadLimits(config) }),
+      inject: [APP_CONFIG],
+    }),
   ],
   controllers: [FilesController],
   providers: [
     FilesService,
-    { provide: FILE_STORAGE, useFactory: (config: AppConfig) => new LocalDiskStorage(config.uploadsDir), inject: [APP_CONFIG] },
+    {
+      provide: FILE_STORAGE,
+      useFactory: (config: AppConfig) => new LocalDiskStorage(config.uploadsDir),
+      inject: [APP_CONFIG],
+    },
   ],
   exports: [FilesService],
 })

@@ -1,13 +1,29 @@
 import type { Readable } from 'node:stream';
 import {
-  ForbiddenException, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException, UnprocessableEntityException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  PayloadTooLargeException,
+  UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, In, IsNull, type Repository } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
-  DOCUMENT_ORDER, type DocumentFile, type DocumentType, type DocumentVersion, isDocumentType, MAX_UPLOAD_FILES,
-  type SourceFile, type StoreFileResponse, type StudentDataFiles, UPLOAD_MESSAGES, type UploadLimits, uploadLimitsFor,
+  DOCUMENT_ORDER,
+  type DocumentFile,
+  type DocumentType,
+  type DocumentVersion,
+  isDocumentType,
+  MAX_UPLOAD_FILES,
+  type SourceFile,
+  type StoreFileResponse,
+  type StudentDataFiles,
+  UPLOAD_MESSAGES,
+  type UploadLimits,
+  uploadLimitsFor,
 } from '../../shared/documents.js';
 import { AuditService } from '../audit/audit.service.js';
 import { actorLabel } from '../../shared/api-types.js';
@@ -61,18 +77,29 @@ export class FilesService {
    * of the type is marked replaced, the new one recorded with the received files' hashes and the upload
    * audited. When anything fails, the previous file stays the current one.
    */
-  async store(user: SessionUser, studentId: string, fileType: string, uploads: UploadedBytes[]): Promise<StoreFileResponse> {
+  async store(
+    user: SessionUser,
+    studentId: string,
+    fileType: string,
+    uploads: UploadedBytes[],
+  ): Promise<StoreFileResponse> {
     this.assertOwnerOrAdmin(user, studentId);
     await this.lookups.assertMayEditRegistration(user);
     if (uploads.length === 0) throw invalid('file', UPLOAD_MESSAGES.selectFile);
     const limits = this.limits();
-    if (uploads.length > limits.max_files) throw new PayloadTooLargeException(UPLOAD_MESSAGES.tooManyFiles(MAX_UPLOAD_FILES));
+    if (uploads.length > limits.max_files)
+      throw new PayloadTooLargeException(UPLOAD_MESSAGES.tooManyFiles(MAX_UPLOAD_FILES));
     const total = uploads.reduce((sum, u) => sum + u.buffer.length, 0);
-    if (total > limits.max_total_mb * 1024 * 1024) throw new PayloadTooLargeException(UPLOAD_MESSAGES.tooLargeTotal(limits.max_total_mb));
+    if (total > limits.max_total_mb * 1024 * 1024)
+      throw new PayloadTooLargeException(UPLOAD_MESSAGES.tooLargeTotal(limits.max_total_mb));
     if (!isDocumentType(fileType)) throw invalid('file_type', UPLOAD_MESSAGES.fileType);
-    const student = await this.students.findOne({ where: { id: studentId }, select: { id: true, immigration_permit: true } });
+    const student = await this.students.findOne({
+      where: { id: studentId },
+      select: { id: true, immigration_permit: true },
+    });
     if (!student) throw new NotFoundException(MESSAGES.notFound);
-    if (fileType === 'immigration_permit' && student.immigration_permit !== 1) throw invalid('file_type', UPLOAD_MESSAGES.immigrationOff);
+    if (fileType === 'immigration_permit' && student.immigration_permit !== 1)
+      throw invalid('file_type', UPLOAD_MESSAGES.immigrationOff);
 
     const { bytes, kind, name, sources } = await prepareUpload(fileType, uploads);
     const digest = sha256(bytes);
@@ -80,37 +107,75 @@ export class FilesService {
     let row: StudentFile;
     try {
       row = await writeTransaction(this.ds, async (m) => {
-        const qb = m.createQueryBuilder(StudentFile, 'f')
-          .where('f.student_id = :studentId AND f.file_type = :fileType AND f.replaced_at IS NULL', { studentId, fileType });
+        const qb = m
+          .createQueryBuilder(StudentFile, 'f')
+          .where('f.student_id = :studentId AND f.file_type = :fileType AND f.replaced_at IS NULL', {
+            studentId,
+            fileType,
+          });
         if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
         const previous = await qb.getMany();
         const at = nowIso();
-        if (previous.length > 0) await m.update(StudentFile, { id: In(previous.map((p) => p.id)) }, { replaced_at: at });
+        if (previous.length > 0)
+          await m.update(StudentFile, { id: In(previous.map((p) => p.id)) }, { replaced_at: at });
         const inserted = m.create(StudentFile, {
-          student_id: studentId, file_type: fileType, original_name: name, stored_name: storedName, mime: MIME_OF[kind],
-          size: bytes.length, sha256: digest, sources: JSON.stringify(sources), uploaded_by_user_id: user.id, uploaded_by: actorLabel(user),
-          created_at: at, replaced_at: null,
+          student_id: studentId,
+          file_type: fileType,
+          original_name: name,
+          stored_name: storedName,
+          mime: MIME_OF[kind],
+          size: bytes.length,
+          sha256: digest,
+          sources: JSON.stringify(sources),
+          uploaded_by_user_id: user.id,
+          uploaded_by: actorLabel(user),
+          created_at: at,
+          replaced_at: null,
         });
         await m.save(inserted);
-        await this.audit.record(user, {
-          action: previous.length > 0 ? 'file.replaced' : 'file.uploaded', entity: 'student', entity_id: studentId, field: fileType,
-          old_value: previous.length > 0 ? previous.map((p) => ({ id: p.id, name: p.original_name, sha256: p.sha256 })) : null,
-          new_value: { id: inserted.id, name, size: bytes.length, sha256: digest, sources: sources.map((s) => ({ name: s.name, sha256: s.sha256 })) },
-        }, m);
+        await this.audit.record(
+          user,
+          {
+            action: previous.length > 0 ? 'file.replaced' : 'file.uploaded',
+            entity: 'student',
+            entity_id: studentId,
+            field: fileType,
+            old_value:
+              previous.length > 0 ? previous.map((p) => ({ id: p.id, name: p.original_name, sha256: p.sha256 })) : null,
+            new_value: {
+              id: inserted.id,
+              name,
+              size: bytes.length,
+              sha256: digest,
+              sources: sources.map((s) => ({ name: s.name, sha256: s.sha256 })),
+            },
+          },
+          m,
+        );
         return inserted;
       });
     } catch (e) {
       await this.storage.remove(storedName).catch(() => undefined);
       throw e;
     }
-    this.logger.log({ msg: 'file stored', student_id: studentId, file_type: fileType, size: row.size, parts: sources.length, by: row.uploaded_by });
+    this.logger.log({
+      msg: 'file stored',
+      student_id: studentId,
+      file_type: fileType,
+      size: row.size,
+      parts: sources.length,
+      by: row.uploaded_by,
+    });
     return { message: UPLOAD_MESSAGES.uploaded(name), file: toDocumentFile(row) };
   }
 
   /** GET /api/get-files/{studentId}: the current file of each type, in the step's order. */
   async currentFiles(studentId: string): Promise<DocumentFile[]> {
     await this.assertStudentExists(studentId);
-    const rows = await this.files.find({ where: { student_id: studentId, replaced_at: IsNull() }, order: { id: 'ASC' } });
+    const rows = await this.files.find({
+      where: { student_id: studentId, replaced_at: IsNull() },
+      order: { id: 'ASC' },
+    });
     return sortByType(rows).map(toDocumentFile);
   }
 
@@ -119,8 +184,12 @@ export class FilesService {
     await this.assertStudentExists(studentId);
     const rows = await this.files.find({ where: { student_id: studentId }, order: { id: 'DESC' } });
     return rows.map((r) => ({
-      ...toDocumentFile(r), id: r.id, sha256: r.sha256, sources: r.sources ? (JSON.parse(r.sources) as SourceFile[]) : null,
-      uploaded_by: r.uploaded_by, replaced_at: r.replaced_at,
+      ...toDocumentFile(r),
+      id: r.id,
+      sha256: r.sha256,
+      sources: r.sources ? (JSON.parse(r.sources) as SourceFile[]) : null,
+      uploaded_by: r.uploaded_by,
+      replaced_at: r.replaced_at,
     }));
   }
 
@@ -151,7 +220,10 @@ export class FilesService {
 
   /** The bytes of a student's current file of a type (the picture on the registration form), or null. */
   async currentBytes(studentId: string, type: DocumentType): Promise<Buffer | null> {
-    const row = await this.files.findOne({ where: { student_id: studentId, file_type: type, replaced_at: IsNull() }, order: { id: 'DESC' } });
+    const row = await this.files.findOne({
+      where: { student_id: studentId, file_type: type, replaced_at: IsNull() },
+      order: { id: 'DESC' },
+    });
     if (!row) return null;
     return this.storage.read(row.stored_name).catch(() => null);
   }
@@ -160,8 +232,13 @@ export class FilesService {
    * For documents and reports: the current file types of many students at once, and the newest file
    * id of each (a change marker for caches). One query.
    */
-  async currentTypesByStudent(studentIds?: readonly string[]): Promise<Map<string, { types: Set<string>; latestId: number }>> {
-    const qb = this.files.createQueryBuilder('f').select(['f.id', 'f.student_id', 'f.file_type']).where('f.replaced_at IS NULL');
+  async currentTypesByStudent(
+    studentIds?: readonly string[],
+  ): Promise<Map<string, { types: Set<string>; latestId: number }>> {
+    const qb = this.files
+      .createQueryBuilder('f')
+      .select(['f.id', 'f.student_id', 'f.file_type'])
+      .where('f.replaced_at IS NULL');
     if (studentIds) {
       if (studentIds.length === 0) return new Map();
       qb.andWhere('f.student_id IN (:...ids)', { ids: studentIds });
@@ -186,7 +263,9 @@ export class FilesService {
 }
 
 function sortByType(rows: StudentFile[]): StudentFile[] {
-  return [...rows].sort((a, b) => DOCUMENT_ORDER.indexOf(a.file_type as DocumentType) - DOCUMENT_ORDER.indexOf(b.file_type as DocumentType));
+  return [...rows].sort(
+    (a, b) => DOCUMENT_ORDER.indexOf(a.file_type as DocumentType) - DOCUMENT_ORDER.indexOf(b.file_type as DocumentType),
+  );
 }
 
 function toDocumentFile(r: StudentFile): DocumentFile {

@@ -67,12 +67,14 @@ export async function photoAsPage(input: Buffer): Promise<PageImage> {
  * the pixels), flattened on white, sRGB, its size kept, quality 90, no metadata.
  */
 export async function pictureAsJpeg(input: Buffer): Promise<Buffer> {
-  return readImage(() => sharp(input, { limitInputPixels })
-    .autoOrient()
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .jpeg({ quality: 90 })
-    .toBuffer());
+  return readImage(() =>
+    sharp(input, { limitInputPixels })
+      .autoOrient()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
 }
 
 /** Reads only the header: refuses an image over MAX_INPUT_MEGAPIXELS or one sharp cannot identify. */

@@ -12,9 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import { PHOTO_PAGE } from './images.js';
 
-export type PagePart =
-  | { kind: 'image'; jpeg: Buffer; width: number; height: number }
-  | { kind: 'pdf'; bytes: Buffer };
+export type PagePart = { kind: 'image'; jpeg: Buffer; width: number; height: number } | { kind: 'pdf'; bytes: Buffer };
 
 /** A PDF among the parts could not be read (damaged, or encrypted with a password). */
 export class PdfNotCombinedError extends Error {}
@@ -126,13 +124,21 @@ function assembleNow(parts: PagePart[]): Promise<Buffer> {
       fn();
       void worker.terminate();
     };
-    const timer = setTimeout(() => settle(() => reject(new AssemblyTimeoutError('PDF assembly timed out'))), ASSEMBLY_TIMEOUT_MS);
-    worker.on('message', (a: WorkerAnswer) => settle(() => {
-      if (a.ok) resolve(Buffer.from(a.pdf.buffer, a.pdf.byteOffset, a.pdf.byteLength));
-      else reject(a.unreadablePdf ? new PdfNotCombinedError(a.message) : new Error(`PDF assembly failed: ${a.message}`));
-    }));
+    const timer = setTimeout(
+      () => settle(() => reject(new AssemblyTimeoutError('PDF assembly timed out'))),
+      ASSEMBLY_TIMEOUT_MS,
+    );
+    worker.on('message', (a: WorkerAnswer) =>
+      settle(() => {
+        if (a.ok) resolve(Buffer.from(a.pdf.buffer, a.pdf.byteOffset, a.pdf.byteLength));
+        else
+          reject(a.unreadablePdf ? new PdfNotCombinedError(a.message) : new Error(`PDF assembly failed: ${a.message}`));
+      }),
+    );
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or any other crash: with a PDF among the parts, that PDF is the likely cause.
     worker.on('error', (e) => settle(() => reject(hasPdf ? new PdfNotCombinedError(e.message) : e)));
-    worker.on('exit', (code) => settle(() => reject(new Error(`PDF assembly worker exited (${code}) without an answer`))));
+    worker.on('exit', (code) =>
+      settle(() => reject(new Error(`PDF assembly worker exited (${code}) without an answer`))),
+    );
   });
 }

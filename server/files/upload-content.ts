@@ -3,15 +3,29 @@
 
 import { createHash } from 'node:crypto';
 import {
-  PayloadTooLargeException, ServiceUnavailableException, UnprocessableEntityException, UnsupportedMediaTypeException,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  UnprocessableEntityException,
+  UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import {
-  acceptedKinds, DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentType, type SourceFile, UPLOAD_MESSAGES, type UploadKind,
+  acceptedKinds,
+  DOCUMENT_LABELS,
+  DOCUMENT_TYPES,
+  type DocumentType,
+  type SourceFile,
+  UPLOAD_MESSAGES,
+  type UploadKind,
   wrongTypeMessage,
 } from '../../shared/documents.js';
 import { detectKind, type FileKind, InvalidJpegError, stripJpegMetadata } from './file-content.js';
 import {
-  assertReadableImage, ImageTooLargeError, MAX_INPUT_MEGAPIXELS, photoAsPage, pictureAsJpeg, UnreadableImageError,
+  assertReadableImage,
+  ImageTooLargeError,
+  MAX_INPUT_MEGAPIXELS,
+  photoAsPage,
+  pictureAsJpeg,
+  UnreadableImageError,
 } from './images.js';
 import { AssemblyTimeoutError, assemblePdf, type PagePart, PdfNotCombinedError } from './pdf-assembly.js';
 
@@ -35,7 +49,10 @@ export interface PreparedUpload {
 function plainName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned.startsWith('.') ? '' : cleaned;
 }
 
@@ -62,7 +79,10 @@ export const sha256 = (bytes: Buffer): string => createHash('sha256').update(byt
 export async function prepareUpload(type: DocumentType, parts: UploadedBytes[]): Promise<PreparedUpload> {
   const picture = DOCUMENT_TYPES[type] === 'jpeg';
   if (picture && parts.length > 1) {
-    throw new UnprocessableEntityException({ message: UPLOAD_MESSAGES.onePicture, errors: { file: [UPLOAD_MESSAGES.onePicture] } });
+    throw new UnprocessableEntityException({
+      message: UPLOAD_MESSAGES.onePicture,
+      errors: { file: [UPLOAD_MESSAGES.onePicture] },
+    });
   }
   const detected = parts.map((p) => detectKind(p.buffer));
   if (detected.includes('heic')) throw new UnsupportedMediaTypeException(UPLOAD_MESSAGES.heic);
@@ -71,21 +91,30 @@ export async function prepareUpload(type: DocumentType, parts: UploadedBytes[]):
   if (kinds.length !== parts.length) throw new UnsupportedMediaTypeException(wrongTypeMessage(type));
 
   const sources: SourceFile[] = parts.map((p, n) => ({
-    name: plainName(p.originalname) || `page ${n + 1}`, kind: kinds[n], size: p.buffer.length, sha256: sha256(p.buffer),
+    name: plainName(p.originalname) || `page ${n + 1}`,
+    kind: kinds[n],
+    size: p.buffer.length,
+    sha256: sha256(p.buffer),
   }));
   try {
     const made = picture ? await pictureFile(type, parts[0], kinds[0]) : await documentFile(type, parts, kinds);
     return { ...made, sources };
   } catch (e) {
-    if (e instanceof InvalidJpegError || e instanceof UnreadableImageError) throw new UnsupportedMediaTypeException(wrongTypeMessage(type));
-    if (e instanceof ImageTooLargeError) throw new PayloadTooLargeException(UPLOAD_MESSAGES.imageTooBig(MAX_INPUT_MEGAPIXELS));
+    if (e instanceof InvalidJpegError || e instanceof UnreadableImageError)
+      throw new UnsupportedMediaTypeException(wrongTypeMessage(type));
+    if (e instanceof ImageTooLargeError)
+      throw new PayloadTooLargeException(UPLOAD_MESSAGES.imageTooBig(MAX_INPUT_MEGAPIXELS));
     if (e instanceof PdfNotCombinedError) throw new UnsupportedMediaTypeException(UPLOAD_MESSAGES.pdfNotCombined);
     if (e instanceof AssemblyTimeoutError) throw new ServiceUnavailableException(UPLOAD_MESSAGES.busy);
     throw e;
   }
 }
 
-async function pictureFile(type: DocumentType, part: UploadedBytes, kind: UploadKind): Promise<Omit<PreparedUpload, 'sources'>> {
+async function pictureFile(
+  type: DocumentType,
+  part: UploadedBytes,
+  kind: UploadKind,
+): Promise<Omit<PreparedUpload, 'sources'>> {
   const name = cleanFileName(part.originalname, type);
   if (kind === 'jpeg') {
     // Lossless: the image data is kept as it came; a header check refuses a decompression bomb.
@@ -96,12 +125,19 @@ async function pictureFile(type: DocumentType, part: UploadedBytes, kind: Upload
   return { bytes: await pictureAsJpeg(part.buffer), kind: 'jpeg', name: withExtension(name, '.jpg') };
 }
 
-async function documentFile(type: DocumentType, parts: UploadedBytes[], kinds: UploadKind[]): Promise<Omit<PreparedUpload, 'sources'>> {
-  if (parts.length === 1 && kinds[0] === 'pdf') return { bytes: parts[0].buffer, kind: 'pdf', name: cleanFileName(parts[0].originalname, type) };
+async function documentFile(
+  type: DocumentType,
+  parts: UploadedBytes[],
+  kinds: UploadKind[],
+): Promise<Omit<PreparedUpload, 'sources'>> {
+  if (parts.length === 1 && kinds[0] === 'pdf')
+    return { bytes: parts[0].buffer, kind: 'pdf', name: cleanFileName(parts[0].originalname, type) };
   const pages: PagePart[] = [];
   // One photo after another: at most one of this upload's photos is decoded at a time.
   for (const [n, part] of parts.entries()) {
-    pages.push(kinds[n] === 'pdf' ? { kind: 'pdf', bytes: part.buffer } : { kind: 'image', ...(await photoAsPage(part.buffer)) });
+    pages.push(
+      kinds[n] === 'pdf' ? { kind: 'pdf', bytes: part.buffer } : { kind: 'image', ...(await photoAsPage(part.buffer)) },
+    );
   }
   return { bytes: await assemblePdf(pages), kind: 'pdf', name: `${DOCUMENT_LABELS[type]}.pdf` };
 }

@@ -1,5 +1,11 @@
 import {
-  BadRequestException, type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, PayloadTooLargeException,
+  BadRequestException,
+  type CallHandler,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  PayloadTooLargeException,
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { catchError, type Observable, throwError } from 'rxjs';
@@ -24,22 +30,31 @@ export class UploadLimitMessage implements NestInterceptor {
     if (Number.isFinite(declared) && declared > totalMb * 1024 * 1024 + MULTIPART_OVERHEAD) {
       return throwError(() => new PayloadTooLargeException(UPLOAD_MESSAGES.tooLargeTotal(totalMb)));
     }
-    return next.handle().pipe(catchError((e: unknown) => throwError(() => {
-      if (e instanceof PayloadTooLargeException && multerCode(e) === 'LIMIT_FILE_SIZE') {
-        return new PayloadTooLargeException(UPLOAD_MESSAGES.tooLarge(this.config.uploadMaxMb));
-      }
-      if (e instanceof BadRequestException && ['LIMIT_FILE_COUNT', 'LIMIT_UNEXPECTED_FILE'].includes(multerCode(e) ?? '')) {
-        return new PayloadTooLargeException(UPLOAD_MESSAGES.tooManyFiles(MAX_UPLOAD_FILES));
-      }
-      return e;
-    })));
+    return next.handle().pipe(
+      catchError((e: unknown) =>
+        throwError(() => {
+          if (e instanceof PayloadTooLargeException && multerCode(e) === 'LIMIT_FILE_SIZE') {
+            return new PayloadTooLargeException(UPLOAD_MESSAGES.tooLarge(this.config.uploadMaxMb));
+          }
+          if (
+            e instanceof BadRequestException &&
+            ['LIMIT_FILE_COUNT', 'LIMIT_UNEXPECTED_FILE'].includes(multerCode(e) ?? '')
+          ) {
+            return new PayloadTooLargeException(UPLOAD_MESSAGES.tooManyFiles(MAX_UPLOAD_FILES));
+          }
+          return e;
+        }),
+      ),
+    );
   }
 }
 
 /** multer's error code, kept by Nest as the cause of the HTTP exception it makes of it. */
 function multerCode(e: Error): string | undefined {
   const cause = (e as Error & { cause?: unknown }).cause;
-  return typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+  return typeof cause === 'object' && cause !== null && 'code' in cause
+    ? String((cause as { code: unknown }).code)
+    : undefined;
 }
 
 /**

@@ -47,7 +47,8 @@ export class HealthController {
     // PDFs need Chromium, but the rest of the portal works without it: reported, never failing readiness.
     const chromium = this.config.chromiumPath && existsSync(this.config.chromiumPath) ? 'available' : 'unavailable';
     const body = { status: ready ? 'ready' : 'not ready', checks, chromium };
-    if (!ready) throw new HttpException({ ...body, message: 'The service is not ready.' }, HttpStatus.SERVICE_UNAVAILABLE);
+    if (!ready)
+      throw new HttpException({ ...body, message: 'The service is not ready.' }, HttpStatus.SERVICE_UNAVAILABLE);
     return body;
   }
 }

@@ -16,7 +16,10 @@ const THRESHOLD: Record<AppConfig['logLevel'], number> = { debug: 10, info: 20, 
 export class JsonLogger implements LoggerService {
   private readonly threshold: number;
 
-  constructor(level: AppConfig['logLevel'], private readonly out: (line: string) => void = (l) => process.stdout.write(l)) {
+  constructor(
+    level: AppConfig['logLevel'],
+    private readonly out: (line: string) => void = (l) => process.stdout.write(l),
+  ) {
     this.threshold = THRESHOLD[level];
   }
 
@@ -24,14 +27,26 @@ export class JsonLogger implements LoggerService {
     if ((RANK[level] ?? 20) < this.threshold) return;
     const body = typeof message === 'object' && message !== null ? message : { msg: String(message) };
     const requestId = requestContext.getStore()?.requestId;
-    this.out(`${JSON.stringify({ time: new Date().toISOString(), level, ...(context ? { context } : {}), ...(requestId ? { request_id: requestId } : {}), ...body, ...extra })}\n`);
+    this.out(
+      `${JSON.stringify({ time: new Date().toISOString(), level, ...(context ? { context } : {}), ...(requestId ? { request_id: requestId } : {}), ...body, ...extra })}\n`,
+    );
   }
 
-  log(message: unknown, context?: string) { this.write('log', message, context); }
-  warn(message: unknown, context?: string) { this.write('warn', message, context); }
-  debug(message: unknown, context?: string) { this.write('debug', message, context); }
-  verbose(message: unknown, context?: string) { this.write('verbose', message, context); }
-  fatal(message: unknown, context?: string) { this.write('fatal', message, context); }
+  log(message: unknown, context?: string) {
+    this.write('log', message, context);
+  }
+  warn(message: unknown, context?: string) {
+    this.write('warn', message, context);
+  }
+  debug(message: unknown, context?: string) {
+    this.write('debug', message, context);
+  }
+  verbose(message: unknown, context?: string) {
+    this.write('verbose', message, context);
+  }
+  fatal(message: unknown, context?: string) {
+    this.write('fatal', message, context);
+  }
   error(message: unknown, stackOrContext?: string, context?: string) {
     // Nest calls error(message, stack, context) or error(message, context).
     if (context) this.write('error', message, context, stackOrContext ? { stack: stackOrContext } : undefined);
@@ -46,14 +61,20 @@ export class JsonLogger implements LoggerService {
       res.setHeader('X-Request-Id', requestId);
       const started = process.hrtime.bigint();
       res.on('finish', () => {
-        requestContext.run({ requestId }, () => this.write('log', {
-          msg: 'request',
-          method: req.method,
-          path: req.path, // without the query string: it can hold names typed into a search
-          status: res.statusCode,
-          ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
-          user_id: req.user?.id,
-        }, 'HTTP'));
+        requestContext.run({ requestId }, () =>
+          this.write(
+            'log',
+            {
+              msg: 'request',
+              method: req.method,
+              path: req.path, // without the query string: it can hold names typed into a search
+              status: res.statusCode,
+              ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+              user_id: req.user?.id,
+            },
+            'HTTP',
+          ),
+        );
       });
       requestContext.run({ requestId }, next);
     };

@@ -9,13 +9,27 @@ import { LookupsService } from './lookups.service.js';
 export class LookupsController {
   constructor(private readonly lookups: LookupsService) {}
 
-  @Get('form-classes') formClasses() { return this.lookups.listFormClasses(); }
-  @Get('towns') towns() { return this.lookups.listTowns(); }
-  @Get('regional-corporation') regions() { return this.lookups.listRegions(); }
-  @Get('religions') religions() { return this.lookups.listReligions(); }
-  @Get('ethnic-groups') ethnicGroups() { return this.lookups.listEthnicGroups(); }
-  @Get('houses') houses() { return this.lookups.listHouses(); }
-  @Get('registration-status') registrationStatus() { return this.lookups.registrationStatus(); }
+  @Get('form-classes') formClasses() {
+    return this.lookups.listFormClasses();
+  }
+  @Get('towns') towns() {
+    return this.lookups.listTowns();
+  }
+  @Get('regional-corporation') regions() {
+    return this.lookups.listRegions();
+  }
+  @Get('religions') religions() {
+    return this.lookups.listReligions();
+  }
+  @Get('ethnic-groups') ethnicGroups() {
+    return this.lookups.listEthnicGroups();
+  }
+  @Get('houses') houses() {
+    return this.lookups.listHouses();
+  }
+  @Get('registration-status') registrationStatus() {
+    return this.lookups.registrationStatus();
+  }
 
   /** Admins open or close registration; answers the new status. */
   @Roles('admin')

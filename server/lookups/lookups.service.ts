@@ -8,7 +8,13 @@ import type { LookupList } from '../../shared/student-fields.js';
 import { AuditService } from '../audit/audit.service.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import {
-  EthnicGroup, FormClass, House, RegionalCorporation, RegistrationStatus, Religion, Town,
+  EthnicGroup,
+  FormClass,
+  House,
+  RegionalCorporation,
+  RegistrationStatus,
+  Religion,
+  Town,
 } from './entities/lookups.entities.js';
 
 export interface RegistrationStatusView {
@@ -35,11 +41,16 @@ export class LookupsService {
   /** Whether a value names an entry of a lookup list (a record may only point at existing entries). */
   async contains(list: LookupList, value: string | number): Promise<boolean> {
     switch (list) {
-      case 'formClasses': return this.formClasses.existsBy({ class_id: String(value) });
-      case 'houses': return this.houses.existsBy({ id: Number(value) });
-      case 'religions': return this.religions.existsBy({ code: Number(value) });
-      case 'ethnicGroups': return this.ethnicGroups.existsBy({ id: Number(value) });
-      case 'regions': return this.regions.existsBy({ title: String(value) });
+      case 'formClasses':
+        return this.formClasses.existsBy({ class_id: String(value) });
+      case 'houses':
+        return this.houses.existsBy({ id: Number(value) });
+      case 'religions':
+        return this.religions.existsBy({ code: Number(value) });
+      case 'ethnicGroups':
+        return this.ethnicGroups.existsBy({ id: Number(value) });
+      case 'regions':
+        return this.regions.existsBy({ title: String(value) });
     }
   }
 
@@ -76,16 +87,27 @@ export class LookupsService {
   }
 
   /** An administrator opens or closes registration (deadline exclusive: closed from that day on). */
-  async setRegistrationStatus(actor: SessionUser, next: { open: number; deadline: string | null }): Promise<RegistrationStatusView> {
+  async setRegistrationStatus(
+    actor: SessionUser,
+    next: { open: number; deadline: string | null },
+  ): Promise<RegistrationStatusView> {
     await writeTransaction(this.status.manager.connection, async (m) => {
       const before = await m.findOneBy(RegistrationStatus, { id: 1 });
       await m.save(RegistrationStatus, { id: 1, open: next.open, deadline: next.deadline });
-      await this.audit.record(actor, (['open', 'deadline'] as const)
-        .filter((field) => (before?.[field] ?? null) !== next[field])
-        .map((field) => ({
-          action: 'registration-status.changed', entity: 'registration_status', entity_id: null, field,
-          old_value: before?.[field] ?? null, new_value: next[field],
-        })), m);
+      await this.audit.record(
+        actor,
+        (['open', 'deadline'] as const)
+          .filter((field) => (before?.[field] ?? null) !== next[field])
+          .map((field) => ({
+            action: 'registration-status.changed',
+            entity: 'registration_status',
+            entity_id: null,
+            field,
+            old_value: before?.[field] ?? null,
+            new_value: next[field],
+          })),
+        m,
+      );
     });
     return this.registrationStatus();
   }
@@ -98,8 +120,10 @@ export class LookupsService {
     if (user.role === 'admin') return;
     const status = await this.registrationStatus();
     if (status.editable) return;
-    throw new ForbiddenException(status.open === 1 && status.deadline
-      ? `Registration closed on ${status.deadline}. Please contact the school office to change your record.`
-      : 'Registration is closed. Please contact the school office to change your record.');
+    throw new ForbiddenException(
+      status.open === 1 && status.deadline
+        ? `Registration closed on ${status.deadline}. Please contact the school office to change your record.`
+        : 'Registration is closed. Please contact the school office to change your record.',
+    );
   }
 }

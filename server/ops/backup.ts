@@ -16,11 +16,17 @@ interface Manifest {
   database_file: string;
 }
 
-function run(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; stdin?: string; stdout?: string } = {}): Promise<void> {
+function run(
+  cmd: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; stdin?: string; stdout?: string } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env: { ...process.env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     const out = opts.stdout ? createWriteStream(opts.stdout) : null;
     if (out) child.stdout.pipe(out);
     else child.stdout.resume();
@@ -28,7 +34,8 @@ function run(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; stdin
     else child.stdin.end();
     child.on('error', (e) => reject(new Error(`${cmd} could not be started (${e.message}); is it installed?`)));
     child.on('close', (code) => {
-      const finish = () => (code === 0 ? resolve() : reject(new Error(`${cmd} failed (exit ${code}): ${stderr.trim().slice(0, 500)}`)));
+      const finish = () =>
+        code === 0 ? resolve() : reject(new Error(`${cmd} failed (exit ${code}): ${stderr.trim().slice(0, 500)}`));
       if (out) out.close(finish);
       else finish();
     });
@@ -37,10 +44,14 @@ function run(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; stdin
 
 function mysqlArgs(db: MysqlConfig): { args: string[]; env: NodeJS.ProcessEnv } {
   // The password goes through the environment, not the command line other users can read.
-  return { args: [`--host=${db.host}`, `--port=${db.port}`, `--user=${db.username}`, '--protocol=TCP'], env: { MYSQL_PWD: db.password } };
+  return {
+    args: [`--host=${db.host}`, `--port=${db.port}`, `--user=${db.username}`, '--protocol=TCP'],
+    env: { MYSQL_PWD: db.password },
+  };
 }
 
-const firstAvailable = (...names: string[]) => names.find((n) => ['/usr/bin', '/usr/local/bin'].some((d) => existsSync(path.join(d, n)))) ?? names[0];
+const firstAvailable = (...names: string[]) =>
+  names.find((n) => ['/usr/bin', '/usr/local/bin'].some((d) => existsSync(path.join(d, n)))) ?? names[0];
 
 function stamp(d = new Date()): string {
   return d.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -64,13 +75,23 @@ export async function backup(config: AppConfig, outDir = path.join(config.dataDi
       }
     } else {
       const { args, env } = mysqlArgs(db);
-      await run(firstAvailable('mariadb-dump', 'mysqldump'), [...args, '--single-transaction', '--skip-lock-tables', '--no-tablespaces', '--routines', db.database], {
-        env, stdout: path.join(staging, databaseFile),
-      });
+      await run(
+        firstAvailable('mariadb-dump', 'mysqldump'),
+        [...args, '--single-transaction', '--skip-lock-tables', '--no-tablespaces', '--routines', db.database],
+        {
+          env,
+          stdout: path.join(staging, databaseFile),
+        },
+      );
     }
     if (existsSync(config.uploadsDir)) await cp(config.uploadsDir, path.join(staging, 'uploads'), { recursive: true });
     else await mkdir(path.join(staging, 'uploads'));
-    const manifest: Manifest = { format: 1, created_at: new Date().toISOString(), engine: db.type === 'better-sqlite3' ? 'sqlite' : 'mysql', database_file: databaseFile };
+    const manifest: Manifest = {
+      format: 1,
+      created_at: new Date().toISOString(),
+      engine: db.type === 'better-sqlite3' ? 'sqlite' : 'mysql',
+      database_file: databaseFile,
+    };
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await mkdir(outDir, { recursive: true });
     const archive = path.join(outDir, `portal-backup-${stamp()}.tar.gz`);
@@ -88,14 +109,22 @@ async function targetIsEmpty(config: AppConfig): Promise<boolean> {
     if (!existsSync(db.database)) return true;
     const conn = new Database(db.database, { readonly: true });
     try {
-      const row = conn.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'students'").get() as { n: number };
+      const row = conn
+        .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'students'")
+        .get() as { n: number };
       return row.n === 0 || (conn.prepare('SELECT count(*) AS n FROM students').get() as { n: number }).n === 0;
     } finally {
       conn.close();
     }
   }
   const mysql = await import('mysql2/promise');
-  const conn = await mysql.createConnection({ host: db.host, port: db.port, user: db.username, password: db.password, database: db.database });
+  const conn = await mysql.createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.username,
+    password: db.password,
+    database: db.database,
+  });
   try {
     const [tables] = await conn.query("SHOW TABLES LIKE 'students'");
     if ((tables as unknown[]).length === 0) return true;
@@ -113,7 +142,9 @@ async function targetIsEmpty(config: AppConfig): Promise<boolean> {
 export async function restore(config: AppConfig, archive: string, opts: { force?: boolean } = {}): Promise<void> {
   if (!existsSync(archive)) throw new Error(`No such backup: ${archive}`);
   if (!opts.force && !(await targetIsEmpty(config))) {
-    throw new Error('The target database already holds students. Stop the server and run restore with --force to replace it.');
+    throw new Error(
+      'The target database already holds students. Stop the server and run restore with --force to replace it.',
+    );
   }
   const staging = await mkdtemp(path.join(tmpdir(), 'portal-restore-'));
   try {
@@ -122,7 +153,9 @@ export async function restore(config: AppConfig, archive: string, opts: { force?
     const dbFile = path.join(staging, manifest.database_file);
     const db = config.database;
     if ((manifest.engine === 'sqlite') !== (db.type === 'better-sqlite3')) {
-      throw new Error(`This backup is of a ${manifest.engine} database; the configured database is ${db.type === 'better-sqlite3' ? 'sqlite' : 'mysql'}.`);
+      throw new Error(
+        `This backup is of a ${manifest.engine} database; the configured database is ${db.type === 'better-sqlite3' ? 'sqlite' : 'mysql'}.`,
+      );
     }
     if (db.type === 'better-sqlite3') {
       await mkdir(path.dirname(db.database), { recursive: true });

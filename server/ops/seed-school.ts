@@ -18,9 +18,66 @@ import { User } from '../users/entities/user.entity.js';
 
 export const SEED_PASSWORD = 'Bench-School-2026';
 const CLASS_LETTERS = ['A', 'B', 'C', 'D', 'E'];
-const FIRST = ['Aaliyah', 'Brianna', 'Chloe', 'Danielle', 'Esther', 'Faith', 'Gabrielle', 'Hannah', 'Imani', 'Jada', 'Kayla', 'Leah', 'Maya', 'Nadia', 'Olivia', 'Priya', 'Renee', 'Shania', 'Tiana', 'Vanessa', 'Zara', 'Kezia', 'Anya', 'Celine'];
-const LAST = ['Mohammed', 'Charles', 'Ramdass', 'Joseph', 'Ali', 'Baptiste', 'Singh', 'Williams', 'Persad', 'Lewis', 'Maharaj', 'Thomas', 'Rampersad', 'Garcia', 'Ramkissoon', 'Phillip', 'Khan', 'John', 'Boodoo', 'Lee', 'Roberts', 'Mitchell'];
-const TOWNS = ['Arima', 'Chaguanas', 'San Fernando', 'Tunapuna', 'Couva', 'Diego Martin', 'Point Fortin', 'Sangre Grande'];
+const FIRST = [
+  'Aaliyah',
+  'Brianna',
+  'Chloe',
+  'Danielle',
+  'Esther',
+  'Faith',
+  'Gabrielle',
+  'Hannah',
+  'Imani',
+  'Jada',
+  'Kayla',
+  'Leah',
+  'Maya',
+  'Nadia',
+  'Olivia',
+  'Priya',
+  'Renee',
+  'Shania',
+  'Tiana',
+  'Vanessa',
+  'Zara',
+  'Kezia',
+  'Anya',
+  'Celine',
+];
+const LAST = [
+  'Mohammed',
+  'Charles',
+  'Ramdass',
+  'Joseph',
+  'Ali',
+  'Baptiste',
+  'Singh',
+  'Williams',
+  'Persad',
+  'Lewis',
+  'Maharaj',
+  'Thomas',
+  'Rampersad',
+  'Garcia',
+  'Ramkissoon',
+  'Phillip',
+  'Khan',
+  'John',
+  'Boodoo',
+  'Lee',
+  'Roberts',
+  'Mitchell',
+];
+const TOWNS = [
+  'Arima',
+  'Chaguanas',
+  'San Fernando',
+  'Tunapuna',
+  'Couva',
+  'Diego Martin',
+  'Point Fortin',
+  'Sangre Grande',
+];
 
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length];
 const digits = (n: number) => String(6_000_000 + ((n * 7919) % 3_999_999)).slice(0, 7);
@@ -31,27 +88,67 @@ export function schoolStudent(n: number, fill: 0 | 1 | 2, now: string): Partial<
   const classId = `${level}${pick(CLASS_LETTERS, Math.floor(n / 6))}`;
   const birthYear = 2026 - 11 - level;
   const base: Partial<Student> = {
-    id: String(20_000_000 + n), class_id: classId, house_code: (n % 4) + 1,
-    first_name: pick(FIRST, n), last_name: pick(LAST, n * 7 + level), sex: 'Female',
+    id: String(20_000_000 + n),
+    class_id: classId,
+    house_code: (n % 4) + 1,
+    first_name: pick(FIRST, n),
+    last_name: pick(LAST, n * 7 + level),
+    sex: 'Female',
     date_of_birth: `${birthYear}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`,
-    birth_certificate_no: `BC${100000 + n}`, created_at: now, updated_at: now,
+    birth_certificate_no: `BC${100000 + n}`,
+    created_at: now,
+    updated_at: now,
   };
   if (fill === 0) return base;
   Object.assign(base, {
-    home_address: `${(n % 200) + 1} Main Road`, address_line_2: pick(TOWNS, n), regional_corporation: 'Tunapuna-Piarco Regional Corporation',
-    phone_home: digits(n), email: `student${n}@example.org`, blood_type: pick(['O+', 'A+', 'B+', 'AB-'], n), religion_code: (n % 16) + 1,
-    ethnic_group_code: (n % 10) + 1, place_of_birth: 'Trinidad and Tobago', nationality: 'Trinidadian', previous_school: 'Arima Girls RC',
-    sea_no: `SEA${n}`, living_status: 'Both Parents', mother_section: 1, father_section: 1,
-    mother_name: `${pick(FIRST, n + 3)} ${base.last_name}`, mother_marital_status: 'Married', mother_occupation: 'Nurse', mobile_phone_mother: digits(n + 1), email_mother: `mother${n}@example.org`,
-    father_name: `Marcus ${base.last_name}`, father_marital_status: 'Married', father_occupation: 'Technician', mobile_phone_father: digits(n + 2),
-    no_in_family: '4', no_at_home: '4', place_in_family: '2', emergency_contact: `Aunt ${pick(FIRST, n + 5)}`, emergency_home_phone: digits(n + 3),
+    home_address: `${(n % 200) + 1} Main Road`,
+    address_line_2: pick(TOWNS, n),
+    regional_corporation: 'Tunapuna-Piarco Regional Corporation',
+    phone_home: digits(n),
+    email: `student${n}@example.org`,
+    blood_type: pick(['O+', 'A+', 'B+', 'AB-'], n),
+    religion_code: (n % 16) + 1,
+    ethnic_group_code: (n % 10) + 1,
+    place_of_birth: 'Trinidad and Tobago',
+    nationality: 'Trinidadian',
+    previous_school: 'Arima Girls RC',
+    sea_no: `SEA${n}`,
+    living_status: 'Both Parents',
+    mother_section: 1,
+    father_section: 1,
+    mother_name: `${pick(FIRST, n + 3)} ${base.last_name}`,
+    mother_marital_status: 'Married',
+    mother_occupation: 'Nurse',
+    mobile_phone_mother: digits(n + 1),
+    email_mother: `mother${n}@example.org`,
+    father_name: `Marcus ${base.last_name}`,
+    father_marital_status: 'Married',
+    father_occupation: 'Technician',
+    mobile_phone_father: digits(n + 2),
+    no_in_family: '4',
+    no_at_home: '4',
+    place_in_family: '2',
+    emergency_contact: `Aunt ${pick(FIRST, n + 5)}`,
+    emergency_home_phone: digits(n + 3),
   });
   if (fill === 2) {
     Object.assign(base, {
-      hepatitis: 1, polio: 1, diphtheria: 1, tetanus: 1, measles: 1, asthma: n % 9 === 0 ? 1 : 0, allergy: n % 5 === 0 ? 'Peanuts' : null,
-      device_type: pick(['Phone', 'Laptop', 'Tablet'], n), internet_access: 1, school_feeding: n % 3 === 0 ? 1 : 0, transport: n % 4 === 0 ? 1 : 0,
+      hepatitis: 1,
+      polio: 1,
+      diphtheria: 1,
+      tetanus: 1,
+      measles: 1,
+      asthma: n % 9 === 0 ? 1 : 0,
+      allergy: n % 5 === 0 ? 'Peanuts' : null,
+      device_type: pick(['Phone', 'Laptop', 'Tablet'], n),
+      internet_access: 1,
+      school_feeding: n % 3 === 0 ? 1 : 0,
+      transport: n % 4 === 0 ? 1 : 0,
       // agreed to the default terms, version 1 (the first version the migrations create)
-      agree_terms_conditions: 1, terms_and_conditions: 1, terms_version: 1, terms_agreed_at: now,
+      agree_terms_conditions: 1,
+      terms_and_conditions: 1,
+      terms_version: 1,
+      terms_agreed_at: now,
     });
   }
   return base;
@@ -60,11 +157,19 @@ export function schoolStudent(n: number, fill: 0 | 1 | 2, now: string): Partial<
 /** A one-page PDF with a line of text: what a scanned certificate stands in for. */
 function tinyPdf(text: string): Buffer {
   const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
   let out = '%PDF-1.4\n';
-  const offsets = objects.map((body, n) => { const at = out.length; out += `${n + 1} 0 obj\n${body}\nendobj\n`; return at; });
+  const offsets = objects.map((body, n) => {
+    const at = out.length;
+    out += `${n + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
   const xref = out.length;
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
@@ -73,24 +178,54 @@ function tinyPdf(text: string): Buffer {
 
 const DOCUMENTS_COMPLETE = ['birth_certificate', 'immunization_card', 'immunization_covid', 'sea_slip'];
 
-async function seedFiles(m: EntityManager, storage: FileStorage, students: Partial<Student>[], fills: number[], now: string): Promise<number> {
+async function seedFiles(
+  m: EntityManager,
+  storage: FileStorage,
+  students: Partial<Student>[],
+  fills: number[],
+  now: string,
+): Promise<number> {
   const rows: Partial<StudentFile>[] = [];
   for (const [n, s] of students.entries()) {
     const types = fills[n] === 2 ? DOCUMENTS_COMPLETE : fills[n] === 1 ? ['birth_certificate'] : [];
     for (const type of types) {
       const bytes = tinyPdf(`${type} of ${s.first_name} ${s.last_name} (${s.id})`);
       rows.push({
-        student_id: s.id!, file_type: type, original_name: `${type}.pdf`, stored_name: await storage.put(bytes), mime: 'application/pdf',
-        size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), uploaded_by_user_id: null,
-        uploaded_by: `student:${s.id}`, created_at: now, replaced_at: null,
+        student_id: s.id!,
+        file_type: type,
+        original_name: `${type}.pdf`,
+        stored_name: await storage.put(bytes),
+        mime: 'application/pdf',
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploaded_by_user_id: null,
+        uploaded_by: `student:${s.id}`,
+        created_at: now,
+        replaced_at: null,
       });
     }
   }
-  for (let i = 0; i < rows.length; i += 300) await m.createQueryBuilder().insert().into(StudentFile).values(rows.slice(i, i + 300)).updateEntity(false).execute();
+  for (let i = 0; i < rows.length; i += 300)
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(StudentFile)
+      .values(rows.slice(i, i + 300))
+      .updateEntity(false)
+      .execute();
   return rows.length;
 }
 
-const SUBJECTS = ['English', 'Mathematics', 'Spanish', 'Integrated Science', 'Social Studies', 'Information Technology', 'Visual Arts', 'Physical Education'];
+const SUBJECTS = [
+  'English',
+  'Mathematics',
+  'Spanish',
+  'Integrated Science',
+  'Social Studies',
+  'Information Technology',
+  'Visual Arts',
+  'Physical Education',
+];
 const YEARS = [2023, 2024, 2025];
 
 /** Three academic years of reports: each student in the class of her level that year; all posted but the latest term. */
@@ -101,24 +236,60 @@ async function seedTermReports(m: EntityManager, students: Partial<Student>[], n
       const batch = students.flatMap((s) => {
         const level = Number(s.class_id![0]) - (2025 - year);
         if (level < 1) return [];
-        return [{ student_id: s.id!, year, term, class_id: `${level}${s.class_id!.slice(1)}`, form_level: level, days_absent: Number(s.id) % 5,
-          times_late: Number(s.id) % 3, conduct: 'Good', form_teacher_remarks: 'A pleasant and hard-working student.',
-          principal_remarks: 'Keep it up.', next_term_begins: `${year + (term === 3 ? 1 : 0)}-${term === 1 ? '01-06' : term === 2 ? '04-20' : '09-01'}`,
-          created_at: now, updated_at: now }];
+        return [
+          {
+            student_id: s.id!,
+            year,
+            term,
+            class_id: `${level}${s.class_id!.slice(1)}`,
+            form_level: level,
+            days_absent: Number(s.id) % 5,
+            times_late: Number(s.id) % 3,
+            conduct: 'Good',
+            form_teacher_remarks: 'A pleasant and hard-working student.',
+            principal_remarks: 'Keep it up.',
+            next_term_begins: `${year + (term === 3 ? 1 : 0)}-${term === 1 ? '01-06' : term === 2 ? '04-20' : '09-01'}`,
+            created_at: now,
+            updated_at: now,
+          },
+        ];
       });
       for (let i = 0; i < batch.length; i += 300) {
         const chunk = batch.slice(i, i + 300);
         await m.createQueryBuilder().insert().into(TermReport).values(chunk).updateEntity(false).execute();
-        const saved = await m.getRepository(TermReport).find({ select: { id: true, student_id: true }, where: chunk.map((r) => ({ student_id: r.student_id, year, term })) });
-        const lines = saved.flatMap((r) => SUBJECTS.map((subject, position) => ({
-          term_report_id: r.id, position, subject, mark_tenths: 400 + ((Number(r.student_id) * 37 + position * 101 + term * 13) % 600),
-          grade: null, comment: 'Satisfactory work.', teacher: `Ms. ${pick(LAST, position)}`,
-        })));
-        for (let j = 0; j < lines.length; j += 500) await m.createQueryBuilder().insert().into(TermReportLine).values(lines.slice(j, j + 500)).updateEntity(false).execute();
+        const saved = await m.getRepository(TermReport).find({
+          select: { id: true, student_id: true },
+          where: chunk.map((r) => ({ student_id: r.student_id, year, term })),
+        });
+        const lines = saved.flatMap((r) =>
+          SUBJECTS.map((subject, position) => ({
+            term_report_id: r.id,
+            position,
+            subject,
+            mark_tenths: 400 + ((Number(r.student_id) * 37 + position * 101 + term * 13) % 600),
+            grade: null,
+            comment: 'Satisfactory work.',
+            teacher: `Ms. ${pick(LAST, position)}`,
+          })),
+        );
+        for (let j = 0; j < lines.length; j += 500)
+          await m
+            .createQueryBuilder()
+            .insert()
+            .into(TermReportLine)
+            .values(lines.slice(j, j + 500))
+            .updateEntity(false)
+            .execute();
         reports += chunk.length;
       }
       const latest = year === YEARS.at(-1) && term === 3;
-      await m.getRepository(TermReportPosting).insert({ year, term, posted: latest ? 0 : 1, date_posted: latest ? null : `${year + 1}-0${term}-15 10:00:00`, updated_at: now });
+      await m.getRepository(TermReportPosting).insert({
+        year,
+        term,
+        posted: latest ? 0 : 1,
+        date_posted: latest ? null : `${year + 1}-0${term}-15 10:00:00`,
+        updated_at: now,
+      });
     }
   }
   return reports;
@@ -127,12 +298,14 @@ async function seedTermReports(m: EntityManager, students: Partial<Student>[], n
 async function main(argv: string[]): Promise<void> {
   const at = argv.indexOf('--students');
   const count = at >= 0 ? Number(argv[at + 1]) : 1500;
-  if (!Number.isInteger(count) || count < 1 || count > 20_000) throw new Error('--students must be a whole number from 1 to 20000');
+  if (!Number.isInteger(count) || count < 1 || count > 20_000)
+    throw new Error('--students must be a whole number from 1 to 20000');
   const config = loadConfig({ ...process.env, SEED_DEMO: 'off', LOG_LEVEL: 'warn' });
   const app = await createApp(config);
   try {
     const ds = app.get(DataSource);
-    if ((await ds.getRepository(Student).count()) > 0) throw new Error('The database already holds students: seed:school fills an empty one.');
+    if ((await ds.getRepository(Student).count()) > 0)
+      throw new Error('The database already holds students: seed:school fills an empty one.');
     const now = new Date().toISOString();
     const hash = await app.get(PasswordHasher).hash(SEED_PASSWORD);
     const fills = Array.from({ length: count }, (_, n) => (n % 10 < 6 ? 2 : n % 10 < 9 ? 1 : 0));
@@ -141,20 +314,39 @@ async function main(argv: string[]): Promise<void> {
     let files = 0;
     let reports = 0;
     await ds.transaction(async (m) => {
-      const classes = [...new Set(students.map((s) => s.class_id!))].map((class_id) => ({ class_id, form_level: Number(class_id[0]) }));
+      const classes = [...new Set(students.map((s) => s.class_id!))].map((class_id) => ({
+        class_id,
+        form_level: Number(class_id[0]),
+      }));
       await m.createQueryBuilder().insert().into(FormClass).values(classes).orIgnore().updateEntity(false).execute();
       for (let i = 0; i < students.length; i += 200) {
         const chunk = students.slice(i, i + 200);
         await m.createQueryBuilder().insert().into(Student).values(chunk).updateEntity(false).execute();
-        await m.createQueryBuilder().insert().into(User).values(chunk.map((s) => ({
-          role: 'student' as const, student_id: s.id!, username: null, display_name: `${s.first_name} ${s.last_name}`,
-          password_hash: hash, password_reset: 0, created_at: now, updated_at: now,
-        }))).updateEntity(false).execute();
+        await m
+          .createQueryBuilder()
+          .insert()
+          .into(User)
+          .values(
+            chunk.map((s) => ({
+              role: 'student' as const,
+              student_id: s.id!,
+              username: null,
+              display_name: `${s.first_name} ${s.last_name}`,
+              password_hash: hash,
+              password_reset: 0,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .updateEntity(false)
+          .execute();
       }
       files = await seedFiles(m, storage, students, fills, now);
       reports = await seedTermReports(m, students, now);
     });
-    console.log(`Seeded ${count} students in ${new Set(students.map((s) => s.class_id)).size} classes, ${files} uploaded documents, ${reports} term reports. Every account's password: ${SEED_PASSWORD}`);
+    console.log(
+      `Seeded ${count} students in ${new Set(students.map((s) => s.class_id)).size} classes, ${files} uploaded documents, ${reports} term reports. Every account's password: ${SEED_PASSWORD}`,
+    );
   } finally {
     await app.close();
   }

@@ -11,7 +11,9 @@ describe('html template helper', () => {
 
   it('nests templates and arrays without escaping twice, and prints nothing for null, undefined and false', () => {
     const rows = ['a<b', 'c&d'].map((v) => html`<li>${v}</li>`);
-    expect(html`<ul>${rows}${null}${undefined}${false}${0}</ul>`.toString()).toBe('<ul><li>a&lt;b</li><li>c&amp;d</li>0</ul>');
+    expect(html`<ul>${rows}${null}${undefined}${false}${0}</ul>`.toString()).toBe(
+      '<ul><li>a&lt;b</li><li>c&amp;d</li>0</ul>',
+    );
   });
 
   it('keeps raw() markup as written', () => {

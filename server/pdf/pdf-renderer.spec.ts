@@ -24,7 +24,10 @@ function renderer(chromiumPath: string | null = CHROMIUM): PdfRenderer {
 }
 
 // A 1×1 red PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let pdf: PdfRenderer;
 let spy: Server;
@@ -50,7 +53,9 @@ describe('PdfRenderer', () => {
   it('prints US Legal portrait and landscape, and Letter', async () => {
     const doc = html`<h1>Hello</h1>`;
     expect(poppler('pdfinfo', await pdf.render(doc, { format: 'Legal' }))).toMatch(/Page size:\s+612 x 1008 pts/);
-    expect(poppler('pdfinfo', await pdf.render(doc, { format: 'Legal', landscape: true }))).toMatch(/Page size:\s+1008 x 612 pts/);
+    expect(poppler('pdfinfo', await pdf.render(doc, { format: 'Legal', landscape: true }))).toMatch(
+      /Page size:\s+1008 x 612 pts/,
+    );
     expect(poppler('pdfinfo', await pdf.render(doc, { format: 'Letter' }))).toMatch(/Page size:\s+612 x 792 pts/);
   });
 
@@ -80,7 +85,9 @@ describe('PdfRenderer', () => {
   });
 
   it('renders 20 requests at once (pool and queue), all complete', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => pdf.render(html`<p>document ${n}</p>`, { format: 'Legal' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => pdf.render(html`<p>document ${n}</p>`, { format: 'Legal' })),
+    );
     results.forEach((bytes, n) => expect(poppler('pdftotext', bytes)).toContain(`document ${n}`));
   });
 
@@ -113,7 +120,9 @@ describe('PdfRenderer', () => {
   });
 
   it('without Chromium answers 503 saying how to set CHROMIUM_PATH', async () => {
-    const none = await renderer(null).render(html`<p>x</p>`, { format: 'Legal' }).catch((e: unknown) => e);
+    const none = await renderer(null)
+      .render(html`<p>x</p>`, { format: 'Legal' })
+      .catch((e: unknown) => e);
     expect(none).toBeInstanceOf(ServiceUnavailableException);
     expect((none as Error).message).toContain('CHROMIUM_PATH');
     const missing = renderer('/nonexistent/chromium');

@@ -65,8 +65,16 @@ export const PDF_MESSAGES = {
 } as const;
 
 const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-dev-shm-usage', '--disable-extensions', '--disable-default-apps', '--mute-audio',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  '--disable-extensions',
+  '--disable-default-apps',
+  '--mute-audio',
   '--font-render-hinting=none',
 ];
 
@@ -133,11 +141,14 @@ export class PdfRenderer implements OnModuleDestroy {
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(() => {
-        const at = this.waiting.indexOf(turn);
-        if (at >= 0) this.waiting.splice(at, 1);
-        reject(new ServiceUnavailableException(PDF_MESSAGES.timeout));
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          const at = this.waiting.indexOf(turn);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(new ServiceUnavailableException(PDF_MESSAGES.timeout));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.waiting.push(turn);
     });
     // the slot was handed over by release(): `active` already counts it
@@ -191,10 +202,12 @@ export class PdfRenderer implements OnModuleDestroy {
       if (used && ok) this.givePage(used);
       else if (used) await used.close().catch(() => undefined);
       // a page opened after the timeout fired is closed here once work() gives up
-      working.catch(() => undefined).then(() => {
-        const late = page as Page | null;
-        if (late && !ok) void late.close().catch(() => undefined);
-      });
+      working
+        .catch(() => undefined)
+        .then(() => {
+          const late = page as Page | null;
+          if (late && !ok) void late.close().catch(() => undefined);
+        });
     }
   }
 
@@ -227,7 +240,8 @@ export class PdfRenderer implements OnModuleDestroy {
   private givePage(page: Page): void {
     const uses = (this.uses.get(page) ?? 0) + 1;
     this.uses.set(page, uses);
-    if (uses >= PAGE_MAX_USES || this.closed || page.isClosed() || this.idle.length >= POOL_SIZE) void page.close().catch(() => undefined);
+    if (uses >= PAGE_MAX_USES || this.closed || page.isClosed() || this.idle.length >= POOL_SIZE)
+      void page.close().catch(() => undefined);
     else this.idle.push(page);
   }
 
@@ -263,11 +277,20 @@ export class PdfRenderer implements OnModuleDestroy {
         handleSIGHUP: false,
       });
     } catch (e) {
-      this.logger.error({ msg: 'Chromium could not be started', chromium: executablePath, error: (e as Error).message });
+      this.logger.error({
+        msg: 'Chromium could not be started',
+        chromium: executablePath,
+        error: (e as Error).message,
+      });
       await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined);
       throw new ServiceUnavailableException(PDF_MESSAGES.cannotStart(executablePath));
     }
-    this.logger.log({ msg: 'Chromium started', chromium: executablePath, version: await browser.version(), ms: Math.round(performance.now() - started) });
+    this.logger.log({
+      msg: 'Chromium started',
+      chromium: executablePath,
+      version: await browser.version(),
+      ms: Math.round(performance.now() - started),
+    });
     browser.on('disconnected', () => {
       if (this.closed) return;
       this.logger.warn({ msg: 'Chromium exited; it will be started again on the next document' });
@@ -315,6 +338,8 @@ export class PdfRenderer implements OnModuleDestroy {
 /** Chromium fills .pageNumber and .totalPages itself (no JavaScript involved). */
 function footerTemplate(text: string): string {
   const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<div style="font-size:8pt;font-family:sans-serif;color:#555;width:100%;padding:0 0.5in;display:flex;justify-content:space-between">` +
-    `<span>${escaped}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+  return (
+    `<div style="font-size:8pt;font-family:sans-serif;color:#555;width:100%;padding:0 0.5in;display:flex;justify-content:space-between">` +
+    `<span>${escaped}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`
+  );
 }

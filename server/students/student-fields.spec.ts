@@ -2,7 +2,11 @@ import 'reflect-metadata';
 import { getMetadataArgsStorage } from 'typeorm';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  fieldProblem, fieldSpec, phoneProblem, STUDENT_FIELDS, type StudentFields,
+  fieldProblem,
+  fieldSpec,
+  phoneProblem,
+  STUDENT_FIELDS,
+  type StudentFields,
 } from '../../shared/student-fields.js';
 import { TERMS_STAMP_COLUMNS } from '../../shared/terms.js';
 import { Student } from './entities/student.entity.js';
@@ -10,18 +14,24 @@ import { Student } from './entities/student.entity.js';
 const columns = getMetadataArgsStorage().columns.filter((c) => c.target === Student);
 
 describe('the shared field catalogue', () => {
-  it('names every column of the students table exactly once (besides id, timestamps and the server\'s stamp of the terms agreed)', () => {
+  it("names every column of the students table exactly once (besides id, timestamps and the server's stamp of the terms agreed)", () => {
     const names = STUDENT_FIELDS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    const columnNames = columns.map((c) => c.propertyName).filter((n) => !['id', 'created_at', 'updated_at', ...TERMS_STAMP_COLUMNS].includes(n));
+    const columnNames = columns
+      .map((c) => c.propertyName)
+      .filter((n) => !['id', 'created_at', 'updated_at', ...TERMS_STAMP_COLUMNS].includes(n));
     expect([...names].sort()).toEqual([...columnNames].sort());
   });
 
   it('never accepts more than the column can hold', () => {
     for (const f of STUDENT_FIELDS) {
       const col = columns.find((c) => c.propertyName === f.name)!;
-      const longest = f.kind === 'option' ? Math.max(...(f as { options: readonly string[] }).options.map((o) => o.length))
-        : f.kind === 'date' ? 10 : (f as { max?: number }).max ?? Infinity;
+      const longest =
+        f.kind === 'option'
+          ? Math.max(...(f as { options: readonly string[] }).options.map((o) => o.length))
+          : f.kind === 'date'
+            ? 10
+            : ((f as { max?: number }).max ?? Infinity);
       if (col.options.type === 'varchar') expect(longest, f.name).toBeLessThanOrEqual(Number(col.options.length));
       if (f.kind === 'flag' || f.kind === 'code') expect(col.options.type, f.name).toBe('int');
     }
@@ -36,10 +46,24 @@ describe('the shared field catalogue', () => {
   it('uses the lengths of §5', () => {
     const max = (n: Parameters<typeof fieldSpec>[0]) => fieldSpec(n).max;
     expect([max('first_name'), max('last_name'), max('middle_name')]).toEqual([20, 20, 20]);
-    expect([max('home_address'), max('address_line_2'), max('email'), max('previous_school')]).toEqual([100, 100, 50, 50]);
-    expect([max('sea_no'), max('birth_certificate_no'), max('place_of_birth'), max('nationality')]).toEqual([15, 15, 25, 25]);
-    expect([max('mother_name'), max('father_occupation'), max('mother_home_address'), max('father_business_place')]).toEqual([35, 35, 255, 50]);
-    expect([max('id_card_mother'), max('guardian_name'), max('home_address_guardian'), max('guardian_occupation')]).toEqual([20, 30, 255, 50]);
+    expect([max('home_address'), max('address_line_2'), max('email'), max('previous_school')]).toEqual([
+      100, 100, 50, 50,
+    ]);
+    expect([max('sea_no'), max('birth_certificate_no'), max('place_of_birth'), max('nationality')]).toEqual([
+      15, 15, 25, 25,
+    ]);
+    expect([
+      max('mother_name'),
+      max('father_occupation'),
+      max('mother_home_address'),
+      max('father_business_place'),
+    ]).toEqual([35, 35, 255, 50]);
+    expect([
+      max('id_card_mother'),
+      max('guardian_name'),
+      max('home_address_guardian'),
+      max('guardian_occupation'),
+    ]).toEqual([20, 30, 255, 50]);
     expect([max('id_card_guardian'), max('no_in_family'), max('emergency_contact')]).toEqual([20, 2, 50]);
   });
 });
@@ -63,7 +87,9 @@ describe('field rules', () => {
     expect(fieldProblem(fieldSpec('hepatitis'), 2)).toBe('Must be 0 or 1.');
     expect(fieldProblem(fieldSpec('hepatitis'), null)).toBe('Must be 0 or 1.');
     expect(fieldProblem(fieldSpec('date_of_birth'), '2013-02-30')).toBe('Enter a date as YYYY-MM-DD.');
-    expect(fieldProblem(fieldSpec('date_of_birth'), '2030-01-01', '2026-01-01')).toBe('The date of birth cannot be in the future.');
+    expect(fieldProblem(fieldSpec('date_of_birth'), '2030-01-01', '2026-01-01')).toBe(
+      'The date of birth cannot be in the future.',
+    );
     expect(fieldProblem(fieldSpec('date_of_birth'), '1949-12-31')).toMatch(/1950-01-01/);
     expect(fieldProblem(fieldSpec('no_in_family'), '123')).toMatch(/at most 2 digits/);
     expect(fieldProblem(fieldSpec('no_in_family'), '1a')).toMatch(/Numbers only/);

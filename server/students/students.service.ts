@@ -3,7 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
-  FIELD_BY_NAME, FIELD_MESSAGES, fieldProblem, type StudentSaveConflict, type StudentSaveResponse,
+  FIELD_BY_NAME,
+  FIELD_MESSAGES,
+  fieldProblem,
+  type StudentSaveConflict,
+  type StudentSaveResponse,
 } from '../../shared/student-fields.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -38,7 +42,11 @@ function asStored(value: unknown): FieldValue {
  * The fields whose stored value is no longer what the client read (another device saved them since),
  * unless the client is saving the very value stored now: then both devices agree and nothing is lost.
  */
-function staleFields(expected: Record<string, unknown>, current: Record<string, FieldValue>, changes: Record<string, FieldValue>): string[] {
+function staleFields(
+  expected: Record<string, unknown>,
+  current: Record<string, FieldValue>,
+  changes: Record<string, FieldValue>,
+): string[] {
   return Object.keys(expected).filter((n) => current[n] !== asStored(expected[n]) && current[n] !== changes[n]);
 }
 
@@ -91,7 +99,10 @@ export class StudentsService {
 
     const names = Object.keys(changes);
     return writeTransaction(this.ds, async (m) => {
-      const qb = m.createQueryBuilder(Student, 's').select(['s.id', 's.updated_at', ...names.map((n) => `s.${n}`)]).where('s.id = :id', { id });
+      const qb = m
+        .createQueryBuilder(Student, 's')
+        .select(['s.id', 's.updated_at', ...names.map((n) => `s.${n}`)])
+        .where('s.id = :id', { id });
       if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
       const current = await qb.getOne();
       if (!current) throw new NotFoundException(MESSAGES.notFound);
@@ -102,11 +113,23 @@ export class StudentsService {
       let updatedAt = current.updated_at;
       if (changed.length > 0) {
         updatedAt = nowIso();
-        await m.update(Student, { id }, { ...Object.fromEntries(changed.map((n) => [n, changes[n]])), updated_at: updatedAt });
-        await this.audit.record(user, changed.map((field) => ({
-          action: 'student.updated', entity: 'student', entity_id: id, field,
-          old_value: (current as unknown as Record<string, FieldValue>)[field], new_value: changes[field],
-        })), m);
+        await m.update(
+          Student,
+          { id },
+          { ...Object.fromEntries(changed.map((n) => [n, changes[n]])), updated_at: updatedAt },
+        );
+        await this.audit.record(
+          user,
+          changed.map((field) => ({
+            action: 'student.updated',
+            entity: 'student',
+            entity_id: id,
+            field,
+            old_value: (current as unknown as Record<string, FieldValue>)[field],
+            new_value: changes[field],
+          })),
+          m,
+        );
       }
       // Agreeing to the terms stamps the version and time beside the tick (TermsService.stampAgreement).
       const termsStamp = await this.terms.stampAgreement(m, user, id, changes.agree_terms_conditions, termsVersionRead);
@@ -126,7 +149,8 @@ export class StudentsService {
       }
       const problem = fieldProblem(spec, value, today);
       if (problem) errors[name] = [problem];
-      else if (spec.lookup && value !== null && !(await this.lookups.contains(spec.lookup, value))) errors[name] = [FIELD_MESSAGES.code];
+      else if (spec.lookup && value !== null && !(await this.lookups.contains(spec.lookup, value)))
+        errors[name] = [FIELD_MESSAGES.code];
     }
     if (Object.keys(errors).length > 0) throw invalid(errors);
   }

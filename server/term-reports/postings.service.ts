@@ -1,6 +1,10 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { TERM_REPORT_MESSAGES, type TermReportPosting as PostingItem, type TermReportsPostedItem } from '../../shared/term-reports.js';
+import {
+  TERM_REPORT_MESSAGES,
+  type TermReportPosting as PostingItem,
+  type TermReportsPostedItem,
+} from '../../shared/term-reports.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { formatLocalDateTime, nowIso } from '../common/time.js';
@@ -19,9 +23,13 @@ export class PostingsService {
 
   /** Every year and term that has report data, newest first, with its posting state. */
   async list(): Promise<TermReportsPostedItem[]> {
-    const terms = await this.ds.getRepository(TermReport).createQueryBuilder('r')
+    const terms = await this.ds
+      .getRepository(TermReport)
+      .createQueryBuilder('r')
       .select(['r.year AS year', 'r.term AS term', 'r.class_id AS class_id'])
-      .groupBy('r.year').addGroupBy('r.term').addGroupBy('r.class_id')
+      .groupBy('r.year')
+      .addGroupBy('r.term')
+      .addGroupBy('r.class_id')
       .getRawMany<{ year: number | string; term: number | string; class_id: string }>();
     const postings = await this.ds.getRepository(TermReportPosting).find();
     const byKey = new Map(postings.map((p) => [`${p.year}|${p.term}`, p]));
@@ -33,7 +41,13 @@ export class PostingsService {
       let item = items.get(key);
       if (!item) {
         const p = byKey.get(key);
-        item = { year, term, posted: p?.posted ? 1 : 0, date_posted: p?.posted ? p.date_posted ?? '' : '', classes: [] };
+        item = {
+          year,
+          term,
+          posted: p?.posted ? 1 : 0,
+          date_posted: p?.posted ? (p.date_posted ?? '') : '',
+          classes: [],
+        };
         items.set(key, item);
       }
       item.classes.push(t.class_id);
@@ -50,17 +64,25 @@ export class PostingsService {
   /** posted 1: posts now (stamped in the school's time zone); posted 0: removes the posting. */
   async setPosted(year: number, term: number, posted: 0 | 1, actor: SessionUser): Promise<PostingItem> {
     return writeTransaction(this.ds, async (m) => {
-      if (!(await m.getRepository(TermReport).existsBy({ year, term }))) throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
+      if (!(await m.getRepository(TermReport).existsBy({ year, term })))
+        throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
       const repo = m.getRepository(TermReportPosting);
       const before = await repo.findOneBy({ year, term });
       const date_posted = posted ? formatLocalDateTime(new Date(), this.config.timeZone) : null;
       // An upsert: two administrators posting the same new term at once both succeed (the last one wins).
       await repo.upsert({ year, term, posted, date_posted, updated_at: nowIso() }, ['year', 'term']);
-      await this.audit.record(actor, {
-        action: posted ? 'post_term_reports' : 'unpost_term_reports', entity: 'term_reports', entity_id: `${year}-${term}`, field: 'posted',
-        old_value: { posted: before?.posted ?? 0, date_posted: before?.date_posted ?? null },
-        new_value: { posted, date_posted },
-      }, m);
+      await this.audit.record(
+        actor,
+        {
+          action: posted ? 'post_term_reports' : 'unpost_term_reports',
+          entity: 'term_reports',
+          entity_id: `${year}-${term}`,
+          field: 'posted',
+          old_value: { posted: before?.posted ?? 0, date_posted: before?.date_posted ?? null },
+          new_value: { posted, date_posted },
+        },
+        m,
+      );
       return { year, term, posted, date_posted: date_posted ?? '' };
     });
   }

@@ -40,7 +40,8 @@ export interface ReportCardData {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const mean = (tenths: number[]) => (tenths.length ? round1(tenths.reduce((a, b) => a + b, 0) / tenths.length / 10) : null);
+const mean = (tenths: number[]) =>
+  tenths.length ? round1(tenths.reduce((a, b) => a + b, 0) / tenths.length / 10) : null;
 const subjectKey = (s: string) => s.trim().toLowerCase();
 
 /** Who may read which report (§6: students their own posted reports only) and what the card shows. */
@@ -50,14 +51,21 @@ export class ReportCardsService {
 
   /** GET /api/report-card-terms/{userId}: her terms, newest first, posted or not. */
   async terms(studentId: string): Promise<ReportCardTerm[]> {
-    if (!(await this.ds.getRepository(Student).existsBy({ id: studentId }))) throw new NotFoundException(MESSAGES.notFound);
-    const reports = await this.ds.getRepository(TermReport).find({ where: { student_id: studentId }, order: { year: 'DESC', term: 'DESC' } });
+    if (!(await this.ds.getRepository(Student).existsBy({ id: studentId })))
+      throw new NotFoundException(MESSAGES.notFound);
+    const reports = await this.ds
+      .getRepository(TermReport)
+      .find({ where: { student_id: studentId }, order: { year: 'DESC', term: 'DESC' } });
     const postings = await this.postingsOf(reports);
     return reports.map((r) => {
       const p = postings.get(`${r.year}|${r.term}`);
       return {
-        year: r.year, term: r.term, posted: p?.posted ? 1 : 0, date_posted: p?.posted ? p.date_posted ?? '' : '',
-        form_level: r.form_level, class_id: r.class_id,
+        year: r.year,
+        term: r.term,
+        posted: p?.posted ? 1 : 0,
+        date_posted: p?.posted ? (p.date_posted ?? '') : '',
+        form_level: r.form_level,
+        class_id: r.class_id,
       };
     });
   }
@@ -78,7 +86,9 @@ export class ReportCardsService {
     if (reports.length === 0) throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
     const posting = await this.ds.getRepository(TermReportPosting).findOneBy({ year, term });
     const cards = await this.cards(reports, posting);
-    return cards.sort((a, b) => a.student_name.localeCompare(b.student_name) || a.student_id.localeCompare(b.student_id));
+    return cards.sort(
+      (a, b) => a.student_name.localeCompare(b.student_name) || a.student_id.localeCompare(b.student_id),
+    );
   }
 
   private async postingsOf(reports: TermReport[]): Promise<Map<string, TermReportPosting>> {
@@ -92,12 +102,15 @@ export class ReportCardsService {
   private async cards(reports: TermReport[], posting: TermReportPosting | null): Promise<ReportCardData[]> {
     const { year, term } = reports[0];
     const averages = new Map<string, { bySubject: Map<string, number | null>; size: number }>();
-    for (const classId of new Set(reports.map((r) => r.class_id))) averages.set(classId, await this.classAverages(classId, year, term));
+    for (const classId of new Set(reports.map((r) => r.class_id)))
+      averages.set(classId, await this.classAverages(classId, year, term));
     const lines = await this.linesOf(reports.map((r) => r.id));
     const students = new Map<string, Student>();
     for (const s of await this.ds.getRepository(Student).find({
-      select: { id: true, first_name: true, middle_name: true, last_name: true }, where: { id: In(reports.map((r) => r.student_id)) },
-    })) students.set(s.id, s);
+      select: { id: true, first_name: true, middle_name: true, last_name: true },
+      where: { id: In(reports.map((r) => r.student_id)) },
+    }))
+      students.set(s.id, s);
     return reports.map((r) => {
       const own = lines.get(r.id) ?? [];
       const avg = averages.get(r.class_id)!;
@@ -110,8 +123,12 @@ export class ReportCardsService {
         year: r.year,
         term: r.term,
         lines: own.map((l) => ({
-          subject: l.subject, mark: l.mark_tenths === null ? null : l.mark_tenths / 10, grade: l.grade,
-          class_average: avg.bySubject.get(subjectKey(l.subject)) ?? null, comment: l.comment, teacher: l.teacher,
+          subject: l.subject,
+          mark: l.mark_tenths === null ? null : l.mark_tenths / 10,
+          grade: l.grade,
+          class_average: avg.bySubject.get(subjectKey(l.subject)) ?? null,
+          comment: l.comment,
+          teacher: l.teacher,
         })),
         overall_average: mean(own.map((l) => l.mark_tenths).filter((m): m is number => m !== null)),
         class_size: avg.size,
@@ -131,7 +148,9 @@ export class ReportCardsService {
     const out = new Map<number, TermReportLine[]>();
     for (let n = 0; n < reportIds.length; n += 400) {
       const part = reportIds.slice(n, n + 400);
-      for (const l of await this.ds.getRepository(TermReportLine).find({ where: { term_report_id: In(part) }, order: { term_report_id: 'ASC', position: 'ASC' } })) {
+      for (const l of await this.ds
+        .getRepository(TermReportLine)
+        .find({ where: { term_report_id: In(part) }, order: { term_report_id: 'ASC', position: 'ASC' } })) {
         out.set(l.term_report_id, [...(out.get(l.term_report_id) ?? []), l]);
       }
     }
@@ -139,8 +158,14 @@ export class ReportCardsService {
   }
 
   /** The class's mean mark per subject that term (subjects compared without case). */
-  private async classAverages(classId: string, year: number, term: number): Promise<{ bySubject: Map<string, number | null>; size: number }> {
-    const rows = await this.ds.getRepository(TermReportLine).createQueryBuilder('l')
+  private async classAverages(
+    classId: string,
+    year: number,
+    term: number,
+  ): Promise<{ bySubject: Map<string, number | null>; size: number }> {
+    const rows = await this.ds
+      .getRepository(TermReportLine)
+      .createQueryBuilder('l')
       .innerJoin(TermReport, 'r', 'r.id = l.term_report_id')
       .select(['l.subject AS subject', 'l.mark_tenths AS mark_tenths'])
       .where('r.class_id = :classId AND r.year = :year AND r.term = :term', { classId, year, term })

@@ -1,11 +1,34 @@
 import {
-  type ArgumentsHost, Body, Catch, Controller, type ExceptionFilter, Get, HttpCode, Inject, Injectable, NotFoundException, Param,
-  PayloadTooLargeException, Post, Query, Res, StreamableFile, UnprocessableEntityException, UploadedFile, UseFilters, UseInterceptors,
+  type ArgumentsHost,
+  Body,
+  Catch,
+  Controller,
+  type ExceptionFilter,
+  Get,
+  HttpCode,
+  Inject,
+  Injectable,
+  NotFoundException,
+  Param,
+  PayloadTooLargeException,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UnprocessableEntityException,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import {
-  type ImportTermReportsResult, type ReportCardTerm, TEMPLATE_FILE_NAME, TERM_REPORT_MESSAGES, type TermReportPosting, type TermReportsPostedItem,
+  type ImportTermReportsResult,
+  type ReportCardTerm,
+  TEMPLATE_FILE_NAME,
+  TERM_REPORT_MESSAGES,
+  type TermReportPosting,
+  type TermReportsPostedItem,
 } from '../../shared/term-reports.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
@@ -24,10 +47,14 @@ class UploadTooLargeFilter implements ExceptionFilter {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   catch(_: PayloadTooLargeException, host: ArgumentsHost): void {
-    host.switchToHttp().getResponse<Response>().status(413).json({
-      statusCode: 413,
-      message: `The file is larger than ${this.config.uploadMaxMb} MB. Split it into smaller files.`,
-    });
+    host
+      .switchToHttp()
+      .getResponse<Response>()
+      .status(413)
+      .json({
+        statusCode: 413,
+        message: `The file is larger than ${this.config.uploadMaxMb} MB. Split it into smaller files.`,
+      });
   }
 }
 
@@ -71,14 +98,24 @@ export class TermReportsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ImportTermReportsResult & { statusCode?: number; message?: string }> {
     if (!file || file.size === 0) {
-      throw new UnprocessableEntityException({ message: TERM_REPORT_MESSAGES.noFile, errors: { file: [TERM_REPORT_MESSAGES.noFile] } });
+      throw new UnprocessableEntityException({
+        message: TERM_REPORT_MESSAGES.noFile,
+        errors: { file: [TERM_REPORT_MESSAGES.noFile] },
+      });
     }
-    const result = await this.importer.import(file, ['1', 'true', 'on', 'yes'].includes(String(dryRun ?? '').toLowerCase()), user);
+    const result = await this.importer.import(
+      file,
+      ['1', 'true', 'on', 'yes'].includes(String(dryRun ?? '').toLowerCase()),
+      user,
+    );
     if (result.error_count === 0) return result;
     res.status(422);
     const n = result.error_count;
     // A problem with the file as a whole (no sheet, too many rows) is the message itself.
-    const message = result.errors[0]?.sheet === '' ? result.errors[0].message : `The file has ${n} ${n === 1 ? 'error' : 'errors'}; nothing was imported.`;
+    const message =
+      result.errors[0]?.sheet === ''
+        ? result.errors[0].message
+        : `The file has ${n} ${n === 1 ? 'error' : 'errors'}; nothing was imported.`;
     return { statusCode: 422, message, ...result };
   }
 
@@ -87,7 +124,11 @@ export class TermReportsController {
   @Get('import-term-reports/template')
   async template(): Promise<StreamableFile> {
     const bytes = await buildTemplate(new Date());
-    return new StreamableFile(bytes, { type: XLSX, disposition: `attachment; filename="${TEMPLATE_FILE_NAME}"`, length: bytes.length });
+    return new StreamableFile(bytes, {
+      type: XLSX,
+      disposition: `attachment; filename="${TEMPLATE_FILE_NAME}"`,
+      length: bytes.length,
+    });
   }
 
   /** §7: every year and term with report data: year, term, posted, date_posted (and its classes). */
@@ -116,7 +157,10 @@ export class TermReportsController {
   @OwnerOrAdmin({ param: 'studentId' })
   @Get('report-card/:studentId/:year/:term')
   async card(
-    @CurrentUser() user: SessionUser, @Param('studentId') studentId: string, @Param('year') year: string, @Param('term') term: string,
+    @CurrentUser() user: SessionUser,
+    @Param('studentId') studentId: string,
+    @Param('year') year: string,
+    @Param('term') term: string,
   ): Promise<StreamableFile> {
     const t = yearTerm(year, term);
     return this.pdf.cardPdf(await this.cards.card(studentId, t.year, t.term, user));
@@ -125,7 +169,11 @@ export class TermReportsController {
   /** Every report card of one class for one term as one PDF, for printing (admins). */
   @Roles('admin')
   @Get('class-report-cards/:year/:term/:classId')
-  async classCards(@Param('year') year: string, @Param('term') term: string, @Param('classId') classId: string): Promise<StreamableFile> {
+  async classCards(
+    @Param('year') year: string,
+    @Param('term') term: string,
+    @Param('classId') classId: string,
+  ): Promise<StreamableFile> {
     const t = yearTerm(year, term);
     return this.pdf.classPdf(classId, t.year, t.term, await this.cards.classCards(classId, t.year, t.term));
   }

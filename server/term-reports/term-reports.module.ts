@@ -18,7 +18,9 @@ import { TermReportsController } from './term-reports.controller.js';
     // One file in memory, at most UPLOAD_MAX_MB; nothing else in the form.
     MulterModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 2, parts: 3, fieldSize: 1024 } }),
+      useFactory: (config: AppConfig) => ({
+        limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+      }),
     }),
   ],
   controllers: [TermReportsController],

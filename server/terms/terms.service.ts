@@ -2,7 +2,12 @@ import { Injectable, NotFoundException, UnprocessableEntityException } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
-import { normalizeTermsText, TERMS_MESSAGES, type TermsAgreementStamp, type TermsOfRegistration } from '../../shared/terms.js';
+import {
+  normalizeTermsText,
+  TERMS_MESSAGES,
+  type TermsAgreementStamp,
+  type TermsOfRegistration,
+} from '../../shared/terms.js';
 import { AuditService } from '../audit/audit.service.js';
 import { actorLabel } from '../../shared/api-types.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -47,10 +52,22 @@ export class TermsService {
     return writeTransaction(this.ds, async (m) => {
       const before = await this.current(m);
       if (before.text === next) return before;
-      const row = await m.save(TermsVersion, m.create(TermsVersion, { text: next, created_at: nowIso(), created_by: actorLabel(actor) }));
-      await this.audit.record(actor, {
-        action: 'terms.changed', entity: 'terms', entity_id: String(row.id), field: 'text', old_value: before.text, new_value: next,
-      }, m);
+      const row = await m.save(
+        TermsVersion,
+        m.create(TermsVersion, { text: next, created_at: nowIso(), created_by: actorLabel(actor) }),
+      );
+      await this.audit.record(
+        actor,
+        {
+          action: 'terms.changed',
+          entity: 'terms',
+          entity_id: String(row.id),
+          field: 'text',
+          old_value: before.text,
+          new_value: next,
+        },
+        m,
+      );
       return view(row);
     });
   }
@@ -66,13 +83,23 @@ export class TermsService {
    * says she agreed to words she did not see (a tick sent late, after the school changed the text).
    */
   async stampAgreement(
-    m: EntityManager, actor: SessionUser, studentId: string, agreed: unknown, versionRead?: number,
+    m: EntityManager,
+    actor: SessionUser,
+    studentId: string,
+    agreed: unknown,
+    versionRead?: number,
   ): Promise<Partial<TermsAgreementStamp & { updatedAt: string }>> {
     if (agreed !== 0 && agreed !== 1) return {};
     if (agreed === 1 && versionRead !== undefined && versionRead !== (await this.current(m)).version) {
-      throw new UnprocessableEntityException({ message: TERMS_MESSAGES.changedSinceRead, errors: { agree_terms_conditions: [TERMS_MESSAGES.changedSinceRead] } });
+      throw new UnprocessableEntityException({
+        message: TERMS_MESSAGES.changedSinceRead,
+        errors: { agree_terms_conditions: [TERMS_MESSAGES.changedSinceRead] },
+      });
     }
-    const qb = m.createQueryBuilder(Student, 's').select(['s.id', 's.terms_version', 's.terms_agreed_at']).where('s.id = :id', { id: studentId });
+    const qb = m
+      .createQueryBuilder(Student, 's')
+      .select(['s.id', 's.terms_version', 's.terms_agreed_at'])
+      .where('s.id = :id', { id: studentId });
     if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
     const row = await qb.getOne();
     if (!row) return {};
@@ -88,12 +115,20 @@ export class TermsService {
     }
     const updatedAt = nowIso();
     await m.update(Student, { id: studentId }, { ...after, updated_at: updatedAt });
-    await this.audit.record(actor, (['terms_version', 'terms_agreed_at'] as const)
-      .filter((field) => before[field] !== after[field])
-      .map((field) => ({
-        action: agreed === 1 ? 'student.terms-agreed' : 'student.terms-withdrawn',
-        entity: 'student', entity_id: studentId, field, old_value: before[field], new_value: after[field],
-      })), m);
+    await this.audit.record(
+      actor,
+      (['terms_version', 'terms_agreed_at'] as const)
+        .filter((field) => before[field] !== after[field])
+        .map((field) => ({
+          action: agreed === 1 ? 'student.terms-agreed' : 'student.terms-withdrawn',
+          entity: 'student',
+          entity_id: studentId,
+          field,
+          old_value: before[field],
+          new_value: after[field],
+        })),
+      m,
+    );
     return { ...after, updatedAt };
   }
 }

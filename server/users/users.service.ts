@@ -26,19 +26,31 @@ export class UsersService {
 
   async setPassword(id: number, passwordHash: string, mustReset: boolean): Promise<void> {
     const now = nowIso();
-    await this.users.update({ id }, {
-      password_hash: passwordHash, password_reset: mustReset ? 1 : 0, password_changed_at: now, updated_at: now,
-    });
+    await this.users.update(
+      { id },
+      {
+        password_hash: passwordHash,
+        password_reset: mustReset ? 1 : 0,
+        password_changed_at: now,
+        updated_at: now,
+      },
+    );
   }
 
-  async create(data: Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'>): Promise<User> {
+  async create(
+    data: Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'>,
+  ): Promise<User> {
     const now = nowIso();
     return this.users.save(this.users.create({ ...data, created_at: now, updated_at: now }));
   }
 
   toSessionUser(u: User): SessionUser {
     return {
-      id: u.id, role: u.role, student_id: u.student_id, username: u.username, display_name: u.display_name,
+      id: u.id,
+      role: u.role,
+      student_id: u.student_id,
+      username: u.username,
+      display_name: u.display_name,
       password_reset: u.password_reset,
     };
   }

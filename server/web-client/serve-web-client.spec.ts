@@ -11,6 +11,7 @@ describe('signInShell', () => {
   it('sets the card width and keeps the classes the client draws with', () => {
     const html = signInShell('School', 'Administrator Login');
     expect(html).toContain('<section class="plain-card" style="width:400px">');
-    for (const c of ['visitor-frame', 'visitor-band', 'visitor-main', 'plain-card-subtitle']) expect(html).toContain(`class="${c}"`);
+    for (const c of ['visitor-frame', 'visitor-band', 'visitor-main', 'plain-card-subtitle'])
+      expect(html).toContain(`class="${c}"`);
   });
 });

@@ -24,9 +24,11 @@ const escapeHtml = (text: string) =>
  */
 export function signInShell(schoolName: string, subtitle: string): string {
   const band = `background:${THEME.primary};border-bottom:4px solid ${THEME.secondary}`;
-  return `<div class="visitor-frame"><div aria-hidden="true" class="visitor-band" style="${band}"></div><main class="visitor-main">`
-    + `<section class="plain-card" style="width:${LAYOUT.loginCardWidth}px"><h1 class="plain-card-title">${escapeHtml(schoolName)}</h1>`
-    + `<p class="plain-card-subtitle">${escapeHtml(subtitle)}</p><p role="status">Loading…</p></section></main></div>`;
+  return (
+    `<div class="visitor-frame"><div aria-hidden="true" class="visitor-band" style="${band}"></div><main class="visitor-main">` +
+    `<section class="plain-card" style="width:${LAYOUT.loginCardWidth}px"><h1 class="plain-card-title">${escapeHtml(schoolName)}</h1>` +
+    `<p class="plain-card-subtitle">${escapeHtml(subtitle)}</p><p role="status">Loading…</p></section></main></div>`
+  );
 }
 
 /**
@@ -49,11 +51,21 @@ export function serveWebClient(app: NestExpressApplication, webDir: string, scho
   };
 
   app.use('/assets', compression());
-  app.use('/assets', express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
+  app.use(
+    '/assets',
+    express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+  );
   const rootFiles = express.static(webDir, { index: false, maxAge: '1h' });
-  app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : rootFiles(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    SERVER_PATHS.test(req.path) ? next() : rootFiles(req, res, next),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path) || req.path.startsWith('/assets/')) return next();
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      SERVER_PATHS.test(req.path) ||
+      req.path.startsWith('/assets/')
+    )
+      return next();
     const html = indexHtml();
     if (html === null) {
       res.status(503).type('text/plain').send('The web client is not built yet. Run "npm run build" (or "npm start").');

@@ -20,7 +20,9 @@ afterAll(() => t.close());
 
 describe('administrator accounts', () => {
   it('an administrator creates another, who can then sign in; it is audited', async () => {
-    const res = await admin.post('/api/admins', { username: 'deputy', display_name: 'Deputy Principal', password: 'Second-Desk-2026' }).expect(201);
+    const res = await admin
+      .post('/api/admins', { username: 'deputy', display_name: 'Deputy Principal', password: 'Second-Desk-2026' })
+      .expect(201);
     expect(res.body).toMatchObject({ username: 'deputy', display_name: 'Deputy Principal' });
     expect(res.body).not.toHaveProperty('password_hash');
     const list = await admin.get('/api/admins').expect(200);
@@ -28,46 +30,100 @@ describe('administrator accounts', () => {
     const deputy = new ApiClient(t);
     const login = await deputy.loginAdmin('deputy', 'Second-Desk-2026');
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ name: 'Admin', role: 'admin', username: 'deputy', display_name: 'Deputy Principal' });
+    expect(login.body).toMatchObject({
+      name: 'Admin',
+      role: 'admin',
+      username: 'deputy',
+      display_name: 'Deputy Principal',
+    });
     await deputy.get('/api/students').expect(200);
-    expect(await t.ds.getRepository(AuditEntry).findOneBy({ action: 'admin.created' })).toMatchObject({ actor: 'admin:office', entity_id: 'deputy' });
+    expect(await t.ds.getRepository(AuditEntry).findOneBy({ action: 'admin.created' })).toMatchObject({
+      actor: 'admin:office',
+      entity_id: 'deputy',
+    });
   });
 
   it('refuses a taken username, a weak or short password and a bad username with 422', async () => {
-    const taken = await admin.post('/api/admins', { username: 'office', display_name: 'X', password: 'Another-Pass-2026' }).expect(422);
+    const taken = await admin
+      .post('/api/admins', { username: 'office', display_name: 'X', password: 'Another-Pass-2026' })
+      .expect(422);
     expect(taken.body.errors.username[0]).toMatch(/taken/);
-    const short = await admin.post('/api/admins', { username: 'clerk', display_name: 'Clerk', password: 'Short-1' }).expect(422);
+    const short = await admin
+      .post('/api/admins', { username: 'clerk', display_name: 'Clerk', password: 'Short-1' })
+      .expect(422);
     expect(short.body.errors.password[0]).toMatch(/10 characters/);
-    const common = await admin.post('/api/admins', { username: 'clerk', display_name: 'Clerk', password: 'password123' }).expect(422);
+    const common = await admin
+      .post('/api/admins', { username: 'clerk', display_name: 'Clerk', password: 'password123' })
+      .expect(422);
     expect(common.body.errors.password[0]).toMatch(/too common/);
-    const same = await admin.post('/api/admins', { username: 'clerk', display_name: 'Clerk', password: 'clerk-and-more' }).expect(422);
+    const same = await admin
+      .post('/api/admins', { username: 'clerk', display_name: 'Clerk', password: 'clerk-and-more' })
+      .expect(422);
     expect(same.body.errors.password[0]).toMatch(/username/);
-    await admin.post('/api/admins', { username: 'a b', display_name: 'Clerk', password: 'Clerk-Pass-2026' }).expect(422);
+    await admin
+      .post('/api/admins', { username: 'a b', display_name: 'Clerk', password: 'Clerk-Pass-2026' })
+      .expect(422);
     await admin.post('/api/admins', { username: 'clerk', password: 'Clerk-Pass-2026' }).expect(422);
-    await admin.post('/api/admins', { username: 'clerk', display_name: 'Clerk', password: 'Clerk-Pass-2026', role: 'admin' }).expect(422);
+    await admin
+      .post('/api/admins', { username: 'clerk', display_name: 'Clerk', password: 'Clerk-Pass-2026', role: 'admin' })
+      .expect(422);
   });
 
   it('is refused to a student (403) and a visitor (401)', async () => {
     await student.get('/api/admins').expect(403);
-    await student.post('/api/admins', { username: 'sneaky', display_name: 'S', password: 'Sneaky-Pass-2026' }).expect(403);
+    await student
+      .post('/api/admins', { username: 'sneaky', display_name: 'S', password: 'Sneaky-Pass-2026' })
+      .expect(403);
     await visitor.get('/api/admins').expect(401);
-    await visitor.post('/api/admins', { username: 'sneaky', display_name: 'S', password: 'Sneaky-Pass-2026' }).expect(401);
+    await visitor
+      .post('/api/admins', { username: 'sneaky', display_name: 'S', password: 'Sneaky-Pass-2026' })
+      .expect(401);
   });
 });
 
 describe('an administrator changes her own password', () => {
   it('needs the old password, follows the password policy, and keeps her signed in', async () => {
     const me = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
-    const wrong = await me.post('/api/change-password-student', { student_id: 'office', old_password: 'nope', password: 'Brand-New-Secret-7' }).expect(422);
+    const wrong = await me
+      .post('/api/change-password-student', {
+        student_id: 'office',
+        old_password: 'nope',
+        password: 'Brand-New-Secret-7',
+      })
+      .expect(422);
     expect(wrong.body.errors.old_password).toBeDefined();
     await me.post('/api/change-password-student', { student_id: 'office', password: 'Brand-New-Secret-7' }).expect(422);
-    await me.post('/api/change-password-student', { student_id: 'office', old_password: 'Office-Admin-Pass-1', password: 'short' }).expect(422);
+    await me
+      .post('/api/change-password-student', {
+        student_id: 'office',
+        old_password: 'Office-Admin-Pass-1',
+        password: 'short',
+      })
+      .expect(422);
     // Eight characters are enough for a student, not for an administrator.
-    const eight = await me.post('/api/change-password-student', { student_id: 'office', old_password: 'Office-Admin-Pass-1', password: 'Gx7#kLp2' }).expect(422);
+    const eight = await me
+      .post('/api/change-password-student', {
+        student_id: 'office',
+        old_password: 'Office-Admin-Pass-1',
+        password: 'Gx7#kLp2',
+      })
+      .expect(422);
     expect(eight.body.errors.password[0]).toContain('at least 10 characters');
     // Another administrator's name is not hers.
-    await me.post('/api/change-password-student', { student_id: 'deputy', old_password: 'Office-Admin-Pass-1', password: 'Brand-New-Secret-7' }).expect(403);
-    await me.post('/api/change-password-student', { student_id: 'office', old_password: 'Office-Admin-Pass-1', password: 'Brand-New-Secret-7' }).expect(200);
+    await me
+      .post('/api/change-password-student', {
+        student_id: 'deputy',
+        old_password: 'Office-Admin-Pass-1',
+        password: 'Brand-New-Secret-7',
+      })
+      .expect(403);
+    await me
+      .post('/api/change-password-student', {
+        student_id: 'office',
+        old_password: 'Office-Admin-Pass-1',
+        password: 'Brand-New-Secret-7',
+      })
+      .expect(200);
     await me.get('/api/students').expect(200);
     // The other session of the account ended; the new password signs in, the old does not.
     await admin.get('/api/students').expect(401);

@@ -17,11 +17,25 @@ let other: ApiClient;
 let visitor: ApiClient;
 
 const KNOWN = {
-  id: '20261001', first_name: 'Alicia', last_name: 'Baptiste', class_id: '1B', date_of_birth: '2013-04-09',
+  id: '20261001',
+  first_name: 'Alicia',
+  last_name: 'Baptiste',
+  class_id: '1B',
+  date_of_birth: '2013-04-09',
   extra: {
-    middle_name: 'Marie', birth_certificate_no: 'EBP998877', religion_code: 1, ethnic_group_code: 1, house_code: 1,
-    phone_home: '7654321', mobile_phone_mother: '3214567', mother_name: 'Joan Baptiste', email_mother: 'joan@example.org',
-    hepatitis: 1, polio: 0, device_type: 'Laptop', address_line_2: 'Arima',
+    middle_name: 'Marie',
+    birth_certificate_no: 'EBP998877',
+    religion_code: 1,
+    ethnic_group_code: 1,
+    house_code: 1,
+    phone_home: '7654321',
+    mobile_phone_mother: '3214567',
+    mother_name: 'Joan Baptiste',
+    email_mother: 'joan@example.org',
+    hepatitis: 1,
+    polio: 0,
+    device_type: 'Laptop',
+    address_line_2: 'Arima',
   },
 };
 
@@ -36,13 +50,33 @@ beforeAll(async () => {
   t = await startTestApp();
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
   await createStudent(t, KNOWN);
-  await createStudent(t, { id: '20261002', first_name: 'Brianna', last_name: 'Charles', class_id: '2A', date_of_birth: '2012-01-31', password: 'Brianna-Pass-2026' });
-  await createStudent(t, { id: '20261003', first_name: 'Chloe', last_name: 'Ali', class_id: '1A', date_of_birth: '2013-12-01' });
+  await createStudent(t, {
+    id: '20261002',
+    first_name: 'Brianna',
+    last_name: 'Charles',
+    class_id: '2A',
+    date_of_birth: '2012-01-31',
+    password: 'Brianna-Pass-2026',
+  });
+  await createStudent(t, {
+    id: '20261003',
+    first_name: 'Chloe',
+    last_name: 'Ali',
+    class_id: '1A',
+    date_of_birth: '2013-12-01',
+  });
   // The newest change first: make 20261003 the most recently updated.
   await t.ds.getRepository(Student).update({ id: '20261003' }, { updated_at: '2099-01-01T00:00:00.000Z' });
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
   student = await signedInStudent(t, '20261002', 'Brianna-Pass-2026');
-  await createStudent(t, { id: '20261004', first_name: 'Dana', last_name: 'Lee', class_id: '3A', date_of_birth: '2011-02-02', password: 'Dana-Pass-2026' });
+  await createStudent(t, {
+    id: '20261004',
+    first_name: 'Dana',
+    last_name: 'Lee',
+    class_id: '3A',
+    date_of_birth: '2011-02-02',
+    password: 'Dana-Pass-2026',
+  });
   other = await signedInStudent(t, '20261004', 'Dana-Pass-2026');
   visitor = await new ApiClient(t).primeCsrf();
 });
@@ -58,8 +92,13 @@ describe('GET /api/students', () => {
     expect([...times].sort().reverse()).toEqual(times);
     const known = list.find((s) => s.id === KNOWN.id)!;
     expect(known).toEqual({
-      id: KNOWN.id, first_name: 'Alicia', last_name: 'Baptiste', class_id: '1B', date_of_birth: '2013-04-09',
-      birth_certificate_no: 'EBP998877', updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      id: KNOWN.id,
+      first_name: 'Alicia',
+      last_name: 'Baptiste',
+      class_id: '1B',
+      date_of_birth: '2013-04-09',
+      birth_certificate_no: 'EBP998877',
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
 
@@ -119,7 +158,10 @@ describe('GET /api/registration-data-spreadsheet', () => {
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(headers).toEqual(EXPORT_COLUMNS.map((f) => f.label));
     // Every column of the students table is in the export (created_at aside, updated_at as Last Updated).
-    const columns = t.ds.getMetadata(Student).columns.map((c) => c.propertyName).filter((c) => c !== 'created_at' && c !== 'updated_at');
+    const columns = t.ds
+      .getMetadata(Student)
+      .columns.map((c) => c.propertyName)
+      .filter((c) => c !== 'created_at' && c !== 'updated_at');
     const keys = EXPORT_COLUMNS.map((f) => f.key);
     expect(columns.filter((c) => !keys.includes(c))).toEqual([]);
     expect(sheet.rowCount).toBe(5);
@@ -161,7 +203,13 @@ describe('GET /api/student-registration/:formLevel', () => {
     const res = await admin.get('/api/student-registration/1').expect(200);
     expect(res.body.map((r: { id: string }) => r.id).sort()).toEqual(['20261001', '20261003']);
     const known = res.body.find((r: { id: string }) => r.id === KNOWN.id);
-    expect(known).toMatchObject({ first_name: 'Alicia', date_of_birth: '2013-04-09', religion_code: 'Anglican', phone_home: '1868-765-4321', hepatitis: 'Yes' });
+    expect(known).toMatchObject({
+      first_name: 'Alicia',
+      date_of_birth: '2013-04-09',
+      religion_code: 'Anglican',
+      phone_home: '1868-765-4321',
+      hepatitis: 'Yes',
+    });
     expect(Object.keys(known)).toEqual(EXPORT_COLUMNS.map((f) => f.key));
     expect((await admin.get('/api/student-registration/2').expect(200)).body).toHaveLength(1);
   });

@@ -14,10 +14,20 @@ let webDir: string;
 
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Student Portal SPA</title><div id="root"><!--app-shell--></div>');
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Student Portal SPA</title><div id="root"><!--app-shell--></div>',
+  );
   t = await startTestApp({ env: { WEB_DIR: webDir } });
   await createStudent(t, { id: '1001', first_name: 'Alya', last_name: 'Baptiste', date_of_birth: '2013-05-17' });
-  await createStudent(t, { id: '1002', first_name: 'Bea', last_name: 'Charles', date_of_birth: '2012-01-02', password: 'Sunny-Garden-42', class_id: '2A' });
+  await createStudent(t, {
+    id: '1002',
+    first_name: 'Bea',
+    last_name: 'Charles',
+    date_of_birth: '2012-01-02',
+    password: 'Sunny-Garden-42',
+    class_id: '2A',
+  });
   await createStudent(t, { id: '1003', date_of_birth: '2012-03-04', password: 'Other-Garden-43' });
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
 });
@@ -61,13 +71,20 @@ describe('serving and errors', () => {
   it('gives no cookie to an anonymous visitor', async () => {
     const res = await request(t.app.getHttpServer()).get('/api/session').expect(200);
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect(res.body).toMatchObject({ authenticated: false, user: null, settings: { school_name: 'Test Girls High School', student_id_lookup: false } });
+    expect(res.body).toMatchObject({
+      authenticated: false,
+      user: null,
+      settings: { school_name: 'Test Girls High School', student_id_lookup: false },
+    });
   });
 
   it('answers bad input with 4xx in the one error shape, never 500', async () => {
     const c = await new ApiClient(t).primeCsrf();
-    const malformed = await c.agent.post('/api/login-student').set('X-XSRF-TOKEN', c.xsrfToken())
-      .set('Content-Type', 'application/json').send('{"student_id": ');
+    const malformed = await c.agent
+      .post('/api/login-student')
+      .set('X-XSRF-TOKEN', c.xsrfToken())
+      .set('Content-Type', 'application/json')
+      .send('{"student_id": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBeTruthy();
     const wrongType = await c.post('/api/login-student', { student_id: 1001, password: ['x'] });
@@ -91,10 +108,16 @@ describe('CSRF', () => {
 
   it('refuses a token that does not match the cookie or was not signed by the server', async () => {
     const c = await new ApiClient(t).primeCsrf();
-    const mismatch = await c.agent.post('/api/login-student').set('X-XSRF-TOKEN', 'abc.def').send({ student_id: '1002', password: 'Sunny-Garden-42' });
+    const mismatch = await c.agent
+      .post('/api/login-student')
+      .set('X-XSRF-TOKEN', 'abc.def')
+      .send({ student_id: '1002', password: 'Sunny-Garden-42' });
     expect(mismatch.status).toBe(403);
-    const forged = await request(t.app.getHttpServer()).post('/api/login-student')
-      .set('Cookie', 'XSRF-TOKEN=nonce.forged').set('X-XSRF-TOKEN', 'nonce.forged').send({ student_id: '1002', password: 'Sunny-Garden-42' });
+    const forged = await request(t.app.getHttpServer())
+      .post('/api/login-student')
+      .set('Cookie', 'XSRF-TOKEN=nonce.forged')
+      .set('X-XSRF-TOKEN', 'nonce.forged')
+      .send({ student_id: '1002', password: 'Sunny-Garden-42' });
     expect(forged.status).toBe(403);
   });
 
@@ -110,7 +133,13 @@ describe('student sign-in', () => {
   it('signs in with the answer of the spec and a secure session cookie stored in the database', async () => {
     const c = await new ApiClient(t).primeCsrf();
     const res = await c.post('/api/login-student', { student_id: '1002', password: 'Sunny-Garden-42' }).expect(200);
-    expect(res.body).toEqual({ name: 'Bea Charles', initials: 'BC', role: 'student', student_id: '1002', password_reset: 0 });
+    expect(res.body).toEqual({
+      name: 'Bea Charles',
+      initials: 'BC',
+      role: 'student',
+      student_id: '1002',
+      password_reset: 0,
+    });
     const cookie = ([] as string[]).concat(res.headers['set-cookie']).find((x) => x.startsWith('portal.sid='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -127,7 +156,11 @@ describe('student sign-in', () => {
     const c = await new ApiClient(t).primeCsrf();
     const first = await c.post('/api/login-student', { student_id: '1003', password: 'Other-Garden-43' }).expect(200);
     const second = await c.post('/api/login-student', { student_id: '1003', password: 'Other-Garden-43' }).expect(200);
-    const sid = (r: request.Response) => ([] as string[]).concat(r.headers['set-cookie']).find((x) => x.startsWith('portal.sid='))!.split(';')[0];
+    const sid = (r: request.Response) =>
+      ([] as string[])
+        .concat(r.headers['set-cookie'])
+        .find((x) => x.startsWith('portal.sid='))!
+        .split(';')[0];
     expect(sid(first)).not.toBe(sid(second));
   });
 
@@ -138,7 +171,11 @@ describe('student sign-in', () => {
     expect(unknown.status).toBe(422);
     expect(wrong.status).toBe(422);
     expect(unknown.body).toEqual(wrong.body);
-    expect(wrong.body).toEqual({ statusCode: 422, message: MESSAGES.badCredentials, errors: { student_id: [MESSAGES.badCredentials] } });
+    expect(wrong.body).toEqual({
+      statusCode: 422,
+      message: MESSAGES.badCredentials,
+      errors: { student_id: [MESSAGES.badCredentials] },
+    });
   });
 
   it('survives a server restart: the session lives in the database', async () => {

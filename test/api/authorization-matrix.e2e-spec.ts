@@ -48,8 +48,16 @@ export const MATRIX: Row[] = [
   { route: 'GET /sanctum/csrf-cookie', expect: publicRead(204) },
   { route: 'GET /api/session', expect: publicRead() },
   // Wrong credentials for everyone (authorization lets anyone try; nobody is signed in or locked by it).
-  { route: 'POST /api/login-student', body: (c) => ({ student_id: `nobody-${c.caller}`, password: 'wrong-password' }), expect: publicRead(422) },
-  { route: 'POST /api/admin-login', body: (c) => ({ username: `nobody-${c.caller}`, password: 'wrong-password' }), expect: publicRead(422) },
+  {
+    route: 'POST /api/login-student',
+    body: (c) => ({ student_id: `nobody-${c.caller}`, password: 'wrong-password' }),
+    expect: publicRead(422),
+  },
+  {
+    route: 'POST /api/admin-login',
+    body: (c) => ({ username: `nobody-${c.caller}`, password: 'wrong-password' }),
+    expect: publicRead(422),
+  },
   { route: 'GET /api/student-id-lookup', path: () => '/api/student-id-lookup?name=Mat%20Rix', expect: publicRead(404) },
   // A too-short password: 422 shows the caller got past authorization without changing anything.
   {
@@ -69,7 +77,11 @@ export const MATRIX: Row[] = [
   // Re-opens with no deadline, as it already is: the admin's call changes nothing to audit.
   { route: 'POST /api/registration-status', body: () => ({ open: 1, deadline: null }), expect: adminOnly() },
   // A partial save of a field the matrix students do not otherwise use.
-  { route: 'POST /api/student', body: (c) => ({ id: c.studentId, middle_name: 'Matrix' }), expect: { visitor: 401, own: 200, other: 403, reset: 403, admin: 200 } },
+  {
+    route: 'POST /api/student',
+    body: (c) => ({ id: c.studentId, middle_name: 'Matrix' }),
+    expect: { visitor: 401, own: 200, other: 403, reset: 403, admin: 200 },
+  },
   { route: 'GET /api/audit', path: (c) => `/api/audit?student_id=${c.studentId}`, expect: adminOnly() },
   // Administrator area (issue 6). The reset names nobody, so no session of the callers is ended.
   { route: 'GET /api/students', expect: adminOnly() },
@@ -78,7 +90,11 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/student-registration/:formLevel', path: () => '/api/student-registration/1', expect: adminOnly() },
   { route: 'GET /api/admins', expect: adminOnly() },
   // A username too short to be valid: past authorization nothing is created.
-  { route: 'POST /api/admins', body: () => ({ username: 'x', display_name: 'X', password: 'Matrix-New-Admin-1' }), expect: adminOnly(422) },
+  {
+    route: 'POST /api/admins',
+    body: () => ({ username: 'x', display_name: 'X', password: 'Matrix-New-Admin-1' }),
+    expect: adminOnly(422),
+  },
   // No file: past authorization nothing is imported.
   { route: 'POST /api/import-students', expect: adminOnly(422) },
   { route: 'GET /api/import-students/template', expect: adminOnly() },
@@ -96,8 +112,16 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/term-reports-posted', expect: adminOnly() },
   { route: 'POST /api/post-term-reports', body: () => ({ year: 2025, term: 1, posted: 1 }), expect: adminOnly(404) },
   { route: 'GET /api/report-card-terms/:userId', expect: ownerRead },
-  { route: 'GET /api/report-card/:studentId/:year/:term', path: (c) => `/api/report-card/${c.studentId}/2025/1`, expect: { visitor: 401, own: 404, other: 403, reset: 403, admin: 404 } },
-  { route: 'GET /api/class-report-cards/:year/:term/:classId', path: () => '/api/class-report-cards/2025/1/1A', expect: adminOnly(404) },
+  {
+    route: 'GET /api/report-card/:studentId/:year/:term',
+    path: (c) => `/api/report-card/${c.studentId}/2025/1`,
+    expect: { visitor: 401, own: 404, other: 403, reset: 403, admin: 404 },
+  },
+  {
+    route: 'GET /api/class-report-cards/:year/:term/:classId',
+    path: () => '/api/class-report-cards/2025/1/1A',
+    expect: adminOnly(404),
+  },
   // Documents (issue 4). A JSON body carries no file: past authorization the upload is 422 and stores nothing.
   {
     route: 'POST /api/store-file',
@@ -106,11 +130,19 @@ export const MATRIX: Row[] = [
   },
   { route: 'GET /api/get-files/:studentId', expect: ownerRead },
   { route: 'GET /api/student-data-files/:studentId', expect: ownerRead },
-  { route: 'POST /api/student-data-files', body: (c) => ({ student_id: c.studentId }), expect: { visitor: 401, own: 200, other: 403, reset: 403, admin: 200 } },
+  {
+    route: 'POST /api/student-data-files',
+    body: (c) => ({ student_id: c.studentId }),
+    expect: { visitor: 401, own: 200, other: 403, reset: 403, admin: 200 },
+  },
   { route: 'GET /api/file-versions/:studentId', expect: adminOnly() },
   { route: 'GET /api/upload-limits', expect: signedInRead },
   // No file with this id: past authorization, 404 (test/api/files.e2e-spec.ts downloads real files).
-  { route: 'GET /api/files/:fileId', path: () => '/api/files/999999', expect: { visitor: 401, own: 404, other: 404, reset: 403, admin: 404 } },
+  {
+    route: 'GET /api/files/:fileId',
+    path: () => '/api/files/999999',
+    expect: { visitor: 401, own: 404, other: 404, reset: 403, admin: 404 },
+  },
   { route: 'GET /api/registration-form/:studentId', expect: ownerRead },
   { route: 'GET /api/registration-report/all', expect: adminOnly() },
   { route: 'GET /api/registration-report/:classId', path: () => '/api/registration-report/1A', expect: adminOnly() },
@@ -139,16 +171,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function routesOfTheApp(): string[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
-  return express.router.stack.filter((l) => l.route).flatMap((l) =>
-    Object.keys(l.route!.methods).filter((m) => m !== '_all').map((m) => `${m.toUpperCase()} ${l.route!.path}`));
+  const express = t.app.getHttpAdapter().getInstance() as {
+    router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+  };
+  return express.router.stack
+    .filter((l) => l.route)
+    .flatMap((l) =>
+      Object.keys(l.route!.methods)
+        .filter((m) => m !== '_all')
+        .map((m) => `${m.toUpperCase()} ${l.route!.path}`),
+    );
 }
 
 describe('authorization matrix', () => {
   it('has a row for every route of the service', () => {
     const rows = new Set(MATRIX.map((r) => r.route));
     const missing = routesOfTheApp().filter((r) => !rows.has(r));
-    expect(missing, `routes without a row in test/api/authorization-matrix.e2e-spec.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(missing, `routes without a row in test/api/authorization-matrix.e2e-spec.ts: ${missing.join(', ')}`).toEqual(
+      [],
+    );
     const stale = [...rows].filter((r) => !routesOfTheApp().includes(r));
     expect(stale, 'rows for routes that no longer exist').toEqual([]);
   });
@@ -165,7 +206,8 @@ describe('authorization matrix', () => {
         const client = clients[caller];
         const res = method === 'GET' ? await client.get(path) : await client.post(path, row.body?.(ctx));
         got[caller] = res.status;
-        if (res.status >= 400) expect(await t.ds.getRepository(AuditEntry).count(), `${caller} refused but audited a change`).toBe(before);
+        if (res.status >= 400)
+          expect(await t.ds.getRepository(AuditEntry).count(), `${caller} refused but audited a change`).toBe(before);
       }
       expect(got).toEqual(row.expect);
     });

@@ -24,11 +24,14 @@ let dani: ApiClient;
 let admin: ApiClient;
 
 function pdfGet(c: ApiClient, url: string) {
-  return c.get(url).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (d: Buffer) => chunks.push(d));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  return c
+    .get(url)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
 }
 
 /** Keeps the PDF in test-results/ and runs a poppler tool on it. */
@@ -47,7 +50,12 @@ function squeeze(text: string): string {
 }
 
 function upload(c: ApiClient, id: string, type: string, bytes: Buffer, name: string) {
-  return c.agent.post('/api/store-file').set('X-XSRF-TOKEN', c.xsrfToken()).field('id', id).field('file_type', type).attach('file', bytes, name);
+  return c.agent
+    .post('/api/store-file')
+    .set('X-XSRF-TOKEN', c.xsrfToken())
+    .field('id', id)
+    .field('file_type', type)
+    .attach('file', bytes, name);
 }
 
 beforeAll(async () => {
@@ -55,25 +63,61 @@ beforeAll(async () => {
   const religion = (await t.ds.getRepository(Religion).find({ order: { code: 'ASC' } }))[0];
   const house = (await t.ds.getRepository(House).find({ order: { id: 'ASC' } }))[0];
   await createStudent(t, {
-    id: CARA, first_name: 'Cara', last_name: 'Mendoza', class_id: '1A', date_of_birth: '2013-04-09', password: 'Cara-Docs-Pass-1',
+    id: CARA,
+    first_name: 'Cara',
+    last_name: 'Mendoza',
+    class_id: '1A',
+    date_of_birth: '2013-04-09',
+    password: 'Cara-Docs-Pass-1',
     extra: {
-      middle_name: 'Rose', home_address: SCRIPT, address_line_2: 'Arima', phone_home: '7654321', religion_code: religion.code,
-      house_code: house.id, birth_certificate_no: 'EBP-4411', place_of_birth: 'Trinidad and Tobago', nationality: 'Trinidadian',
-      living_status: 'Mother Only', mother_name: 'Maria Mendoza', mobile_phone_mother: '3334444', polio: 1, measles: 1, asthma: 1,
-      allergy: 'Peanuts', device_type: 'Laptop', internet_access: 1, immigration_permit: 1, immigration_permit_no: 'IP-99812',
+      middle_name: 'Rose',
+      home_address: SCRIPT,
+      address_line_2: 'Arima',
+      phone_home: '7654321',
+      religion_code: religion.code,
+      house_code: house.id,
+      birth_certificate_no: 'EBP-4411',
+      place_of_birth: 'Trinidad and Tobago',
+      nationality: 'Trinidadian',
+      living_status: 'Mother Only',
+      mother_name: 'Maria Mendoza',
+      mobile_phone_mother: '3334444',
+      polio: 1,
+      measles: 1,
+      asthma: 1,
+      allergy: 'Peanuts',
+      device_type: 'Laptop',
+      internet_access: 1,
+      immigration_permit: 1,
+      immigration_permit_no: 'IP-99812',
       agree_terms_conditions: 1,
     },
   });
-  await createStudent(t, { id: DANI, first_name: 'Dani', last_name: 'Alleyne', class_id: '1A', password: 'Dani-Docs-Pass-1' });
-  await createStudent(t, { id: EVE, first_name: 'Eve', last_name: 'Baptiste', class_id: '2B', date_of_birth: '2012-01-02' });
+  await createStudent(t, {
+    id: DANI,
+    first_name: 'Dani',
+    last_name: 'Alleyne',
+    class_id: '1A',
+    password: 'Dani-Docs-Pass-1',
+  });
+  await createStudent(t, {
+    id: EVE,
+    first_name: 'Eve',
+    last_name: 'Baptiste',
+    class_id: '2B',
+    date_of_birth: '2012-01-02',
+  });
   await createAdmin(t, 'docs-admin', 'Docs-Admin-Pass-1');
   cara = await signedInStudent(t, CARA, 'Cara-Docs-Pass-1');
   dani = await signedInStudent(t, DANI, 'Dani-Docs-Pass-1');
   admin = await signedInAdmin(t, 'docs-admin', 'Docs-Admin-Pass-1');
   for (const [type, bytes, name] of [
-    ['birth_certificate', samplePdf('b'), 'birth.pdf'], ['immunization_card', samplePdf('i'), 'card.pdf'],
-    ['sea_slip', samplePdf('s'), 'sea.pdf'], ['picture', SAMPLE_JPEG, 'cara.jpg'],
-  ] as const) expect((await upload(cara, CARA, type, bytes, name)).status).toBe(200);
+    ['birth_certificate', samplePdf('b'), 'birth.pdf'],
+    ['immunization_card', samplePdf('i'), 'card.pdf'],
+    ['sea_slip', samplePdf('s'), 'sea.pdf'],
+    ['picture', SAMPLE_JPEG, 'cara.jpg'],
+  ] as const)
+    expect((await upload(cara, CARA, type, bytes, name)).status).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -90,12 +134,39 @@ describe('registration form', () => {
     const religion = (await t.ds.getRepository(Religion).find({ order: { code: 'ASC' } }))[0].religion;
     const house = (await t.ds.getRepository(House).find({ order: { id: 'ASC' } }))[0].name;
     for (const expected of [
-      'Test Girls High School', 'Student Registration Form', 'Cara Rose Mendoza', `Student ID ${CARA}`,
-      'First Name:', 'Cara', 'Date of Birth:', '2013-04-09', 'Electronic Birth Pin:', 'EBP-4411', 'Country of Birth:',
-      SCRIPT, '1868-765-4321', religion, house, 'Maria Mendoza', '1868-333-4444', 'Peanuts', 'Laptop',
-      'Immigration Permit', 'IP-99812', '1. Student Data', '2. Family Data', '3. Medical Data', '4. Other Data', '5. Documents',
-      '6. Complete', 'Birth Certificate', 'birth.pdf', 'Not received', 'Signature of Parent / Guardian',
-    ]) expect(text, `"${expected}" on the form`).toContain(expected);
+      'Test Girls High School',
+      'Student Registration Form',
+      'Cara Rose Mendoza',
+      `Student ID ${CARA}`,
+      'First Name:',
+      'Cara',
+      'Date of Birth:',
+      '2013-04-09',
+      'Electronic Birth Pin:',
+      'EBP-4411',
+      'Country of Birth:',
+      SCRIPT,
+      '1868-765-4321',
+      religion,
+      house,
+      'Maria Mendoza',
+      '1868-333-4444',
+      'Peanuts',
+      'Laptop',
+      'Immigration Permit',
+      'IP-99812',
+      '1. Student Data',
+      '2. Family Data',
+      '3. Medical Data',
+      '4. Other Data',
+      '5. Documents',
+      '6. Complete',
+      'Birth Certificate',
+      'birth.pdf',
+      'Not received',
+      'Signature of Parent / Guardian',
+    ])
+      expect(text, `"${expected}" on the form`).toContain(expected);
     // She ticked the agreement, but the registration is not finished: the form says so and what is missing,
     // rather than an unqualified "Agreed".
     expect(text).not.toContain('Agreement: Agreed');
@@ -103,7 +174,14 @@ describe('registration form', () => {
     expect(squeeze(text)).toContain('Family Data: Emergency Contact, Emergency Contact Phone');
     expect(squeeze(text)).toContain('Upload Documents: Immigration Permit');
     // Steps in order; the living status shows only the mother's section.
-    const order = ['1. Student Data', '2. Family Data', '3. Medical Data', '4. Other Data', '5. Documents', '6. Complete'].map((s) => text.indexOf(s));
+    const order = [
+      '1. Student Data',
+      '2. Family Data',
+      '3. Medical Data',
+      '4. Other Data',
+      '5. Documents',
+      '6. Complete',
+    ].map((s) => text.indexOf(s));
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(text).toContain('Mother');
     expect(text).not.toMatch(/^\s*Father\s*$/m);
@@ -141,26 +219,51 @@ describe('registration form', () => {
   it('says plainly that a finished registration is complete, with the terms she agreed to and when', async () => {
     const id = 'D400';
     await createStudent(t, {
-      id, first_name: 'Fay', last_name: 'Roberts', class_id: '1A', date_of_birth: '2013-06-01', password: 'Fay-Docs-Pass-1',
+      id,
+      first_name: 'Fay',
+      last_name: 'Roberts',
+      class_id: '1A',
+      date_of_birth: '2013-06-01',
+      password: 'Fay-Docs-Pass-1',
       extra: {
-        birth_certificate_no: 'EBP-7001', home_address: '3 Hill Rd', address_line_2: 'Arima', place_of_birth: 'Trinidad and Tobago',
-        nationality: 'Trinidadian', living_status: 'Mother Only', mother_name: 'Joy Roberts', mobile_phone_mother: '3335555',
-        emergency_contact: 'Ann Roberts', emergency_home_phone: '6226226', polio: 1, device_type: 'Phone',
+        birth_certificate_no: 'EBP-7001',
+        home_address: '3 Hill Rd',
+        address_line_2: 'Arima',
+        place_of_birth: 'Trinidad and Tobago',
+        nationality: 'Trinidadian',
+        living_status: 'Mother Only',
+        mother_name: 'Joy Roberts',
+        mobile_phone_mother: '3335555',
+        emergency_contact: 'Ann Roberts',
+        emergency_home_phone: '6226226',
+        polio: 1,
+        device_type: 'Phone',
       },
     });
     const fay = await signedInStudent(t, id, 'Fay-Docs-Pass-1');
     for (const [type, bytes, name] of [
-      ['birth_certificate', samplePdf('fb'), 'birth.pdf'], ['immunization_card', samplePdf('fi'), 'card.pdf'],
-      ['sea_slip', samplePdf('fs'), 'sea.pdf'], ['picture', SAMPLE_JPEG, 'fay.jpg'],
-    ] as const) expect((await upload(fay, id, type, bytes, name)).status).toBe(200);
+      ['birth_certificate', samplePdf('fb'), 'birth.pdf'],
+      ['immunization_card', samplePdf('fi'), 'card.pdf'],
+      ['sea_slip', samplePdf('fs'), 'sea.pdf'],
+      ['picture', SAMPLE_JPEG, 'fay.jpg'],
+    ] as const)
+      expect((await upload(fay, id, type, bytes, name)).status).toBe(200);
     // Five of six: the form lists only the agreement as missing.
-    const before = poppler('pdftotext', (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer, 'registration-form-five-of-six');
+    const before = poppler(
+      'pdftotext',
+      (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer,
+      'registration-form-five-of-six',
+    );
     expect(before).toContain('Registration NOT complete: 5 of 6 steps complete.');
     expect(squeeze(before)).toContain('Complete: Agreement to the terms and conditions');
 
     const agreed = await fay.post('/api/student', { id, agree_terms_conditions: 1 }).expect(200);
     const local = formatLocalDateTime(new Date(agreed.body.terms_agreed_at as string), t.config.timeZone).slice(0, 16);
-    const text = poppler('pdftotext', (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer, 'registration-form-complete');
+    const text = poppler(
+      'pdftotext',
+      (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer,
+      'registration-form-complete',
+    );
     expect(text).toContain('Registration complete: all six steps are complete.');
     expect(text).not.toContain('NOT complete');
     expect(text).not.toContain('Still needed');
@@ -171,13 +274,21 @@ describe('registration form', () => {
     // The school changes its terms: the form is made anew (not served from memory), still complete,
     // printing the words she agreed to and saying the text has changed since.
     await admin.post('/api/terms-and-conditions', { text: 'Every student wears the school uniform.' }).expect(200);
-    const later = poppler('pdftotext', (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer, 'registration-form-terms-changed');
+    const later = poppler(
+      'pdftotext',
+      (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer,
+      'registration-form-terms-changed',
+    );
     expect(later).toContain('Registration complete: all six steps are complete.');
     expect(later).toContain('Terms and Conditions (version 1)');
     expect(squeeze(later)).toContain('The school has changed the text since (now version 2).');
     expect(later).not.toContain('Every student wears the school uniform.');
     // An empty record prints the current text.
-    const dani2 = poppler('pdftotext', (await pdfGet(dani, `/api/registration-form/${DANI}`).expect(200)).body as Buffer, 'registration-form-empty-terms-2');
+    const dani2 = poppler(
+      'pdftotext',
+      (await pdfGet(dani, `/api/registration-form/${DANI}`).expect(200)).body as Buffer,
+      'registration-form-empty-terms-2',
+    );
     expect(dani2).toContain('Terms and Conditions (version 2)');
     expect(dani2).toContain('Every student wears the school uniform.');
   });
@@ -197,8 +308,23 @@ describe('registration report', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(poppler('pdfinfo', pdf, 'registration-report')).toMatch(/Page size:\s+1008 x 612 pts/);
     const text = poppler('pdftotext', pdf, 'registration-report');
-    for (const expected of ['Registration Report — All Students', 'Class 1A', 'Class 2B', 'Student Data', 'Family Data', 'Medical Data',
-      'Other Data', 'Upload Documents', 'Complete', 'Documents Received', 'Mendoza, Cara', 'Alleyne, Dani', 'Baptiste, Eve', '2012-01-02', '3 students']) {
+    for (const expected of [
+      'Registration Report — All Students',
+      'Class 1A',
+      'Class 2B',
+      'Student Data',
+      'Family Data',
+      'Medical Data',
+      'Other Data',
+      'Upload Documents',
+      'Complete',
+      'Documents Received',
+      'Mendoza, Cara',
+      'Alleyne, Dani',
+      'Baptiste, Eve',
+      '2012-01-02',
+      '3 students',
+    ]) {
       expect(text, `"${expected}" in the report`).toContain(expected);
     }
     // Class 1A before 2B; in a class by last name.
@@ -211,7 +337,11 @@ describe('registration report', () => {
   });
 
   it('for one class', async () => {
-    const text = poppler('pdftotext', (await pdfGet(admin, '/api/registration-report/2B').expect(200)).body as Buffer, 'registration-report-2B');
+    const text = poppler(
+      'pdftotext',
+      (await pdfGet(admin, '/api/registration-report/2B').expect(200)).body as Buffer,
+      'registration-report-2B',
+    );
     expect(text).toContain('Registration Report — Class 2B');
     expect(text).toContain('Baptiste, Eve');
     expect(text).not.toContain('Mendoza');
@@ -226,7 +356,11 @@ describe('registration report', () => {
 
   it('a student record whose text looks like markup is printed as text in the report too', async () => {
     await t.ds.getRepository(Student).update({ id: EVE }, { first_name: '<b>Eve</b>' });
-    const text = poppler('pdftotext', (await pdfGet(admin, '/api/registration-report/2B').expect(200)).body as Buffer, 'registration-report-markup');
+    const text = poppler(
+      'pdftotext',
+      (await pdfGet(admin, '/api/registration-report/2B').expect(200)).body as Buffer,
+      'registration-report-markup',
+    );
     expect(text).toContain('Baptiste, <b>Eve</b>');
   });
 });

@@ -33,8 +33,10 @@ function upload(c: ApiClient, fields: { id?: string; file_type?: string }, file?
 /** Every file under the uploads folder (temporary ones included). */
 function storedFiles(): string[] {
   try {
-    return readdirSync(t.config.uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-      .map((e) => path.relative(t.config.uploadsDir, path.join(e.parentPath, e.name))).filter((n) => !n.startsWith('.ready-'));
+    return readdirSync(t.config.uploadsDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(t.config.uploadsDir, path.join(e.parentPath, e.name)))
+      .filter((n) => !n.startsWith('.ready-'));
   } catch {
     return [];
   }
@@ -46,11 +48,14 @@ async function filesOf(c: ApiClient, id: string): Promise<DocumentFile[]> {
 }
 
 function download(c: ApiClient, url: string) {
-  return c.get(url).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (d: Buffer) => chunks.push(d));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  return c
+    .get(url)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
 }
 
 beforeAll(async () => {
@@ -68,7 +73,11 @@ describe('accepted uploads', () => {
   it('takes each PDF document and the JPEG picture, lists them and gives each back byte for byte', async () => {
     const pdfs = ['birth_certificate', 'immunization_card', 'immunization_covid', 'sea_slip'];
     for (const type of pdfs) {
-      const res = await upload(amy, { id: AMY, file_type: type }, { bytes: samplePdf(`Amy ${type}`), name: `${type} scan.pdf` });
+      const res = await upload(
+        amy,
+        { id: AMY, file_type: type },
+        { bytes: samplePdf(`Amy ${type}`), name: `${type} scan.pdf` },
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.message).toBe(`Uploaded the file successfully: ${type} scan.pdf`);
     }
@@ -77,8 +86,11 @@ describe('accepted uploads', () => {
 
     const files = await filesOf(amy, AMY);
     expect(files.map((f) => [f.type, f.name])).toEqual([
-      ['birth_certificate', 'birth_certificate scan.pdf'], ['immunization_card', 'immunization_card scan.pdf'],
-      ['immunization_covid', 'immunization_covid scan.pdf'], ['sea_slip', 'sea_slip scan.pdf'], ['picture', 'me.jpg'],
+      ['birth_certificate', 'birth_certificate scan.pdf'],
+      ['immunization_card', 'immunization_card scan.pdf'],
+      ['immunization_covid', 'immunization_covid scan.pdf'],
+      ['sea_slip', 'sea_slip scan.pdf'],
+      ['picture', 'me.jpg'],
     ]);
     for (const f of files) expect(f.url).toMatch(/^\/api\/files\/\d+$/);
 
@@ -92,21 +104,36 @@ describe('accepted uploads', () => {
   });
 
   it('takes the immigration permit only when the record says there is one', async () => {
-    const off = await upload(amy, { id: AMY, file_type: 'immigration_permit' }, { bytes: samplePdf(), name: 'permit.pdf' });
+    const off = await upload(
+      amy,
+      { id: AMY, file_type: 'immigration_permit' },
+      { bytes: samplePdf(), name: 'permit.pdf' },
+    );
     expect(off.status).toBe(422);
-    expect(off.body.errors.file_type).toEqual(['An immigration permit can be uploaded only when the record says the student has one.']);
+    expect(off.body.errors.file_type).toEqual([
+      'An immigration permit can be uploaded only when the record says the student has one.',
+    ]);
     await t.ds.getRepository(Student).update({ id: AMY }, { immigration_permit: 1 });
-    const on = await upload(amy, { id: AMY, file_type: 'immigration_permit' }, { bytes: samplePdf('permit'), name: 'permit.pdf' });
+    const on = await upload(
+      amy,
+      { id: AMY, file_type: 'immigration_permit' },
+      { bytes: samplePdf('permit'), name: 'permit.pdf' },
+    );
     expect(on.status).toBe(200);
     expect((await filesOf(amy, AMY)).map((f) => f.type)).toContain('immigration_permit');
   });
 
   it('removes the location and camera details from a photo before keeping it', async () => {
-    const res = await upload(bea, { id: BEA, file_type: 'picture' }, { bytes: jpegWithMetadata(), name: 'IMG_0001.JPG' });
+    const res = await upload(
+      bea,
+      { id: BEA, file_type: 'picture' },
+      { bytes: jpegWithMetadata(), name: 'IMG_0001.JPG' },
+    );
     expect(res.status).toBe(200);
     const stored = (await download(bea, res.body.file.url).expect(200)).body as Buffer;
     const text = stored.toString('latin1');
-    for (const secret of ['SecretPhone', 'GPSLatitude', 'Secret Street', 'Photoshop', 'SECONDARY-IMAGE']) expect(text).not.toContain(secret);
+    for (const secret of ['SecretPhone', 'GPSLatitude', 'Secret Street', 'Photoshop', 'SECONDARY-IMAGE'])
+      expect(text).not.toContain(secret);
     expect(stored.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(res.body.file.size).toBe(stored.length);
   });
@@ -120,16 +147,67 @@ describe('accepted uploads', () => {
 });
 
 describe('refused uploads store nothing', () => {
-  const cases: { title: string; type: string; file?: { bytes: Buffer; name: string }; status: number; message: string }[] = [
+  const cases: {
+    title: string;
+    type: string;
+    file?: { bytes: Buffer; name: string };
+    status: number;
+    message: string;
+  }[] = [
     // A photo (JPEG, PNG, WebP) is now taken by a document slot too (test/api/photo-uploads.e2e-spec.ts); a GIF is not.
-    { title: 'a GIF renamed .pdf', type: 'birth_certificate', file: { bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), name: 'birth.pdf' }, status: 415, message: 'Please upload PDF File.' },
-    { title: 'a script renamed .pdf', type: 'immunization_card', file: { bytes: Buffer.from('#!/bin/sh\ncurl http://x | sh\n'), name: 'card.pdf' }, status: 415, message: 'Please upload PDF File.' },
-    { title: 'HTML renamed .pdf', type: 'sea_slip', file: { bytes: Buffer.from('<html><script>alert(1)</script>%PDF-1.4'), name: 'sea.pdf' }, status: 415, message: 'Please upload PDF File.' },
-    { title: 'an empty file', type: 'birth_certificate', file: { bytes: Buffer.alloc(0), name: 'empty.pdf' }, status: 415, message: 'Please upload PDF File.' },
-    { title: 'a PDF as the picture', type: 'picture', file: { bytes: samplePdf(), name: 'me.jpg' }, status: 415, message: 'Please upload a JPEG File.' },
-    { title: 'a broken JPEG', type: 'picture', file: { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x40]), Buffer.from('not a photo')]), name: 'me.jpg' }, status: 415, message: 'Please upload a JPEG File.' },
+    {
+      title: 'a GIF renamed .pdf',
+      type: 'birth_certificate',
+      file: { bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), name: 'birth.pdf' },
+      status: 415,
+      message: 'Please upload PDF File.',
+    },
+    {
+      title: 'a script renamed .pdf',
+      type: 'immunization_card',
+      file: { bytes: Buffer.from('#!/bin/sh\ncurl http://x | sh\n'), name: 'card.pdf' },
+      status: 415,
+      message: 'Please upload PDF File.',
+    },
+    {
+      title: 'HTML renamed .pdf',
+      type: 'sea_slip',
+      file: { bytes: Buffer.from('<html><script>alert(1)</script>%PDF-1.4'), name: 'sea.pdf' },
+      status: 415,
+      message: 'Please upload PDF File.',
+    },
+    {
+      title: 'an empty file',
+      type: 'birth_certificate',
+      file: { bytes: Buffer.alloc(0), name: 'empty.pdf' },
+      status: 415,
+      message: 'Please upload PDF File.',
+    },
+    {
+      title: 'a PDF as the picture',
+      type: 'picture',
+      file: { bytes: samplePdf(), name: 'me.jpg' },
+      status: 415,
+      message: 'Please upload a JPEG File.',
+    },
+    {
+      title: 'a broken JPEG',
+      type: 'picture',
+      file: {
+        bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x40]), Buffer.from('not a photo')]),
+        name: 'me.jpg',
+      },
+      status: 415,
+      message: 'Please upload a JPEG File.',
+    },
     { title: 'no file', type: 'birth_certificate', status: 422, message: 'Please select a file!' },
-    { title: 'an unknown document type', type: 'passport', file: { bytes: samplePdf(), name: 'p.pdf' }, status: 422, message: 'Choose one of the document types.' },
+    {
+      title: 'an unknown document type',
+      type: 'passport',
+      file: { bytes: samplePdf(), name: 'p.pdf' },
+      status: 422,
+      message: 'Choose one of the document types.',
+    },
   ];
   for (const c of cases) {
     it(`${c.title}: ${c.status} '${c.message}'`, async () => {
@@ -144,10 +222,16 @@ describe('refused uploads store nothing', () => {
 
   it("another student's id: 403", async () => {
     const before = storedFiles().length;
-    const res = await upload(bea, { id: AMY, file_type: 'birth_certificate' }, { bytes: samplePdf('not mine'), name: 'x.pdf' });
+    const res = await upload(
+      bea,
+      { id: AMY, file_type: 'birth_certificate' },
+      { bytes: samplePdf('not mine'), name: 'x.pdf' },
+    );
     expect(res.status).toBe(403);
     expect(storedFiles().length).toBe(before);
-    expect((await filesOf(amy, AMY)).find((f) => f.type === 'birth_certificate')?.name).toBe('birth_certificate scan.pdf');
+    expect((await filesOf(amy, AMY)).find((f) => f.type === 'birth_certificate')?.name).toBe(
+      'birth_certificate scan.pdf',
+    );
   });
 
   it(`a file over UPLOAD_MAX_MB: 413 saying the limit`, async () => {
@@ -162,10 +246,17 @@ describe('refused uploads store nothing', () => {
   it('while registration is closed: 403 for the student, the office may still upload', async () => {
     await setRegistrationStatus(t, 0);
     try {
-      const res = await upload(bea, { id: BEA, file_type: 'birth_certificate' }, { bytes: samplePdf(), name: 'late.pdf' });
+      const res = await upload(
+        bea,
+        { id: BEA, file_type: 'birth_certificate' },
+        { bytes: samplePdf(), name: 'late.pdf' },
+      );
       expect(res.status).toBe(403);
       expect(res.body.message).toMatch(/Registration is closed/);
-      expect((await upload(admin, { id: BEA, file_type: 'immunization_card' }, { bytes: samplePdf(), name: 'office.pdf' })).status).toBe(200);
+      expect(
+        (await upload(admin, { id: BEA, file_type: 'immunization_card' }, { bytes: samplePdf(), name: 'office.pdf' }))
+          .status,
+      ).toBe(200);
     } finally {
       await setRegistrationStatus(t, 1);
     }
@@ -173,27 +264,48 @@ describe('refused uploads store nothing', () => {
 
   it('a visitor or a missing CSRF token', async () => {
     const visitor = await new ApiClient(t).primeCsrf();
-    expect((await upload(visitor, { id: AMY, file_type: 'birth_certificate' }, { bytes: samplePdf(), name: 'x.pdf' })).status).toBe(401);
-    const noToken = await amy.agent.post('/api/store-file').field('id', AMY).field('file_type', 'sea_slip').attach('file', samplePdf(), 'x.pdf');
+    expect(
+      (await upload(visitor, { id: AMY, file_type: 'birth_certificate' }, { bytes: samplePdf(), name: 'x.pdf' }))
+        .status,
+    ).toBe(401);
+    const noToken = await amy.agent
+      .post('/api/store-file')
+      .field('id', AMY)
+      .field('file_type', 'sea_slip')
+      .attach('file', samplePdf(), 'x.pdf');
     expect(noToken.status).toBe(403);
   });
 });
 
 describe('resubmitting keeps every version', () => {
   it('replaces the current file, keeps the old one for administrators and audits both uploads', async () => {
-    const first = await upload(amy, { id: AMY, file_type: 'sea_slip' }, { bytes: samplePdf('second slip'), name: 'slip-v2.pdf' });
+    const first = await upload(
+      amy,
+      { id: AMY, file_type: 'sea_slip' },
+      { bytes: samplePdf('second slip'), name: 'slip-v2.pdf' },
+    );
     expect(first.status).toBe(200);
     const current = (await filesOf(amy, AMY)).filter((f) => f.type === 'sea_slip');
     expect(current.map((f) => f.name)).toEqual(['slip-v2.pdf']);
 
-    const versions = ((await admin.get(`/api/file-versions/${AMY}`).expect(200)).body as DocumentVersion[]).filter((v) => v.type === 'sea_slip');
-    expect(versions.map((v) => [v.name, v.replaced_at === null])).toEqual([['slip-v2.pdf', true], ['sea_slip scan.pdf', false]]);
+    const versions = ((await admin.get(`/api/file-versions/${AMY}`).expect(200)).body as DocumentVersion[]).filter(
+      (v) => v.type === 'sea_slip',
+    );
+    expect(versions.map((v) => [v.name, v.replaced_at === null])).toEqual([
+      ['slip-v2.pdf', true],
+      ['sea_slip scan.pdf', false],
+    ]);
     const old = await download(admin, versions[1].url).expect(200);
     expect((old.body as Buffer).equals(samplePdf('Amy sea_slip'))).toBe(true);
     expect((await amy.get(`/api/file-versions/${AMY}`)).status).toBe(403);
 
-    const audit = await t.ds.getRepository(AuditEntry).find({ where: { entity_id: AMY, field: 'sea_slip' }, order: { id: 'ASC' } });
-    expect(audit.map((a) => [a.action, a.actor])).toEqual([['file.uploaded', `student:${AMY}`], ['file.replaced', `student:${AMY}`]]);
+    const audit = await t.ds
+      .getRepository(AuditEntry)
+      .find({ where: { entity_id: AMY, field: 'sea_slip' }, order: { id: 'ASC' } });
+    expect(audit.map((a) => [a.action, a.actor])).toEqual([
+      ['file.uploaded', `student:${AMY}`],
+      ['file.replaced', `student:${AMY}`],
+    ]);
     expect(JSON.parse(audit[1].new_value!)).toMatchObject({ name: 'slip-v2.pdf' });
     expect(JSON.parse(audit[1].old_value!)[0]).toMatchObject({ name: 'sea_slip scan.pdf' });
   });
@@ -208,9 +320,11 @@ describe('an interrupted upload leaves the old file', () => {
   it('when the connection drops half way through the file', async () => {
     const before = { files: storedFiles(), rows: await t.ds.getRepository(StudentFile).count(), slip: await amySlip() };
     const boundary = 'portal-test-boundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${AMY}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file_type"\r\n\r\nsea_slip\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slip-v3.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${AMY}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file_type"\r\n\r\nsea_slip\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slip-v3.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     const file = Buffer.concat([samplePdf('third slip'), Buffer.alloc(200_000, 0x20)]);
     await new Promise<void>((resolve) => {
       const req = httpRequest(`${t.baseUrl}/api/store-file`, {
@@ -241,7 +355,11 @@ describe('an interrupted upload leaves the old file', () => {
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     };
     try {
-      const res = await upload(amy, { id: AMY, file_type: 'sea_slip' }, { bytes: samplePdf('fourth slip'), name: 'slip-v4.pdf' });
+      const res = await upload(
+        amy,
+        { id: AMY, file_type: 'sea_slip' },
+        { bytes: samplePdf('fourth slip'), name: 'slip-v4.pdf' },
+      );
       expect(res.status).toBe(500);
       expect(res.body.message).not.toMatch(/ENOSPC|uploads/);
     } finally {
@@ -260,7 +378,10 @@ describe('an interrupted upload leaves the old file', () => {
       throw new Error('database went away');
     };
     try {
-      expect((await upload(amy, { id: AMY, file_type: 'sea_slip' }, { bytes: samplePdf('fifth slip'), name: 'slip-v5.pdf' })).status).toBe(500);
+      expect(
+        (await upload(amy, { id: AMY, file_type: 'sea_slip' }, { bytes: samplePdf('fifth slip'), name: 'slip-v5.pdf' }))
+          .status,
+      ).toBe(500);
     } finally {
       audit.record = record;
     }
@@ -276,7 +397,9 @@ describe('downloads', () => {
     const [birth] = await filesOf(amy, AMY);
     const own = await download(amy, birth.url).expect(200);
     expect(own.headers['content-type']).toBe('application/pdf');
-    expect(own.headers['content-disposition']).toBe(`inline; filename="birth_certificate scan.pdf"; filename*=UTF-8''birth_certificate%20scan.pdf`);
+    expect(own.headers['content-disposition']).toBe(
+      `inline; filename="birth_certificate scan.pdf"; filename*=UTF-8''birth_certificate%20scan.pdf`,
+    );
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.headers['content-security-policy']).toMatch(/^sandbox;/);
     expect(own.headers['cache-control']).toBe('no-store');
@@ -307,7 +430,16 @@ describe('downloads', () => {
     expect(record.student_id).toBe(AMY);
     expect(record.sea_slip?.name).toBe('slip-v2.pdf');
     expect(record.picture?.name).toBe('me.jpg');
-    expect(Object.keys(record).sort()).toEqual(['birth_certificate', 'immigration_permit', 'immunization_card', 'immunization_covid', 'picture', 'sea_slip', 'student_id', 'updated_at']);
+    expect(Object.keys(record).sort()).toEqual([
+      'birth_certificate',
+      'immigration_permit',
+      'immunization_card',
+      'immunization_covid',
+      'picture',
+      'sea_slip',
+      'student_id',
+      'updated_at',
+    ]);
     const posted = await amy.post('/api/student-data-files', { student_id: AMY, sea_slip: 'anything' });
     expect(posted.status).toBe(200);
     expect(posted.body).toEqual(record);

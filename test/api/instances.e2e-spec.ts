@@ -45,12 +45,34 @@ beforeAll(async () => {
   const ds = new DataSource(dataSourceOptions(config.database));
   await ds.initialize();
   const now = new Date().toISOString();
-  await ds.getRepository(Student).insert({ id: '7001', first_name: 'Ria', last_name: 'Persad', class_id: '3A', date_of_birth: '2011-02-03', created_at: now, updated_at: now });
+  await ds.getRepository(Student).insert({
+    id: '7001',
+    first_name: 'Ria',
+    last_name: 'Persad',
+    class_id: '3A',
+    date_of_birth: '2011-02-03',
+    created_at: now,
+    updated_at: now,
+  });
   await ds.getRepository(User).insert({
-    role: 'student', student_id: '7001', username: null, display_name: 'Ria Persad', password_reset: 0, created_at: now, updated_at: now,
+    role: 'student',
+    student_id: '7001',
+    username: null,
+    display_name: 'Ria Persad',
+    password_reset: 0,
+    created_at: now,
+    updated_at: now,
     password_hash: await new PasswordHasher(config).hash('Mango-Season-21'),
   });
-  await ds.getRepository(TermReport).insert({ student_id: '7001', year: 2025, term: 2, class_id: '3A', form_level: 3, created_at: now, updated_at: now });
+  await ds.getRepository(TermReport).insert({
+    student_id: '7001',
+    year: 2025,
+    term: 2,
+    class_id: '3A',
+    form_level: 3,
+    created_at: now,
+    updated_at: now,
+  });
   await ds.destroy();
 }, 90_000);
 
@@ -67,7 +89,9 @@ afterAll(async () => {
 describe('two instances on one database', () => {
   it('accept a session started on either instance', async () => {
     const onA = new HttpSession(a.baseUrl);
-    expect((await onA.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(200);
+    expect((await onA.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(
+      200,
+    );
     const onB = onA.on(b.baseUrl);
     const record = await onB.get('/api/student-record/7001');
     expect(record.status).toBe(200);
@@ -78,31 +102,49 @@ describe('two instances on one database', () => {
 
   it('read through one an upload made through the other', async () => {
     const onA = new HttpSession(a.baseUrl);
-    expect((await onA.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(200);
+    expect((await onA.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(
+      200,
+    );
     const form = new FormData();
     form.set('id', '7001');
     form.set('file_type', 'birth_certificate');
-    form.set('file', new Blob([new Uint8Array(samplePdf('Birth certificate of Ria'))], { type: 'application/pdf' }), 'birth.pdf');
+    form.set(
+      'file',
+      new Blob([new Uint8Array(samplePdf('Birth certificate of Ria'))], { type: 'application/pdf' }),
+      'birth.pdf',
+    );
     expect((await onA.post('/api/store-file', form)).status).toBe(200);
     const onB = onA.on(b.baseUrl);
     const files = (await (await onB.get('/api/get-files/7001')).json()) as { url: string; type: string }[];
     const certificate = files.find((f) => f.type === 'birth_certificate')!;
     const download = await onB.get(new URL(certificate.url, b.baseUrl).pathname);
     expect(download.status).toBe(200);
-    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('show on one a term posting made on the other', async () => {
     const adminA = new HttpSession(a.baseUrl);
-    expect((await adminA.post('/api/admin-login', { username: 'office', password: 'Office-Admin-Pass-1' })).status).toBe(200);
+    expect(
+      (await adminA.post('/api/admin-login', { username: 'office', password: 'Office-Admin-Pass-1' })).status,
+    ).toBe(200);
     expect((await adminA.post('/api/post-term-reports', { year: 2025, term: 2, posted: 1 })).status).toBeLessThan(300);
-    const listed = (await (await adminA.on(b.baseUrl).get('/api/term-reports-posted')).json()) as { year: number; term: number; posted: number }[];
+    const listed = (await (await adminA.on(b.baseUrl).get('/api/term-reports-posted')).json()) as {
+      year: number;
+      term: number;
+      posted: number;
+    }[];
     expect(listed.find((t) => t.year === 2025 && t.term === 2)?.posted).toBe(1);
   });
 
   it('bootstrap the administrator from the environment once', async () => {
     const admin = new HttpSession(b.baseUrl);
-    expect((await admin.post('/api/admin-login', { username: 'office', password: 'Office-Admin-Pass-1' })).status).toBe(200);
+    expect((await admin.post('/api/admin-login', { username: 'office', password: 'Office-Admin-Pass-1' })).status).toBe(
+      200,
+    );
     expect((await admin.on(a.baseUrl).get('/api/student-record/7001')).status).toBe(200);
   });
 });
@@ -115,10 +157,24 @@ describe('shutdown', () => {
     await session.get('/sanctum/csrf-cookie');
     const token = session.cookie('XSRF-TOKEN')!;
     const answer = new Promise<number>((resolve, reject) => {
-      const req = httpRequest({
-        host: '127.0.0.1', port, method: 'POST', path: '/api/login-student',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`, 'x-xsrf-token': token },
-      }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/login-student',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`,
+            'x-xsrf-token': token,
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10)); // the request is in flight: half its body sent
       setTimeout(() => {

@@ -21,7 +21,8 @@ afterAll(() => t.close());
 /** An empty database of the suite's engine, for restoring or migrating into. */
 async function emptyTarget(): Promise<{ env: Record<string, string>; dataDir: string; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-target-'));
-  if (t.engine === 'sqlite') return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  if (t.engine === 'sqlite')
+    return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   const name = `portal_target_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const conn = await mysql.createConnection(MARIADB_URL);
   await conn.query(`CREATE DATABASE \`${name}\``);
@@ -98,9 +99,11 @@ describe('migrations', () => {
     try {
       expect(await ds.runMigrations()).toHaveLength(MIGRATIONS.length);
       for (let n = 0; n < MIGRATIONS.length; n++) await ds.undoLastMigration();
-      const tables = await ds.query(t.engine === 'sqlite'
-        ? "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name <> 'migrations'"
-        : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'");
+      const tables = await ds.query(
+        t.engine === 'sqlite'
+          ? "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name <> 'migrations'"
+          : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'",
+      );
       expect(tables).toEqual([]);
       expect(await ds.runMigrations()).toHaveLength(MIGRATIONS.length);
       expect(await ds.showMigrations()).toBe(false);

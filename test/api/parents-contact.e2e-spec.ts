@@ -22,14 +22,29 @@ beforeAll(async () => {
   t = await startTestApp();
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
   await createStudent(t, {
-    id: '20264001', first_name: 'Maya', last_name: 'Garcia', class_id: '1A', password: 'Maya-Pass-2026',
+    id: '20264001',
+    first_name: 'Maya',
+    last_name: 'Garcia',
+    class_id: '1A',
+    password: 'Maya-Pass-2026',
     extra: {
-      mother_name: 'Rosa Garcia', mobile_phone_mother: '7001234', mother_phone_home: '6001234', email_mother: 'rosa@example.org',
-      father_name: 'Luis Garcia', mobile_phone_father: '7005678',
-      emergency_contact: 'Aunt Nadia <Lopez>', emergency_home_phone: '6009999',
+      mother_name: 'Rosa Garcia',
+      mobile_phone_mother: '7001234',
+      mother_phone_home: '6001234',
+      email_mother: 'rosa@example.org',
+      father_name: 'Luis Garcia',
+      mobile_phone_father: '7005678',
+      emergency_contact: 'Aunt Nadia <Lopez>',
+      emergency_home_phone: '6009999',
     },
   });
-  await createStudent(t, { id: '20264002', first_name: 'Zara', last_name: 'Ali', class_id: '1A', extra: { guardian_name: 'Omar Ali', email_guardian: 'omar@example.org' } });
+  await createStudent(t, {
+    id: '20264002',
+    first_name: 'Zara',
+    last_name: 'Ali',
+    class_id: '1A',
+    extra: { guardian_name: 'Omar Ali', email_guardian: 'omar@example.org' },
+  });
   await createStudent(t, { id: '20264003', first_name: 'Celine', last_name: 'Roberts', class_id: '2B' });
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
   student = await signedInStudent(t, '20264001', 'Maya-Pass-2026');
@@ -38,12 +53,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('Parents Contact', () => {
-  it('lists a class with each student\'s mother, father, guardian and emergency contact', async () => {
+  it("lists a class with each student's mother, father, guardian and emergency contact", async () => {
     const res = await admin.get('/api/parents-contact?class_id=1A').expect(200);
     expect(res.body).toEqual([
-      { id: '20264002', name: 'Ali, Zara', class_id: '1A', mother: null, father: null, guardian: { name: 'Omar Ali', phones: [], email: 'omar@example.org' }, emergency: null },
       {
-        id: '20264001', name: 'Garcia, Maya', class_id: '1A',
+        id: '20264002',
+        name: 'Ali, Zara',
+        class_id: '1A',
+        mother: null,
+        father: null,
+        guardian: { name: 'Omar Ali', phones: [], email: 'omar@example.org' },
+        emergency: null,
+      },
+      {
+        id: '20264001',
+        name: 'Garcia, Maya',
+        class_id: '1A',
         mother: { name: 'Rosa Garcia', phones: ['1868-700-1234', '1868-600-1234'], email: 'rosa@example.org' },
         father: { name: 'Luis Garcia', phones: ['1868-700-5678'], email: null },
         guardian: null,
@@ -60,7 +85,20 @@ describe('Parents Contact', () => {
     await wb.xlsx.load(res.body as ArrayBuffer);
     const ws = wb.worksheets[0];
     const headers = (ws.getRow(1).values as unknown[]).slice(1);
-    expect(headers).toEqual(expect.arrayContaining(['Class', 'Student ID', 'Student', 'Mother', 'Mother: Phones', 'Mother: E-mail', 'Father', 'Guardian', 'Emergency Contact', 'Emergency Contact: Phones']));
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'Class',
+        'Student ID',
+        'Student',
+        'Mother',
+        'Mother: Phones',
+        'Mother: E-mail',
+        'Father',
+        'Guardian',
+        'Emergency Contact',
+        'Emergency Contact: Phones',
+      ]),
+    );
     const maya = ws.getRow(3);
     const at = (h: string) => maya.getCell(headers.indexOf(h) + 1).value;
     expect(at('Student')).toBe('Garcia, Maya');

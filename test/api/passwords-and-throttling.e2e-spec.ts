@@ -44,10 +44,18 @@ describe('forced password reset', () => {
 
   it('accepts the spec variant with reset_password and checks a date of birth sent as old_password', async () => {
     const c = await signedInStudent(t, '2001', '20130517');
-    const wrongDob = await c.post('/api/change-password-student', { student_id: '2001', reset_password: 'Blue-Hibiscus-7', old_password: '20130518' });
+    const wrongDob = await c.post('/api/change-password-student', {
+      student_id: '2001',
+      reset_password: 'Blue-Hibiscus-7',
+      old_password: '20130518',
+    });
     expect(wrongDob.status).toBe(422);
     expect(wrongDob.body.errors.old_password).toEqual([MESSAGES.wrongOldPassword]);
-    const ok = await c.post('/api/change-password-student', { student_id: '2001', reset_password: 'Blue-Hibiscus-7', old_password: '20130517' });
+    const ok = await c.post('/api/change-password-student', {
+      student_id: '2001',
+      reset_password: 'Blue-Hibiscus-7',
+      old_password: '20130517',
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -80,16 +88,30 @@ describe('voluntary password change', () => {
     const missing = await c.post('/api/change-password-student', { student_id: '2002', password: 'Blue-Hibiscus-7' });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.old_password).toBeDefined();
-    const wrong = await c.post('/api/change-password-student', { student_id: '2002', password: 'Blue-Hibiscus-7', old_password: 'nope-nope-1' });
+    const wrong = await c.post('/api/change-password-student', {
+      student_id: '2002',
+      password: 'Blue-Hibiscus-7',
+      old_password: 'nope-nope-1',
+    });
     expect(wrong.status).toBe(422);
-    const ok = await c.post('/api/change-password-student', { student_id: '2002', password: 'Blue-Hibiscus-7', old_password: 'Sunny-Garden-42' });
+    const ok = await c.post('/api/change-password-student', {
+      student_id: '2002',
+      password: 'Blue-Hibiscus-7',
+      old_password: 'Sunny-Garden-42',
+    });
     expect(ok.status).toBe(200);
   });
 
   it("ends the account's other sessions but keeps this one", async () => {
     const phone = await signedInStudent(t, '2002', 'Sunny-Garden-42');
     const laptop = await signedInStudent(t, '2002', 'Sunny-Garden-42');
-    await laptop.post('/api/change-password-student', { student_id: '2002', password: 'Blue-Hibiscus-7', old_password: 'Sunny-Garden-42' }).expect(200);
+    await laptop
+      .post('/api/change-password-student', {
+        student_id: '2002',
+        password: 'Blue-Hibiscus-7',
+        old_password: 'Sunny-Garden-42',
+      })
+      .expect(200);
     expect((await phone.get('/api/student-record/2002')).status).toBe(401);
     expect((await laptop.get('/api/student-record/2002')).status).toBe(200);
   });
@@ -98,7 +120,8 @@ describe('voluntary password change', () => {
 describe('sign-in throttling', () => {
   it('locks an account for 15 minutes after 5 failures, even for the right password, with Retry-After', async () => {
     const c = await new ApiClient(t).primeCsrf();
-    for (let n = 0; n < 5; n++) expect((await c.post('/api/login-student', { student_id: '2002', password: 'wrong-wrong' })).status).toBe(422);
+    for (let n = 0; n < 5; n++)
+      expect((await c.post('/api/login-student', { student_id: '2002', password: 'wrong-wrong' })).status).toBe(422);
     const locked = await c.post('/api/login-student', { student_id: '2002', password: 'Sunny-Garden-42' });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
@@ -131,7 +154,8 @@ describe('sign-in throttling', () => {
   it('limits one address to 20 attempts a minute', async () => {
     const c = await new ApiClient(t).primeCsrf();
     const statuses: number[] = [];
-    for (let n = 0; n < 21; n++) statuses.push((await c.post('/api/login-student', { student_id: `x${n}`, password: 'wrong-wrong' })).status);
+    for (let n = 0; n < 21; n++)
+      statuses.push((await c.post('/api/login-student', { student_id: `x${n}`, password: 'wrong-wrong' })).status);
     expect(statuses.slice(0, 20).every((s) => s === 422)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -140,7 +164,12 @@ describe('sign-in throttling', () => {
 describe('session lifetime', () => {
   it('ends a session idle past its expiry', async () => {
     const c = await signedInStudent(t, '2002', 'Sunny-Garden-42');
-    await t.ds.getRepository(SessionRow).createQueryBuilder().update().set({ expires_at: Date.now() - 1000 }).execute();
+    await t.ds
+      .getRepository(SessionRow)
+      .createQueryBuilder()
+      .update()
+      .set({ expires_at: Date.now() - 1000 })
+      .execute();
     expect((await c.get('/api/student-record/2002')).status).toBe(401);
   });
 

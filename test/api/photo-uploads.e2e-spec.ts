@@ -11,7 +11,18 @@ import { StudentFile } from '../../server/files/entities/student-file.entity.js'
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { samplePdf } from '../fixtures/files.js';
 import {
-  BLUE, CAMERA_SECRETS, encryptedPdf, GREEN, heicHeader, nameOf, pageCentreColours, pdfImageSizes, pdfInfo, photo, pngBomb, RED,
+  BLUE,
+  CAMERA_SECRETS,
+  encryptedPdf,
+  GREEN,
+  heicHeader,
+  nameOf,
+  pageCentreColours,
+  pdfImageSizes,
+  pdfInfo,
+  photo,
+  pngBomb,
+  RED,
 } from '../fixtures/photos.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
@@ -30,17 +41,24 @@ interface Part {
 }
 
 function uploadParts(c: ApiClient, fileType: string, parts: Part[]) {
-  const req = c.agent.post('/api/store-file').set('X-XSRF-TOKEN', c.xsrfToken()).field('id', ANA).field('file_type', fileType);
+  const req = c.agent
+    .post('/api/store-file')
+    .set('X-XSRF-TOKEN', c.xsrfToken())
+    .field('id', ANA)
+    .field('file_type', fileType);
   for (const p of parts) req.attach('file', p.bytes, { filename: p.name, contentType: 'application/octet-stream' });
   return req;
 }
 
 function download(c: ApiClient, url: string) {
-  return c.get(url).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (d: Buffer) => chunks.push(d));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  return c
+    .get(url)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
 }
 
 async function current(type: string): Promise<DocumentFile | undefined> {
@@ -53,7 +71,9 @@ async function currentBytes(type: string): Promise<Buffer> {
 
 function storedCount(): number {
   try {
-    return readdirSync(t.config.uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.startsWith('.ready-')).length;
+    return readdirSync(t.config.uploadsDir, { recursive: true, withFileTypes: true }).filter(
+      (e) => e.isFile() && !e.name.startsWith('.ready-'),
+    ).length;
   } catch {
     return 0;
   }
@@ -65,7 +85,9 @@ function pdfText(pdf: Buffer, page: number): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-text-'));
   try {
     writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    return execFileSync('pdftotext', ['-f', String(page), '-l', String(page), path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
+    return execFileSync('pdftotext', ['-f', String(page), '-l', String(page), path.join(dir, 'doc.pdf'), '-'], {
+      encoding: 'utf8',
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -96,7 +118,11 @@ describe('photos into a document slot', () => {
     const res = await uploadParts(ana, 'birth_certificate', parts);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Uploaded the file successfully: Birth Certificate.pdf');
-    expect(res.body.file).toMatchObject({ type: 'birth_certificate', name: 'Birth Certificate.pdf', mime: 'application/pdf' });
+    expect(res.body.file).toMatchObject({
+      type: 'birth_certificate',
+      name: 'Birth Certificate.pdf',
+      mime: 'application/pdf',
+    });
 
     const served = await download(ana, res.body.file.url).expect(200);
     expect(served.headers['content-type']).toBe('application/pdf');
@@ -107,18 +133,26 @@ describe('photos into a document slot', () => {
     expect(info.pageSizes).toEqual(['612x792', '792x612', '612x792', '792x612']); // US Letter, turned with the photo
     expect((await pageCentreColours(pdf)).map(nameOf)).toEqual(['red', 'green', 'blue', 'red']);
     expect(pdfImageSizes(pdf)).toEqual(['600x800', '800x600', '600x800', '2000x1500']);
-    for (const field of ['Producer', 'Creator', 'CreationDate', 'ModDate', 'Author']) expect(info.fields[field], field).toBeUndefined();
+    for (const field of ['Producer', 'Creator', 'CreationDate', 'ModDate', 'Author'])
+      expect(info.fields[field], field).toBeUndefined();
     for (const secret of CAMERA_SECRETS) expect(pdf.toString('latin1')).not.toContain(secret);
   });
 
   it('keeps the SHA-256 of every file received in the version history and the audit trail', async () => {
     const versions = (await admin.get(`/api/file-versions/${ANA}`).expect(200)).body as DocumentVersion[];
     const version = versions.find((v) => v.type === 'birth_certificate')!;
-    expect(version.sources).toEqual(parts.map((p, n) => ({
-      name: p.name, kind: ['jpeg', 'png', 'jpeg', 'webp'][n], size: p.bytes.length, sha256: sha256(p.bytes),
-    })));
+    expect(version.sources).toEqual(
+      parts.map((p, n) => ({
+        name: p.name,
+        kind: ['jpeg', 'png', 'jpeg', 'webp'][n],
+        size: p.bytes.length,
+        sha256: sha256(p.bytes),
+      })),
+    );
     expect(version.sha256).toBe(sha256(await currentBytes('birth_certificate')));
-    const audit = await t.ds.getRepository(AuditEntry).findOneByOrFail({ entity_id: ANA, field: 'birth_certificate', action: 'file.uploaded' });
+    const audit = await t.ds
+      .getRepository(AuditEntry)
+      .findOneByOrFail({ entity_id: ANA, field: 'birth_certificate', action: 'file.uploaded' });
     expect(JSON.parse(audit.new_value!).sources).toEqual(parts.map((p) => ({ name: p.name, sha256: sha256(p.bytes) })));
   });
 
@@ -137,21 +171,40 @@ describe('photos into a document slot', () => {
   });
 
   it('takes ten files, the most a document may have', async () => {
-    const ten = await Promise.all(Array.from({ length: 10 }, async (_, n) => ({
-      bytes: await photo({ width: 60, height: 80, colour: [RED, GREEN, BLUE][n % 3] }), name: `page-${n + 1}.jpg`,
-    })));
+    const ten = await Promise.all(
+      Array.from({ length: 10 }, async (_, n) => ({
+        bytes: await photo({ width: 60, height: 80, colour: [RED, GREEN, BLUE][n % 3] }),
+        name: `page-${n + 1}.jpg`,
+      })),
+    );
     const res = await uploadParts(ana, 'immunization_covid', ten);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const pdf = await currentBytes('immunization_covid');
     expect(pdfInfo(pdf).fields.Pages).toBe('10');
-    expect((await pageCentreColours(pdf)).map(nameOf)).toEqual(['red', 'green', 'blue', 'red', 'green', 'blue', 'red', 'green', 'blue', 'red']);
+    expect((await pageCentreColours(pdf)).map(nameOf)).toEqual([
+      'red',
+      'green',
+      'blue',
+      'red',
+      'green',
+      'blue',
+      'red',
+      'green',
+      'blue',
+      'red',
+    ]);
   });
 
   it('a password-protected PDF cannot be combined with photos (415 saying so), but is taken on its own', async () => {
     const locked = { bytes: encryptedPdf(), name: 'bank.pdf' };
-    const refused = await uploadParts(ana, 'sea_slip', [locked, { bytes: await photo({ width: 60, height: 80, colour: RED }), name: 'p.jpg' }]);
+    const refused = await uploadParts(ana, 'sea_slip', [
+      locked,
+      { bytes: await photo({ width: 60, height: 80, colour: RED }), name: 'p.jpg' },
+    ]);
     expect(refused.status).toBe(415);
-    expect(refused.body.message).toBe('A PDF sent together with other pages could not be read (it may be password-protected). Please upload it on its own.');
+    expect(refused.body.message).toBe(
+      'A PDF sent together with other pages could not be read (it may be password-protected). Please upload it on its own.',
+    );
     const alone = await uploadParts(ana, 'sea_slip', [locked]);
     expect(alone.status).toBe(200);
     expect((await currentBytes('sea_slip')).equals(locked.bytes)).toBe(true);
@@ -160,7 +213,11 @@ describe('photos into a document slot', () => {
 
 describe('refused uploads leave the current file current', () => {
   async function expectRefused(type: string, parts: Part[], status: number, message: string) {
-    const before = { stored: storedCount(), rows: await t.ds.getRepository(StudentFile).count(), current: await current(type) };
+    const before = {
+      stored: storedCount(),
+      rows: await t.ds.getRepository(StudentFile).count(),
+      current: await current(type),
+    };
     const res = await uploadParts(ana, type, parts);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.message).toBe(message);
@@ -172,10 +229,25 @@ describe('refused uploads leave the current file current', () => {
   it('a file that is not a PDF, JPEG, PNG or WebP among good photos: 415, none of them kept', async () => {
     expect(await current('birth_certificate')).toBeDefined();
     const good = await photo({ width: 60, height: 80, colour: RED });
-    await expectRefused('birth_certificate', [
-      { bytes: good, name: 'one.jpg' }, { bytes: Buffer.from('GIF89a\x01\x00\x01\x00'), name: 'two.jpg' }, { bytes: good, name: 'three.jpg' },
-    ], 415, 'Please upload PDF File.');
-    await expectRefused('birth_certificate', [{ bytes: good, name: 'one.jpg' }, { bytes: Buffer.from('just some notes'), name: 'notes.pdf' }], 415, 'Please upload PDF File.');
+    await expectRefused(
+      'birth_certificate',
+      [
+        { bytes: good, name: 'one.jpg' },
+        { bytes: Buffer.from('GIF89a\x01\x00\x01\x00'), name: 'two.jpg' },
+        { bytes: good, name: 'three.jpg' },
+      ],
+      415,
+      'Please upload PDF File.',
+    );
+    await expectRefused(
+      'birth_certificate',
+      [
+        { bytes: good, name: 'one.jpg' },
+        { bytes: Buffer.from('just some notes'), name: 'notes.pdf' },
+      ],
+      415,
+      'Please upload PDF File.',
+    );
   });
 
   it('a damaged photo: 415', async () => {
@@ -185,24 +257,40 @@ describe('refused uploads leave the current file current', () => {
 
   it('more than ten files: 413 with a clear message', async () => {
     const tiny = await photo({ width: 20, height: 20, colour: GREEN });
-    await expectRefused('birth_certificate', Array.from({ length: 11 }, (_, n) => ({ bytes: tiny, name: `p${n}.jpg` })), 413,
-      'Too many files. A document can have at most 10 pages (files) in one upload.');
+    await expectRefused(
+      'birth_certificate',
+      Array.from({ length: 11 }, (_, n) => ({ bytes: tiny, name: `p${n}.jpg` })),
+      413,
+      'Too many files. A document can have at most 10 pages (files) in one upload.',
+    );
   });
 
   it('each file under UPLOAD_MAX_MB but all together over four times it: 413 saying how much', async () => {
     const nearlyOneMb = Buffer.concat([samplePdf('part'), Buffer.alloc(1000 * 1024, 0x20)]);
-    await expectRefused('birth_certificate', Array.from({ length: 5 }, (_, n) => ({ bytes: nearlyOneMb, name: `part${n}.pdf` })), 413,
-      'The files are too large together. At most 4 MB can be sent in one upload.');
+    await expectRefused(
+      'birth_certificate',
+      Array.from({ length: 5 }, (_, n) => ({ bytes: nearlyOneMb, name: `part${n}.pdf` })),
+      413,
+      'The files are too large together. At most 4 MB can be sent in one upload.',
+    );
   });
 
   it('one file over UPLOAD_MAX_MB among small ones: 413 saying the limit', async () => {
     const big = Buffer.concat([samplePdf('big'), Buffer.alloc(1024 * 1024 + 10, 0x20)]);
-    await expectRefused('birth_certificate', [{ bytes: samplePdf('small'), name: 'a.pdf' }, { bytes: big, name: 'b.pdf' }], 413,
-      'The file is too large. The largest file accepted is 1 MB.');
+    await expectRefused(
+      'birth_certificate',
+      [
+        { bytes: samplePdf('small'), name: 'a.pdf' },
+        { bytes: big, name: 'b.pdf' },
+      ],
+      413,
+      'The file is too large. The largest file accepted is 1 MB.',
+    );
   });
 
   it("an iPhone's HEIC photo: 415 saying what to do", async () => {
-    const message = 'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again in Safari, which converts it to JPEG.';
+    const message =
+      'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again in Safari, which converts it to JPEG.';
     await expectRefused('birth_certificate', [{ bytes: heicHeader(), name: 'IMG_0001.HEIC' }], 415, message);
     await expectRefused('picture', [{ bytes: heicHeader(), name: 'IMG_0001.HEIC' }], 415, message);
   });
@@ -210,15 +298,31 @@ describe('refused uploads leave the current file current', () => {
   it('a small PNG declaring 400 megapixels (a decompression bomb): 413 before it is decoded', async () => {
     const bomb = pngBomb();
     expect(bomb.length).toBeLessThan(64 * 1024);
-    await expectRefused('birth_certificate', [{ bytes: bomb, name: 'bomb.png' }], 413,
-      'The photo is too large to read (more than 100 megapixels). Please send a smaller copy.');
-    await expectRefused('picture', [{ bytes: bomb, name: 'bomb.png' }], 413,
-      'The photo is too large to read (more than 100 megapixels). Please send a smaller copy.');
+    await expectRefused(
+      'birth_certificate',
+      [{ bytes: bomb, name: 'bomb.png' }],
+      413,
+      'The photo is too large to read (more than 100 megapixels). Please send a smaller copy.',
+    );
+    await expectRefused(
+      'picture',
+      [{ bytes: bomb, name: 'bomb.png' }],
+      413,
+      'The photo is too large to read (more than 100 megapixels). Please send a smaller copy.',
+    );
   });
 
   it('two files for the picture: 422, it is one photo', async () => {
     const p = await photo({ width: 40, height: 40, colour: RED });
-    await expectRefused('picture', [{ bytes: p, name: 'a.jpg' }, { bytes: p, name: 'b.jpg' }], 422, 'The picture is one photo. Please choose a single file.');
+    await expectRefused(
+      'picture',
+      [
+        { bytes: p, name: 'a.jpg' },
+        { bytes: p, name: 'b.jpg' },
+      ],
+      422,
+      'The picture is one photo. Please choose a single file.',
+    );
   });
 });
 
@@ -232,7 +336,14 @@ describe('the picture', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
     const jpeg = served.body as Buffer;
     const meta = await sharp(jpeg).metadata();
-    expect([meta.format, meta.width, meta.height, meta.exif, meta.xmp, meta.icc]).toEqual(['jpeg', 80, 40, undefined, undefined, undefined]);
+    expect([meta.format, meta.width, meta.height, meta.exif, meta.xmp, meta.icc]).toEqual([
+      'jpeg',
+      80,
+      40,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     for (const secret of CAMERA_SECRETS) expect(jpeg.toString('latin1')).not.toContain(secret);
   });
 
@@ -242,7 +353,13 @@ describe('the picture', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.file.name).toBe('IMG_2001.jpg');
     const meta = await sharp(await currentBytes('picture')).metadata();
-    expect([meta.format, meta.width, meta.height, meta.orientation ?? 1, meta.exif]).toEqual(['jpeg', 40, 80, 1, undefined]);
+    expect([meta.format, meta.width, meta.height, meta.orientation ?? 1, meta.exif]).toEqual([
+      'jpeg',
+      40,
+      80,
+      1,
+      undefined,
+    ]);
   });
 
   it('a JPEG keeps its image data and orientation, without the camera and location', async () => {

@@ -26,8 +26,10 @@ afterAll(() => t.close());
 beforeEach(() => setRegistrationStatus(t, 1, null));
 
 const save = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/student', body);
-const record = async (id = ME) => (await admin.get(`/api/student-record/${id}`).expect(200)).body[0] as Record<string, unknown>;
-const auditRows = (id: string) => t.ds.getRepository(AuditEntry).find({ where: { entity_id: id }, order: { id: 'ASC' } });
+const record = async (id = ME) =>
+  (await admin.get(`/api/student-record/${id}`).expect(200)).body[0] as Record<string, unknown>;
+const auditRows = (id: string) =>
+  t.ds.getRepository(AuditEntry).find({ where: { entity_id: id }, order: { id: 'ASC' } });
 
 /** Expects a 422 naming the field with exactly this message, and the record unchanged. */
 async function refused(body: Record<string, unknown>, field: string, message: string | RegExp, client = me) {
@@ -41,12 +43,20 @@ async function refused(body: Record<string, unknown>, field: string, message: st
 describe('POST /api/student: a partial save', () => {
   it('changes only the fields sent and answers the saved values with updatedAt', async () => {
     const before = await record();
-    const res = await save(me, { id: ME, middle_name: '  Grace  ', mother_name: 'Mary Mohammed', hepatitis: 1 }).expect(200);
+    const res = await save(me, { id: ME, middle_name: '  Grace  ', mother_name: 'Mary Mohammed', hepatitis: 1 }).expect(
+      200,
+    );
     expect(res.body).toMatchObject({ id: ME, middle_name: 'Grace', mother_name: 'Mary Mohammed', hepatitis: 1 });
     expect(res.body.updatedAt > String(before.updatedAt)).toBe(true);
     expect(Object.keys(res.body).sort()).toEqual(['hepatitis', 'id', 'middle_name', 'mother_name', 'updatedAt']);
     const after = await record();
-    expect(after).toMatchObject({ middle_name: 'Grace', mother_name: 'Mary Mohammed', hepatitis: 1, first_name: 'Aaliyah', updatedAt: res.body.updatedAt });
+    expect(after).toMatchObject({
+      middle_name: 'Grace',
+      mother_name: 'Mary Mohammed',
+      hepatitis: 1,
+      first_name: 'Aaliyah',
+      updatedAt: res.body.updatedAt,
+    });
   });
 
   it('keeps both of two interleaved saves to different fields (two devices)', async () => {
@@ -57,26 +67,66 @@ describe('POST /api/student: a partial save', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     // A third save from a stale form touches neither of the others' fields.
     await save(me, { id: ME, allergy: 'Peanuts' }).expect(200);
-    expect(await record()).toMatchObject({ father_name: 'Peter Mohammed', polio: 1, mother_occupation: 'Nurse', tetanus: 1, allergy: 'Peanuts' });
+    expect(await record()).toMatchObject({
+      father_name: 'Peter Mohammed',
+      polio: 1,
+      mother_occupation: 'Nurse',
+      tetanus: 1,
+      allergy: 'Peanuts',
+    });
   });
 
   it('stores a cleared text field as empty (null) and lets the family choice of sections persist', async () => {
     await save(me, { id: ME, previous_school: 'Arima Girls RC' }).expect(200);
-    const res = await save(me, { id: ME, previous_school: '', living_status: 'Other', guardian_section: 1, mother_section: 1 }).expect(200);
+    const res = await save(me, {
+      id: ME,
+      previous_school: '',
+      living_status: 'Other',
+      guardian_section: 1,
+      mother_section: 1,
+    }).expect(200);
     expect(res.body.previous_school).toBeNull();
-    expect(await record()).toMatchObject({ previous_school: null, living_status: 'Other', guardian_section: 1, mother_section: 1 });
+    expect(await record()).toMatchObject({
+      previous_school: null,
+      living_status: 'Other',
+      guardian_section: 1,
+      mother_section: 1,
+    });
   });
 
   it('accepts every kind of field at its limits', async () => {
     await save(me, {
-      id: ME, first_name: 'A'.repeat(20), home_address: 'x'.repeat(100), address_line_2: 'My own village', email: 'a@school.edu.tt',
-      phone_home: '7654321', mobile_phone_mother: '', sex: 'Female', blood_type: 'AB-', date_of_birth: '2013-02-28',
-      religion_code: 1, ethnic_group_code: 1, regional_corporation: 'Arima Borough Corporation', no_in_family: '12',
-      mother_home_address: 'y'.repeat(255), guardian_name: 'g'.repeat(30), device_type: 'Tablet', mother_marital_status: 'Widowed',
-      immigration_permit: 1, immigration_permit_no: 'IP-2024-0042', immigration_permit_expiry: '2027-08-31',
-      other_learning_disablity: 'Processing speed', agree_terms_conditions: 1,
+      id: ME,
+      first_name: 'A'.repeat(20),
+      home_address: 'x'.repeat(100),
+      address_line_2: 'My own village',
+      email: 'a@school.edu.tt',
+      phone_home: '7654321',
+      mobile_phone_mother: '',
+      sex: 'Female',
+      blood_type: 'AB-',
+      date_of_birth: '2013-02-28',
+      religion_code: 1,
+      ethnic_group_code: 1,
+      regional_corporation: 'Arima Borough Corporation',
+      no_in_family: '12',
+      mother_home_address: 'y'.repeat(255),
+      guardian_name: 'g'.repeat(30),
+      device_type: 'Tablet',
+      mother_marital_status: 'Widowed',
+      immigration_permit: 1,
+      immigration_permit_no: 'IP-2024-0042',
+      immigration_permit_expiry: '2027-08-31',
+      other_learning_disablity: 'Processing speed',
+      agree_terms_conditions: 1,
     }).expect(200);
-    expect(await record()).toMatchObject({ first_name: 'A'.repeat(20), phone_home: '7654321', mobile_phone_mother: null, religion_code: 1, no_in_family: '12' });
+    expect(await record()).toMatchObject({
+      first_name: 'A'.repeat(20),
+      phone_home: '7654321',
+      mobile_phone_mother: null,
+      religion_code: 1,
+      no_in_family: '12',
+    });
     await save(me, { id: ME, first_name: 'Aaliyah' }).expect(200);
   });
 
@@ -105,15 +155,38 @@ describe('POST /api/student: a partial save', () => {
 
     it('the maximum lengths of §5', async () => {
       const cases: [string, number][] = [
-        ['first_name', 20], ['last_name', 20], ['middle_name', 20], ['home_address', 100], ['address_line_2', 100],
-        ['previous_school', 50], ['sea_no', 15], ['birth_certificate_no', 15], ['place_of_birth', 25], ['nationality', 25],
-        ['mother_name', 35], ['father_name', 35], ['mother_occupation', 35], ['father_occupation', 35],
-        ['mother_home_address', 255], ['father_home_address', 255], ['mother_business_place', 50], ['father_business_address', 50],
-        ['id_card_mother', 20], ['id_card_father', 20], ['guardian_name', 30], ['home_address_guardian', 255],
-        ['guardian_occupation', 50], ['guardian_business_place', 50], ['guardian_business_address', 50], ['id_card_guardian', 20],
-        ['emergency_contact', 50], ['medical_history', 2000], ['other_learning_disablity', 255],
+        ['first_name', 20],
+        ['last_name', 20],
+        ['middle_name', 20],
+        ['home_address', 100],
+        ['address_line_2', 100],
+        ['previous_school', 50],
+        ['sea_no', 15],
+        ['birth_certificate_no', 15],
+        ['place_of_birth', 25],
+        ['nationality', 25],
+        ['mother_name', 35],
+        ['father_name', 35],
+        ['mother_occupation', 35],
+        ['father_occupation', 35],
+        ['mother_home_address', 255],
+        ['father_home_address', 255],
+        ['mother_business_place', 50],
+        ['father_business_address', 50],
+        ['id_card_mother', 20],
+        ['id_card_father', 20],
+        ['guardian_name', 30],
+        ['home_address_guardian', 255],
+        ['guardian_occupation', 50],
+        ['guardian_business_place', 50],
+        ['guardian_business_address', 50],
+        ['id_card_guardian', 20],
+        ['emergency_contact', 50],
+        ['medical_history', 2000],
+        ['other_learning_disablity', 255],
       ];
-      for (const [field, max] of cases) await refused({ id: ME, [field]: 'x'.repeat(max + 1) }, field, `At most ${max} characters.`);
+      for (const [field, max] of cases)
+        await refused({ id: ME, [field]: 'x'.repeat(max + 1) }, field, `At most ${max} characters.`);
     });
 
     it('family numbers: two digits', async () => {
@@ -128,7 +201,11 @@ describe('POST /api/student: a partial save', () => {
       await refused({ id: ME, date_of_birth: '2013-02-30' }, 'date_of_birth', 'Enter a date as YYYY-MM-DD.');
       await refused({ id: ME, date_of_birth: '17/05/2013' }, 'date_of_birth', 'Enter a date as YYYY-MM-DD.');
       await refused({ id: ME, date_of_birth: '1949-12-31' }, 'date_of_birth', 'The date cannot be before 1950-01-01.');
-      await refused({ id: ME, immigration_permit_issued: '2020-13-01' }, 'immigration_permit_issued', 'Enter a date as YYYY-MM-DD.');
+      await refused(
+        { id: ME, immigration_permit_issued: '2020-13-01' },
+        'immigration_permit_issued',
+        'Enter a date as YYYY-MM-DD.',
+      );
     });
 
     it('flags: only 0 or 1', async () => {
@@ -141,16 +218,32 @@ describe('POST /api/student: a partial save', () => {
     it('options: only from the lists', async () => {
       await refused({ id: ME, sex: 'female' }, 'sex', 'Choose one of: Female, Male.');
       await refused({ id: ME, blood_type: 'C+' }, 'blood_type', /Choose one of: O\+, O-, A\+/);
-      await refused({ id: ME, mother_marital_status: 'Engaged' }, 'mother_marital_status', 'Choose one of: Married, Single, Divorced, Widowed.');
-      await refused({ id: ME, living_status: 'Aunt' }, 'living_status', 'Choose one of: Both Parents, Father Only, Mother Only, Guardian, Other.');
-      await refused({ id: ME, device_type: 'Console' }, 'device_type', 'Choose one of: None, Phone, Laptop, Desktop, Tablet, Other.');
+      await refused(
+        { id: ME, mother_marital_status: 'Engaged' },
+        'mother_marital_status',
+        'Choose one of: Married, Single, Divorced, Widowed.',
+      );
+      await refused(
+        { id: ME, living_status: 'Aunt' },
+        'living_status',
+        'Choose one of: Both Parents, Father Only, Mother Only, Guardian, Other.',
+      );
+      await refused(
+        { id: ME, device_type: 'Console' },
+        'device_type',
+        'Choose one of: None, Phone, Laptop, Desktop, Tablet, Other.',
+      );
     });
 
     it('lookups: religion, ethnic group and regional corporation must exist', async () => {
       await refused({ id: ME, religion_code: 9999 }, 'religion_code', 'Choose an item from the list.');
       await refused({ id: ME, ethnic_group_code: 9999 }, 'ethnic_group_code', 'Choose an item from the list.');
       await refused({ id: ME, ethnic_group_code: '1' }, 'ethnic_group_code', 'Choose an item from the list.');
-      await refused({ id: ME, regional_corporation: 'Atlantis Corporation' }, 'regional_corporation', 'Choose an item from the list.');
+      await refused(
+        { id: ME, regional_corporation: 'Atlantis Corporation' },
+        'regional_corporation',
+        'Choose an item from the list.',
+      );
     });
 
     it('unknown fields and the timestamps', async () => {
@@ -168,17 +261,29 @@ describe('POST /api/student: a partial save', () => {
 describe('POST /api/student: a save never overwrites a newer value from another device', () => {
   const TWO_DEVICES = '20260103';
   let me: ApiClient;
-  const record = async () => (await admin.get(`/api/student-record/${TWO_DEVICES}`).expect(200)).body[0] as Record<string, unknown>;
+  const record = async () =>
+    (await admin.get(`/api/student-record/${TWO_DEVICES}`).expect(200)).body[0] as Record<string, unknown>;
   beforeAll(async () => {
-    await createStudent(t, { id: TWO_DEVICES, first_name: 'Celeste', last_name: 'Baptiste', password: 'Student-Pass-103' });
+    await createStudent(t, {
+      id: TWO_DEVICES,
+      first_name: 'Celeste',
+      last_name: 'Baptiste',
+      password: 'Student-Pass-103',
+    });
     me = await signedInStudent(t, TWO_DEVICES, 'Student-Pass-103');
   });
   it('answers 409 with the current value when the field changed since the client read it, changing nothing', async () => {
     await save(me, { id: TWO_DEVICES, mother_occupation: 'Teacher' }).expect(200);
     // The phone read 'Teacher'; the laptop then saved 'Nurse'.
-    await save(me, { id: TWO_DEVICES, mother_occupation: 'Nurse', expected: { mother_occupation: 'Teacher' } }).expect(200);
+    await save(me, { id: TWO_DEVICES, mother_occupation: 'Nurse', expected: { mother_occupation: 'Teacher' } }).expect(
+      200,
+    );
     const before = await record();
-    const res = await save(me, { id: TWO_DEVICES, mother_occupation: 'Doctor', expected: { mother_occupation: 'Teacher' } });
+    const res = await save(me, {
+      id: TWO_DEVICES,
+      mother_occupation: 'Doctor',
+      expected: { mother_occupation: 'Teacher' },
+    });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       statusCode: 409,
@@ -188,7 +293,9 @@ describe('POST /api/student: a save never overwrites a newer value from another 
     });
     expect(await record()).toEqual(before);
     // "Keep mine": the same value sent again with what the server now holds goes through.
-    await save(me, { id: TWO_DEVICES, mother_occupation: 'Doctor', expected: { mother_occupation: 'Nurse' } }).expect(200);
+    await save(me, { id: TWO_DEVICES, mother_occupation: 'Doctor', expected: { mother_occupation: 'Nurse' } }).expect(
+      200,
+    );
     expect((await record()).mother_occupation).toBe('Doctor');
   });
 
@@ -203,7 +310,12 @@ describe('POST /api/student: a save never overwrites a newer value from another 
 
   it('checks only the fields it names: a conflict on one refuses the whole save, other fields are untouched', async () => {
     await save(me, { id: TWO_DEVICES, father_occupation: 'Farmer', father_name: 'Paul' }).expect(200);
-    const res = await save(me, { id: TWO_DEVICES, father_occupation: 'Pilot', father_name: 'Peter', expected: { father_occupation: 'Fisherman' } });
+    const res = await save(me, {
+      id: TWO_DEVICES,
+      father_occupation: 'Pilot',
+      father_name: 'Peter',
+      expected: { father_occupation: 'Fisherman' },
+    });
     expect(res.status).toBe(409);
     expect(Object.keys(res.body.current)).toEqual(['father_occupation']);
     expect(await record()).toMatchObject({ father_occupation: 'Farmer', father_name: 'Paul' });
@@ -221,8 +333,16 @@ describe('POST /api/student: a save never overwrites a newer value from another 
 
 describe('POST /api/student: who may save', () => {
   it('a student may never set her house or class', async () => {
-    await refused({ id: ME, house_code: 2 }, 'house_code', 'House and class are set by the school and cannot be changed here.');
-    await refused({ id: ME, class_id: '2A' }, 'class_id', 'House and class are set by the school and cannot be changed here.');
+    await refused(
+      { id: ME, house_code: 2 },
+      'house_code',
+      'House and class are set by the school and cannot be changed here.',
+    );
+    await refused(
+      { id: ME, class_id: '2A' },
+      'class_id',
+      'House and class are set by the school and cannot be changed here.',
+    );
   });
 
   it("a student naming another student's id gets 403 and changes nothing", async () => {
@@ -250,7 +370,9 @@ describe('POST /api/student: who may save', () => {
     await setRegistrationStatus(t, 1, yesterday);
     const late = await save(me, { id: ME, allergy: 'Pollen' });
     expect(late.status).toBe(403);
-    expect(late.body.message).toBe(`Registration closed on ${yesterday}. Please contact the school office to change your record.`);
+    expect(late.body.message).toBe(
+      `Registration closed on ${yesterday}. Please contact the school office to change your record.`,
+    );
     expect((await record()).allergy).toBe('Dust');
 
     const nextWeek = localDate(new Date(Date.now() + 7 * 86_400_000), t.config.timeZone);
@@ -264,7 +386,9 @@ describe('POST /api/student: who may save', () => {
     const badHouse = await save(admin, { id: OTHER, house_code: 999 });
     expect(badHouse.status).toBe(422);
     expect(badHouse.body.errors.house_code).toEqual(['Choose an item from the list.']);
-    expect((await save(admin, { id: OTHER, class_id: '9Z' })).body.errors.class_id).toEqual(['Choose an item from the list.']);
+    expect((await save(admin, { id: OTHER, class_id: '9Z' })).body.errors.class_id).toEqual([
+      'Choose an item from the list.',
+    ]);
     expect((await save(admin, { id: 'NOBODY', first_name: 'X' })).status).toBe(404);
   });
 });
@@ -281,7 +405,12 @@ describe('the audit trail of saves', () => {
       [`student:${ME}`, 'student.updated', 'typhoid', '0', '1'],
     ]);
     await save(admin, { id: ME, nationality: 'Trinidadian' }).expect(200);
-    expect((await auditRows(ME)).at(-1)).toMatchObject({ actor: 'admin:office', field: 'nationality', old_value: 'Trinidad and Tobago', new_value: 'Trinidadian' });
+    expect((await auditRows(ME)).at(-1)).toMatchObject({
+      actor: 'admin:office',
+      field: 'nationality',
+      old_value: 'Trinidad and Tobago',
+      new_value: 'Trinidadian',
+    });
   });
 
   it('a refused save writes no audit row', async () => {
@@ -292,16 +421,28 @@ describe('the audit trail of saves', () => {
     expect(await t.ds.getRepository(AuditEntry).count()).toBe(before);
   });
 
-  it('GET /api/audit lists a student\'s changes newest first, for admins only', async () => {
+  it("GET /api/audit lists a student's changes newest first, for admins only", async () => {
     await save(me, { id: ME, achievements: 'Netball captain' }).expect(200);
     const res = await admin.get(`/api/audit?student_id=${ME}&limit=2`).expect(200);
     expect(res.body).toHaveLength(2);
-    expect(res.body[0]).toMatchObject({ actor: `student:${ME}`, action: 'student.updated', entity: 'student', entity_id: ME, field: 'achievements', old_value: null, new_value: 'Netball captain' });
+    expect(res.body[0]).toMatchObject({
+      actor: `student:${ME}`,
+      action: 'student.updated',
+      entity: 'student',
+      entity_id: ME,
+      field: 'achievements',
+      old_value: null,
+      new_value: 'Netball captain',
+    });
     expect(res.body[0].id).toBeGreaterThan(res.body[1].id);
     expect(res.body[0]).not.toHaveProperty('actor_user_id');
     const older = await admin.get(`/api/audit?student_id=${ME}&limit=1&before_id=${res.body[0].id}`).expect(200);
     expect(older.body[0].id).toBe(res.body[1].id);
-    expect((await admin.get(`/api/audit?student_id=${OTHER}`).expect(200)).body.every((r: { entity_id: string }) => r.entity_id === OTHER)).toBe(true);
+    expect(
+      (await admin.get(`/api/audit?student_id=${OTHER}`).expect(200)).body.every(
+        (r: { entity_id: string }) => r.entity_id === OTHER,
+      ),
+    ).toBe(true);
     expect((await admin.get('/api/audit?limit=0')).status).toBe(422);
     expect((await admin.get('/api/audit?limit=abc')).status).toBe(422);
     expect((await me.get(`/api/audit?student_id=${ME}`)).status).toBe(403);
@@ -310,9 +451,17 @@ describe('the audit trail of saves', () => {
 
 describe('registration status', () => {
   it('GET tells whether a student may edit now', async () => {
-    expect((await me.get('/api/registration-status').expect(200)).body).toEqual({ open: 1, deadline: null, editable: true });
+    expect((await me.get('/api/registration-status').expect(200)).body).toEqual({
+      open: 1,
+      deadline: null,
+      editable: true,
+    });
     await setRegistrationStatus(t, 0, null);
-    expect((await me.get('/api/registration-status').expect(200)).body).toEqual({ open: 0, deadline: null, editable: false });
+    expect((await me.get('/api/registration-status').expect(200)).body).toEqual({
+      open: 0,
+      deadline: null,
+      editable: false,
+    });
   });
 
   it('POST: an admin opens and closes it, audited; students may not', async () => {
@@ -326,8 +475,11 @@ describe('registration status', () => {
     expect(res.body).toEqual({ open: 1, deadline: '2099-06-30', editable: true });
     await save(me, { id: ME, allergy: 'None' }).expect(200);
 
-    const rows = (await t.ds.getRepository(AuditEntry).find({ where: { action: 'registration-status.changed' }, order: { id: 'ASC' } }))
-      .filter((r) => r.id > 0);
+    const rows = (
+      await t.ds
+        .getRepository(AuditEntry)
+        .find({ where: { action: 'registration-status.changed' }, order: { id: 'ASC' } })
+    ).filter((r) => r.id > 0);
     expect(rows.slice(-3).map((r) => [r.actor, r.field, r.old_value, r.new_value])).toEqual([
       ['admin:office', 'open', '1', '0'],
       ['admin:office', 'open', '0', '1'],
@@ -338,7 +490,9 @@ describe('registration status', () => {
 
   it('POST refuses bad values', async () => {
     expect((await admin.post('/api/registration-status', { open: 2 })).body.errors.open).toEqual(['Must be 0 or 1.']);
-    expect((await admin.post('/api/registration-status', { open: 1, deadline: '30/06/2099' })).body.errors.deadline).toEqual(['Enter a date as YYYY-MM-DD.']);
+    expect(
+      (await admin.post('/api/registration-status', { open: 1, deadline: '30/06/2099' })).body.errors.deadline,
+    ).toEqual(['Enter a date as YYYY-MM-DD.']);
     expect((await admin.post('/api/registration-status', { open: 1, extra: 1 })).status).toBe(422);
   });
 });

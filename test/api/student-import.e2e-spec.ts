@@ -24,19 +24,34 @@ async function xlsx(rows: Cell[][]): Promise<Buffer> {
 }
 
 function upload(client: ApiClient, file: Buffer, name: string, dryRun = false) {
-  return client.agent.post(`/api/import-students${dryRun ? '?dry_run=1' : ''}`)
+  return client.agent
+    .post(`/api/import-students${dryRun ? '?dry_run=1' : ''}`)
     .set('X-XSRF-TOKEN', client.xsrfToken())
     .attach('file', file, name);
 }
 
-const HEADER = ['id', 'first_name', 'last_name', 'class_id', 'sex', 'date_of_birth', 'birth_certificate_no', 'house_code'];
+const HEADER = [
+  'id',
+  'first_name',
+  'last_name',
+  'class_id',
+  'sex',
+  'date_of_birth',
+  'birth_certificate_no',
+  'house_code',
+];
 
 beforeAll(async () => {
   t = await startTestApp();
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
   // An existing student whose family already filled in part of her record.
   await createStudent(t, {
-    id: '20263001', first_name: 'Esther', last_name: 'Joseph', class_id: '1A', date_of_birth: '2013-02-03', password: 'Esther-Pass-2026',
+    id: '20263001',
+    first_name: 'Esther',
+    last_name: 'Joseph',
+    class_id: '1A',
+    date_of_birth: '2013-02-03',
+    password: 'Esther-Pass-2026',
     extra: { mother_name: 'Ruth Joseph', middle_name: 'Anne', birth_certificate_no: 'OLD123' },
   });
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
@@ -63,7 +78,13 @@ describe('POST /api/import-students', () => {
     const studentsBefore = await t.ds.getRepository(Student).count();
     const res = await upload(admin, file, 'students.xlsx', true).expect(200);
     expect(res.body).toEqual({
-      dry_run: true, committed: false, created: 2, updated: 1, unchanged: 0, classes_created: ['1Z', '2A'], errors: [],
+      dry_run: true,
+      committed: false,
+      created: 2,
+      updated: 1,
+      unchanged: 0,
+      classes_created: ['1Z', '2A'],
+      errors: [],
     } satisfies ImportResult);
     expect(await t.ds.getRepository(Student).count()).toBe(studentsBefore);
     expect(await t.ds.getRepository(FormClass).findOneBy({ class_id: '1Z' })).toBeNull();
@@ -72,19 +93,43 @@ describe('POST /api/import-students', () => {
 
   it('imports: new students with a date-of-birth password to reset, existing ones only in the given columns', async () => {
     const res = await upload(admin, file, 'students.xlsx').expect(200);
-    expect(res.body).toMatchObject({ dry_run: false, committed: true, created: 2, updated: 1, unchanged: 0, errors: [] });
+    expect(res.body).toMatchObject({
+      dry_run: false,
+      committed: true,
+      created: 2,
+      updated: 1,
+      unchanged: 0,
+      errors: [],
+    });
 
     const faith = (await t.ds.getRepository(Student).findOneBy({ id: '20263101' }))!;
-    expect(faith).toMatchObject({ first_name: 'Faith', last_name: 'Ramdass', class_id: '1A', sex: 'Female', date_of_birth: '2013-07-14', birth_certificate_no: 'EBP1001', house_code: 1 });
+    expect(faith).toMatchObject({
+      first_name: 'Faith',
+      last_name: 'Ramdass',
+      class_id: '1A',
+      sex: 'Female',
+      date_of_birth: '2013-07-14',
+      birth_certificate_no: 'EBP1001',
+      house_code: 1,
+    });
     const gabrielle = (await t.ds.getRepository(Student).findOneBy({ id: '20263102' }))!;
     expect(gabrielle).toMatchObject({ class_id: '1Z', sex: 'Female', date_of_birth: '2013-09-30', house_code: null });
-    expect(await t.ds.getRepository(FormClass).findOneBy({ class_id: '1Z' })).toEqual({ class_id: '1Z', form_level: 1 });
+    expect(await t.ds.getRepository(FormClass).findOneBy({ class_id: '1Z' })).toEqual({
+      class_id: '1Z',
+      form_level: 1,
+    });
 
     const esther = (await t.ds.getRepository(Student).findOneBy({ id: '20263001' }))!;
     expect(esther).toMatchObject({
-      first_name: 'Esther', last_name: 'Joseph-Ali', class_id: '2A', birth_certificate_no: 'NEW456',
+      first_name: 'Esther',
+      last_name: 'Joseph-Ali',
+      class_id: '2A',
+      birth_certificate_no: 'NEW456',
       // untouched: what the family typed, and the columns left empty
-      mother_name: 'Ruth Joseph', middle_name: 'Anne', date_of_birth: '2013-02-03', sex: 'Female',
+      mother_name: 'Ruth Joseph',
+      middle_name: 'Anne',
+      date_of_birth: '2013-02-03',
+      sex: 'Female',
     });
     // Her password is hers still.
     expect((await new ApiClient(t).loginStudent('20263001', 'Esther-Pass-2026')).status).toBe(200);
@@ -93,14 +138,18 @@ describe('POST /api/import-students', () => {
     const login = await new ApiClient(t).loginStudent('20263101', '20130714');
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ name: 'Faith Ramdass', password_reset: 1 });
-    expect(await t.ds.getRepository(User).findOneBy({ student_id: '20263102' })).toMatchObject({ password_reset: 1, role: 'student' });
+    expect(await t.ds.getRepository(User).findOneBy({ student_id: '20263102' })).toMatchObject({
+      password_reset: 1,
+      role: 'student',
+    });
 
     // Audited: the import, each new student, each changed field with old and new values.
     const audit = t.ds.getRepository(AuditEntry);
     expect(await audit.findOneBy({ action: 'students.imported' })).toMatchObject({ actor: 'admin:office' });
     expect(await audit.countBy({ action: 'student.imported' })).toBe(2);
-    expect(await audit.findOneBy({ action: 'student.updated', entity_id: '20263001', field: 'last_name' }))
-      .toMatchObject({ old_value: 'Joseph', new_value: 'Joseph-Ali', actor: 'admin:office' });
+    expect(
+      await audit.findOneBy({ action: 'student.updated', entity_id: '20263001', field: 'last_name' }),
+    ).toMatchObject({ old_value: 'Joseph', new_value: 'Joseph-Ali', actor: 'admin:office' });
   });
 
   it('importing the same file again changes nothing', async () => {
@@ -112,7 +161,10 @@ describe('POST /api/import-students', () => {
     const csv = '\uFEFFid;first_name;last_name;class_id;date_of_birth\r\n20263201;Hannah;"O\'Neil";3B;2011-11-11\r\n';
     const res = await upload(admin, Buffer.from(csv), 'list.csv').expect(200);
     expect(res.body).toMatchObject({ created: 1, committed: true, classes_created: ['3B'] });
-    expect(await t.ds.getRepository(Student).findOneBy({ id: '20263201' })).toMatchObject({ last_name: "O'Neil", class_id: '3B' });
+    expect(await t.ds.getRepository(Student).findOneBy({ id: '20263201' })).toMatchObject({
+      last_name: "O'Neil",
+      class_id: '3B',
+    });
   });
 
   it('refuses a file with row errors as a whole (422, every error with row and column), writing nothing', async () => {
@@ -145,7 +197,11 @@ describe('POST /api/import-students', () => {
 
   describe('refuses bad spreadsheets with a clear 4xx', () => {
     it('no file', async () => {
-      const res = await admin.agent.post('/api/import-students').set('X-XSRF-TOKEN', admin.xsrfToken()).field('x', '1').expect(422);
+      const res = await admin.agent
+        .post('/api/import-students')
+        .set('X-XSRF-TOKEN', admin.xsrfToken())
+        .field('x', '1')
+        .expect(422);
       expect(res.body.message).toBe('Please select a file!');
     });
 
@@ -160,7 +216,8 @@ describe('POST /api/import-students', () => {
 
     it('a macro-enabled workbook', async () => {
       const xlsm = makeZip({
-        '[Content_Types].xml': '<Types><Override ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"/></Types>',
+        '[Content_Types].xml':
+          '<Types><Override ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"/></Types>',
         'xl/workbook.xml': '<workbook/>',
         'xl/vbaProject.bin': Buffer.from('macro'),
       });
@@ -174,14 +231,19 @@ describe('POST /api/import-students', () => {
 
     it('a workbook that would unpack to far more than it weighs', async () => {
       const bomb = makeZip({
-        '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(40 * 1024 * 1024, 32),
+        '[Content_Types].xml': '<Types/>',
+        'xl/workbook.xml': '<workbook/>',
+        'xl/worksheets/sheet1.xml': Buffer.alloc(40 * 1024 * 1024, 32),
       });
       expect(bomb.length).toBeLessThan(IMPORT_MAX_BYTES);
       await upload(admin, bomb, 'students.xlsx').expect(413);
     });
 
     it('formulas', async () => {
-      const withFormula = await xlsx([HEADER, ['20263401', 'Jada', 'Thomas', '1A', 'Female', '2013-01-01', { formula: '1+1', result: 2 }, null]]);
+      const withFormula = await xlsx([
+        HEADER,
+        ['20263401', 'Jada', 'Thomas', '1A', 'Female', '2013-01-01', { formula: '1+1', result: 2 }, null],
+      ]);
       const res = await upload(admin, withFormula, 'students.xlsx').expect(422);
       expect(res.body.message).toMatch(/Cell G2 has a formula/);
       const csv = 'id,first_name,last_name\n20263402,=HYPERLINK("x"),Thomas\n';
@@ -205,7 +267,8 @@ describe('POST /api/import-students', () => {
       const csv = await upload(admin, Buffer.from(lines.join('\n')), 'students.csv').expect(413);
       expect(csv.body.message).toMatch(/at most 5,000 students/);
       const rows: Cell[][] = [HEADER];
-      for (let n = 0; n < 10_000; n++) rows.push([String(30_000_000 + n), 'Leah', 'Persad', '1A', 'Female', '2013-01-01', null, null]);
+      for (let n = 0; n < 10_000; n++)
+        rows.push([String(30_000_000 + n), 'Leah', 'Persad', '1A', 'Female', '2013-01-01', null, null]);
       const book = await upload(admin, await xlsx(rows), 'students.xlsx').expect(413);
       expect(book.body.message).toMatch(/10,001 rows; at most 5,000/);
       expect(await t.ds.getRepository(Student).countBy({ first_name: 'Leah' })).toBe(0);
@@ -238,11 +301,15 @@ describe('POST /api/import-students', () => {
 
 describe('GET /api/import-students/template', () => {
   it('is a workbook whose first sheet names the columns and has no example row', async () => {
-    const res = await admin.get('/api/import-students/template').buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const res = await admin
+      .get('/api/import-students/template')
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(res.headers['content-disposition']).toContain('Student Import Template.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as ArrayBuffer);

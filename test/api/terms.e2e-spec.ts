@@ -16,10 +16,13 @@ let admin: ApiClient;
 let nia: ApiClient;
 let oma: ApiClient;
 
-const auditOf = (entityId: string) => t.ds.getRepository(AuditEntry).find({ where: { entity_id: entityId }, order: { id: 'ASC' } });
+const auditOf = (entityId: string) =>
+  t.ds.getRepository(AuditEntry).find({ where: { entity_id: entityId }, order: { id: 'ASC' } });
 const auditCount = () => t.ds.getRepository(AuditEntry).count();
-const recordOf = async (id: string) => (await admin.get(`/api/student-record/${id}`).expect(200)).body[0] as Record<string, unknown>;
-const currentTerms = async (c: ApiClient) => (await c.get('/api/terms-and-conditions').expect(200)).body as TermsOfRegistration;
+const recordOf = async (id: string) =>
+  (await admin.get(`/api/student-record/${id}`).expect(200)).body[0] as Record<string, unknown>;
+const currentTerms = async (c: ApiClient) =>
+  (await c.get('/api/terms-and-conditions').expect(200)).body as TermsOfRegistration;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -51,13 +54,19 @@ describe('the text of the terms', () => {
     expect(await currentTerms(oma)).toEqual(res.body);
     const [entry] = await auditOf('2');
     expect(entry).toMatchObject({
-      actor: 'admin:terms-admin', action: 'terms.changed', entity: 'terms', field: 'text',
-      old_value: DEFAULT_TERMS_TEXT, new_value: 'Rule one: be on time.\n\nRule two: <b>wear the uniform</b>.',
+      actor: 'admin:terms-admin',
+      action: 'terms.changed',
+      entity: 'terms',
+      field: 'text',
+      old_value: DEFAULT_TERMS_TEXT,
+      new_value: 'Rule one: be on time.\n\nRule two: <b>wear the uniform</b>.',
     });
 
     // The same words again (other line ends, spaces around) are not a new version, and nothing is audited.
     const count = await auditCount();
-    const again = await admin.post('/api/terms-and-conditions', { text: '  Rule one: be on time.\n\nRule two: <b>wear the uniform</b>.\n' }).expect(200);
+    const again = await admin
+      .post('/api/terms-and-conditions', { text: '  Rule one: be on time.\n\nRule two: <b>wear the uniform</b>.\n' })
+      .expect(200);
     expect(again.body.version).toBe(2);
     expect(await auditCount()).toBe(count);
   });
@@ -88,28 +97,68 @@ describe('her agreement, stamped by the server', () => {
     const at = res.body.terms_agreed_at as string;
     expect(at >= start && at <= end).toBe(true);
     const saved = await recordOf(NIA);
-    expect(saved).toMatchObject({ agree_terms_conditions: 1, terms_version: current.version, terms_agreed_at: at, updatedAt: res.body.updatedAt });
+    expect(saved).toMatchObject({
+      agree_terms_conditions: 1,
+      terms_version: current.version,
+      terms_agreed_at: at,
+      updatedAt: res.body.updatedAt,
+    });
 
-    const rows = (await auditOf(NIA)).map((r) => ({ actor: r.actor, action: r.action, field: r.field, old_value: r.old_value, new_value: r.new_value }));
+    const rows = (await auditOf(NIA)).map((r) => ({
+      actor: r.actor,
+      action: r.action,
+      field: r.field,
+      old_value: r.old_value,
+      new_value: r.new_value,
+    }));
     expect(rows).toEqual([
-      { actor: `student:${NIA}`, action: 'student.updated', field: 'agree_terms_conditions', old_value: '0', new_value: '1' },
-      { actor: `student:${NIA}`, action: 'student.terms-agreed', field: 'terms_version', old_value: null, new_value: String(current.version) },
-      { actor: `student:${NIA}`, action: 'student.terms-agreed', field: 'terms_agreed_at', old_value: null, new_value: at },
+      {
+        actor: `student:${NIA}`,
+        action: 'student.updated',
+        field: 'agree_terms_conditions',
+        old_value: '0',
+        new_value: '1',
+      },
+      {
+        actor: `student:${NIA}`,
+        action: 'student.terms-agreed',
+        field: 'terms_version',
+        old_value: null,
+        new_value: String(current.version),
+      },
+      {
+        actor: `student:${NIA}`,
+        action: 'student.terms-agreed',
+        field: 'terms_agreed_at',
+        old_value: null,
+        new_value: at,
+      },
     ]);
 
     // Ticking again changes nothing: the agreement keeps its time.
     const count = await auditCount();
     const again = await nia.post('/api/student', { id: NIA, agree_terms_conditions: 1 }).expect(200);
-    expect(again.body).toMatchObject({ terms_version: current.version, terms_agreed_at: at, updatedAt: res.body.updatedAt });
+    expect(again.body).toMatchObject({
+      terms_version: current.version,
+      terms_agreed_at: at,
+      updatedAt: res.body.updatedAt,
+    });
     expect(await auditCount()).toBe(count);
   });
 
   it('cannot be written by the client', async () => {
     const count = await auditCount();
-    for (const body of [{ id: OMA, terms_version: 1 }, { id: OMA, agree_terms_conditions: 1, terms_agreed_at: '2020-01-01T00:00:00.000Z' }]) {
+    for (const body of [
+      { id: OMA, terms_version: 1 },
+      { id: OMA, agree_terms_conditions: 1, terms_agreed_at: '2020-01-01T00:00:00.000Z' },
+    ]) {
       expect((await oma.post('/api/student', body)).status).toBe(422);
     }
-    expect(await recordOf(OMA)).toMatchObject({ agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null });
+    expect(await recordOf(OMA)).toMatchObject({
+      agree_terms_conditions: 0,
+      terms_version: null,
+      terms_agreed_at: null,
+    });
     expect(await auditCount()).toBe(count);
   });
 
@@ -121,14 +170,22 @@ describe('her agreement, stamped by the server', () => {
     } finally {
       await setRegistrationStatus(t, 1);
     }
-    expect((await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, date_of_birth: '2999-01-01' })).status).toBe(422);
-    expect(await recordOf(OMA)).toMatchObject({ agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null });
+    expect(
+      (await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, date_of_birth: '2999-01-01' })).status,
+    ).toBe(422);
+    expect(await recordOf(OMA)).toMatchObject({
+      agree_terms_conditions: 0,
+      terms_version: null,
+      terms_agreed_at: null,
+    });
     expect(await auditCount()).toBe(count);
   });
 
   it('stays counted when the school changes the text; agreeing again takes the new version', async () => {
     const before = await recordOf(NIA);
-    const next = await admin.post('/api/terms-and-conditions', { text: 'Rule one: be on time.\n\nRule two: be kind.' }).expect(200);
+    const next = await admin
+      .post('/api/terms-and-conditions', { text: 'Rule one: be on time.\n\nRule two: be kind.' })
+      .expect(200);
     expect(next.body.version).toBe(3);
     // Nothing of her record changes, and the office still counts her agreement.
     expect(await recordOf(NIA)).toEqual(before);
@@ -140,7 +197,11 @@ describe('her agreement, stamped by the server', () => {
     expect(res.body).toMatchObject({ agree_terms_conditions: 1, terms_version: 3 });
     expect(res.body.terms_agreed_at > (before.terms_agreed_at as string)).toBe(true);
     expect(res.body.updatedAt > (before.updatedAt as string)).toBe(true);
-    expect(await recordOf(NIA)).toMatchObject({ terms_version: 3, terms_agreed_at: res.body.terms_agreed_at, updatedAt: res.body.updatedAt });
+    expect(await recordOf(NIA)).toMatchObject({
+      terms_version: 3,
+      terms_agreed_at: res.body.terms_agreed_at,
+      updatedAt: res.body.updatedAt,
+    });
     const last = (await auditOf(NIA)).slice(-2);
     expect(last.map((r) => [r.action, r.field, r.old_value, r.new_value])).toEqual([
       ['student.terms-agreed', 'terms_version', String(before.terms_version), '3'],
@@ -151,7 +212,11 @@ describe('her agreement, stamped by the server', () => {
   it('unticking clears the stamp, audited; an administrator ticking for her is stamped with her name as the actor', async () => {
     const res = await nia.post('/api/student', { id: NIA, agree_terms_conditions: 0 }).expect(200);
     expect(res.body).toMatchObject({ agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null });
-    expect(await recordOf(NIA)).toMatchObject({ agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null });
+    expect(await recordOf(NIA)).toMatchObject({
+      agree_terms_conditions: 0,
+      terms_version: null,
+      terms_agreed_at: null,
+    });
     expect((await auditOf(NIA)).slice(-2).map((r) => [r.action, r.field, r.new_value])).toEqual([
       ['student.terms-withdrawn', 'terms_version', null],
       ['student.terms-withdrawn', 'terms_agreed_at', null],
@@ -172,16 +237,24 @@ describe('the version she read', () => {
     await admin.post('/api/terms-and-conditions', { text: `${shown.text}\n\nRule three: be curious.` }).expect(200);
     const before = await recordOf(OMA);
     const audited = await auditCount();
-    const res = await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, terms_version_read: shown.version });
+    const res = await oma.post('/api/student', {
+      id: OMA,
+      agree_terms_conditions: 1,
+      terms_version_read: shown.version,
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.agree_terms_conditions).toEqual([TERMS_MESSAGES.changedSinceRead]);
     expect(await recordOf(OMA)).toEqual(before);
     expect(await auditCount()).toBe(audited);
 
     const now = await currentTerms(oma);
-    const ok = await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, terms_version_read: now.version }).expect(200);
+    const ok = await oma
+      .post('/api/student', { id: OMA, agree_terms_conditions: 1, terms_version_read: now.version })
+      .expect(200);
     expect(ok.body).toMatchObject({ agree_terms_conditions: 1, terms_version: now.version });
-    expect((await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, terms_version_read: 'x' })).status).toBe(422);
+    expect(
+      (await oma.post('/api/student', { id: OMA, agree_terms_conditions: 1, terms_version_read: 'x' })).status,
+    ).toBe(422);
     // Unticking needs no version.
     await oma.post('/api/student', { id: OMA, agree_terms_conditions: 0 }).expect(200);
   });

@@ -31,11 +31,29 @@ beforeAll(async () => {
   b = await launchBrowser();
   adminPassword = await createAdmin(t, 'office');
   await createStudent(t, {
-    id: '20267001', first_name: 'Alicia', last_name: 'Baptiste', class_id: '1A', date_of_birth: '2013-04-09',
+    id: '20267001',
+    first_name: 'Alicia',
+    last_name: 'Baptiste',
+    class_id: '1A',
+    date_of_birth: '2013-04-09',
     extra: { birth_certificate_no: 'EBP7001', mother_name: 'Joan Baptiste', mobile_phone_mother: '7001234' },
   });
-  await createStudent(t, { id: '20267002', first_name: 'Brianna', last_name: 'Charles', class_id: '2A', date_of_birth: '2012-01-31', extra: { birth_certificate_no: 'EBP7002' } });
-  await createStudent(t, { id: '20267003', first_name: 'Chloe', last_name: 'Ali', class_id: '1A', date_of_birth: '2013-12-01', extra: { birth_certificate_no: 'EBP7003' } });
+  await createStudent(t, {
+    id: '20267002',
+    first_name: 'Brianna',
+    last_name: 'Charles',
+    class_id: '2A',
+    date_of_birth: '2012-01-31',
+    extra: { birth_certificate_no: 'EBP7002' },
+  });
+  await createStudent(t, {
+    id: '20267003',
+    first_name: 'Chloe',
+    last_name: 'Ali',
+    class_id: '1A',
+    date_of_birth: '2013-12-01',
+    extra: { birth_certificate_no: 'EBP7003' },
+  });
 });
 
 afterAll(async () => {
@@ -44,12 +62,19 @@ afterAll(async () => {
 });
 
 describe('admin Dashboard: students table and its row actions', () => {
-  it('shows the Students table with the spec\'s columns, search and total, under the progress at a glance', async () => {
+  it("shows the Students table with the spec's columns, search and total, under the progress at a glance", async () => {
     const page = await newPage(b, t.baseUrl);
     await signInAdmin(page);
     await expect.poll(() => page.getByRole('cell', { name: 'Baptiste, Alicia' }).isVisible()).toBe(true);
     const headers = await page.locator('.ant-table-thead').last().locator('th').allInnerTexts();
-    expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual(['ID', 'Name', 'Class', 'Date of Birth', 'Birth Certificate Pin', 'Actions']);
+    expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual([
+      'ID',
+      'Name',
+      'Class',
+      'Date of Birth',
+      'Birth Certificate Pin',
+      'Actions',
+    ]);
     expect(await page.getByText('Total Number of Students: 3').isVisible()).toBe(true);
     expect(await page.getByRole('cell', { name: '2013-04-09' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Registration Progress' }).isVisible()).toBe(true);
@@ -98,14 +123,20 @@ describe('admin Dashboard: students table and its row actions', () => {
     await panel.getByText('2014', { exact: true }).click();
     await panel.getByText('Feb', { exact: true }).click();
     await panel.locator('td[title="2014-02-03"]').click();
-    await expect.poll(async () => (await t.ds.getRepository(Student).findOneBy({ id: '20267001' }))!.date_of_birth).toBe('2014-02-03');
+    await expect
+      .poll(async () => (await t.ds.getRepository(Student).findOneBy({ id: '20267001' }))!.date_of_birth)
+      .toBe('2014-02-03');
     await expect.poll(() => dialog.getByText(MESSAGES.updated).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('admin-edit-student') });
 
     await dialog.locator('form').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('cell', { name: '2014-02-03' }).isVisible()).toBe(true);
-    expect(await t.ds.getRepository(AuditEntry).countBy({ action: 'student.updated', entity_id: '20267001', actor: 'admin:office' })).toBe(2);
+    expect(
+      await t.ds
+        .getRepository(AuditEntry)
+        .countBy({ action: 'student.updated', entity_id: '20267001', actor: 'admin:office' }),
+    ).toBe(2);
     await page.context().close();
   });
 
@@ -130,7 +161,9 @@ describe('admin Dashboard: students table and its row actions', () => {
     await signInAdmin(page);
     await page.getByRole('button', { name: 'Registration Form of Chloe Ali' }).click();
     const form = page.getByRole('dialog', { name: /Registration Form · Chloe Ali/ });
-    await expect.poll(() => form.locator('iframe[title^="Registration Form"]').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => form.locator('iframe[title^="Registration Form"]').isVisible(), { timeout: 30_000 })
+      .toBe(true);
     await form.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => form.isVisible()).toBe(false);
 
@@ -185,7 +218,9 @@ describe('admin menu: every option has its own URL', () => {
     await menu(page).getByRole('link', { name: 'Export Data' }).click();
     // Hold the answer back a moment, so the dialog shown while it downloads can be seen.
     let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/registration-data-spreadsheet', async (route) => {
       await held;
       await route.continue();
@@ -223,20 +258,31 @@ describe('admin menu: every option has its own URL', () => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Import Students' }).click();
     await page.locator('input[type="file"]').setInputFiles({
-      name: 'new-students.csv', mimeType: 'text/csv',
-      buffer: Buffer.from('id,first_name,last_name,class_id,date_of_birth\n20267101,Danielle,Lewis,1A,2013-03-03\n20267001,,,2B,\n'),
+      name: 'new-students.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'id,first_name,last_name,class_id,date_of_birth\n20267101,Danielle,Lewis,1A,2013-03-03\n20267001,,,2B,\n',
+      ),
     });
     await expect.poll(() => page.getByText('The file is ready to import.').isVisible()).toBe(true);
     expect(await t.ds.getRepository(Student).findOneBy({ id: '20267101' })).toBeNull();
     await page.screenshot({ path: screenshotPath('admin-import-checked'), fullPage: true });
     await page.getByRole('button', { name: 'Import 2 students' }).click();
     await expect.poll(() => page.getByText('Imported: 1 created, 1 updated, 0 unchanged.').isVisible()).toBe(true);
-    expect(await t.ds.getRepository(Student).findOneBy({ id: '20267101' })).toMatchObject({ first_name: 'Danielle', class_id: '1A' });
-    expect(await t.ds.getRepository(Student).findOneBy({ id: '20267001' })).toMatchObject({ first_name: 'Alicia', class_id: '2B' });
+    expect(await t.ds.getRepository(Student).findOneBy({ id: '20267101' })).toMatchObject({
+      first_name: 'Danielle',
+      class_id: '1A',
+    });
+    expect(await t.ds.getRepository(Student).findOneBy({ id: '20267001' })).toMatchObject({
+      first_name: 'Alicia',
+      class_id: '2B',
+    });
 
     // A file with errors shows them by row and column, and offers no import.
     await page.locator('input[type="file"]').setInputFiles({
-      name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('id,first_name,last_name,class_id,date_of_birth\n20267102,Esther,,1A,03/03/2013\n'),
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('id,first_name,last_name,class_id,date_of_birth\n20267102,Esther,,1A,03/03/2013\n'),
     });
     await expect.poll(() => page.getByText(/The file has 2 errors/).isVisible()).toBe(true);
     expect(await page.getByRole('cell', { name: /YYYY-MM-DD/ }).isVisible()).toBe(true);
@@ -248,8 +294,13 @@ describe('admin menu: every option has its own URL', () => {
     const page = await newPage(b, t.baseUrl);
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Parents Contact' }).click();
-    await expect.poll(() => page.locator('iframe[title="Parents contact"]').isVisible(), { timeout: 30_000 }).toBe(true);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Spreadsheet' }).click()]);
+    await expect
+      .poll(() => page.locator('iframe[title="Parents contact"]').isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Spreadsheet' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Parents Contact.xlsx');
     await page.context().close();
   });
@@ -276,7 +327,9 @@ describe('admin menu: every option has its own URL', () => {
     await page.getByLabel('Name', { exact: true }).fill('Deputy Principal');
     await page.getByLabel('Password', { exact: true }).fill('Second-Desk-2026');
     await page.getByRole('button', { name: 'Create Administrator' }).click();
-    await expect.poll(() => page.getByText('Deputy Principal (deputy) can now sign in at /admin.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Deputy Principal (deputy) can now sign in at /admin.').isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByRole('cell', { name: 'deputy', exact: true }).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('admin-settings'), fullPage: true });
     await page.context().close();
@@ -297,7 +350,11 @@ describe('admin area accessibility', () => {
     await expect.poll(() => page.getByRole('dialog', { name: 'Edit Student' }).isVisible()).toBe(true);
     expect(await axeViolations(page), 'edit dialog').toEqual([]);
     await page.keyboard.press('Escape');
-    for (const [label, heading] of [['Import Students', 'Import Students'], ['Settings', 'Settings'], ['Export Data', 'Export Data']]) {
+    for (const [label, heading] of [
+      ['Import Students', 'Import Students'],
+      ['Settings', 'Settings'],
+      ['Export Data', 'Export Data'],
+    ]) {
       await menu(page).getByRole('link', { name: label, exact: true }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
       expect(await axeViolations(page), label).toEqual([]);
@@ -310,11 +367,21 @@ describe('admin area on a phone (360 px)', () => {
   it('has no page-level horizontal scroll: the table scrolls inside its container', async () => {
     const page = await newPage(b, t.baseUrl, 360, 740);
     await signInAdmin(page);
-    await expect.poll(() => page.getByRole('cell', { name: /Alicia/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('cell', { name: /Alicia/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     const overflow = await horizontalOverflow(page);
     expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
     const table = page.locator('.ant-table-body').last();
-    const inner = await table.evaluate<{ scroll: number; client: number }, HTMLElementLike>((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    const inner = await table.evaluate<{ scroll: number; client: number }, HTMLElementLike>((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+    }));
     expect(inner.scroll).toBeGreaterThan(inner.client);
     await page.screenshot({ path: screenshotPath('admin-dashboard-360'), fullPage: true });
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -10,7 +10,15 @@ import sharp from 'sharp';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { BLUE, CAMERA_SECRETS, GREEN, pdfInfo, photo } from '../fixtures/photos.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
+import {
+  axeViolations,
+  expectPath,
+  horizontalOverflow,
+  launchBrowser,
+  newAxePage,
+  pollPatiently,
+  signInStudent,
+} from './support.js';
 
 // The Upload Documents step and the registration form as a student (or parent) uses them: a PDF and a
 // JPEG uploaded with a progress bar, the refusals, a failed upload, a resubmission, opening a file,
@@ -41,7 +49,14 @@ afterAll(async () => {
 let nextId = 7100;
 async function newStudent(): Promise<string> {
   const id = String(nextId++);
-  await createStudent(t, { id, first_name: 'Keisha', last_name: 'Ramsaran', class_id: '1B', password: PASSWORD, extra: { home_address: '<script>alert(1)</script>' } });
+  await createStudent(t, {
+    id,
+    first_name: 'Keisha',
+    last_name: 'Ramsaran',
+    class_id: '1B',
+    password: PASSWORD,
+    extra: { home_address: '<script>alert(1)</script>' },
+  });
   return id;
 }
 
@@ -50,7 +65,9 @@ async function openDocuments(id: string, width = 1280, axe = false): Promise<Pag
   await signInStudent(page, id, PASSWORD);
   await expectPath(page, '/dashboard');
   await page.goto('/registration/documents');
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Registration: Upload Documents' }).isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: 'Registration: Upload Documents' }).isVisible())
+    .toBe(true);
   return page;
 }
 
@@ -97,7 +114,13 @@ describe('Upload Documents', () => {
   it('uploads a PDF and a JPEG with progress, refuses wrong files, resubmits, opens a file and the registration form', async () => {
     const id = await newStudent();
     const page = await openDocuments(id);
-    for (const label of ['Birth Certificate', 'Immunization Card', 'COVID-19 Immunization Card', 'SEA Slip', 'Picture']) {
+    for (const label of [
+      'Birth Certificate',
+      'Immunization Card',
+      'COVID-19 Immunization Card',
+      'SEA Slip',
+      'Picture',
+    ]) {
       expect(await slot(page, label).isVisible(), label).toBe(true);
     }
     expect(await slot(page, 'Immigration Permit').count()).toBe(0);
@@ -106,10 +129,20 @@ describe('Upload Documents', () => {
     // No file chosen; a Word file (caught by the page; photos are taken now); text renamed .pdf (refused by the server).
     await birth.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please select a file!');
-    await birth.locator('input[data-chooser=files]').setInputFiles(file('letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', Buffer.from('PK')));
+    await birth
+      .locator('input[data-chooser=files]')
+      .setInputFiles(
+        file(
+          'letter.docx',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          Buffer.from('PK'),
+        ),
+      );
     await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please upload PDF File.letter.docx');
     await uploadIn(birth, file('birth.pdf', 'application/pdf', Buffer.from('not really a PDF')));
-    await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Could not upload the file!Please upload PDF File.');
+    await expect
+      .poll(() => birth.getByRole('alert').textContent())
+      .toBe('Could not upload the file!Please upload PDF File.');
     expect(await birth.getByRole('progressbar').count(), 'the progress resets').toBe(0);
     await clearChosen(birth);
 
@@ -125,12 +158,25 @@ describe('Upload Documents', () => {
 
     // A real PDF over a slowed network, so the bar is seen moving.
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
     const bigPdf = Buffer.concat([samplePdf('Birth certificate of Keisha'), Buffer.alloc(900 * 1024, 0x20)]);
     await uploadIn(birth, file('Birth Certificate Keisha.pdf', 'application/pdf', bigPdf));
     const seen = await watchProgress(birth);
-    expect(seen.some((v) => v > 0 && v < 100), `progress seen: ${seen.join(', ')}`).toBe(true);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(
+      seen.some((v) => v > 0 && v < 100),
+      `progress seen: ${seen.join(', ')}`,
+    ).toBe(true);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const openBirth = birth.getByRole('link', { name: /Open Birth Certificate: Birth Certificate Keisha\.pdf/ });
     await expect.poll(() => openBirth.isVisible()).toBe(true);
     expect(await birth.getByRole('alert').count()).toBe(0);
@@ -139,7 +185,10 @@ describe('Upload Documents', () => {
     const picture = slot(page, 'Picture');
     await uploadIn(picture, file('keisha.jpg', 'image/jpeg', SAMPLE_JPEG));
     await expect.poll(() => picture.getByRole('link', { name: /Open Picture: keisha\.jpg/ }).isVisible()).toBe(true);
-    expect((await filesOf(id)).map((f) => [f.type, f.name])).toEqual([['birth_certificate', 'Birth Certificate Keisha.pdf'], ['picture', 'keisha.jpg']]);
+    expect((await filesOf(id)).map((f) => [f.type, f.name])).toEqual([
+      ['birth_certificate', 'Birth Certificate Keisha.pdf'],
+      ['picture', 'keisha.jpg'],
+    ]);
     await page.screenshot({ path: screenshotPath('documents-uploaded-1280'), fullPage: true });
 
     // The file button opens the file in a new tab, from the authorised download route.
@@ -157,9 +206,14 @@ describe('Upload Documents', () => {
     await birth.getByRole('button', { name: 'Resubmit File' }).click();
     expect(await openBirth.count()).toBe(0);
     await uploadIn(birth, file('birth-certified-copy.pdf', 'application/pdf', samplePdf('Certified copy')));
-    await expect.poll(() => birth.getByRole('link', { name: /Open Birth Certificate: birth-certified-copy\.pdf/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() => birth.getByRole('link', { name: /Open Birth Certificate: birth-certified-copy\.pdf/ }).isVisible())
+      .toBe(true);
     const versions = (await admin.get(`/api/file-versions/${id}`).expect(200)).body as DocumentVersion[];
-    expect(versions.filter((v) => v.type === 'birth_certificate').map((v) => v.name)).toEqual(['birth-certified-copy.pdf', 'Birth Certificate Keisha.pdf']);
+    expect(versions.filter((v) => v.type === 'birth_certificate').map((v) => v.name)).toEqual([
+      'birth-certified-copy.pdf',
+      'Birth Certificate Keisha.pdf',
+    ]);
 
     // Complete: 'Generate Registration Form' opens the form full screen; it is Legal paper and shows her record.
     await page.getByRole('navigation', { name: 'Registration steps' }).getByText('Complete', { exact: true }).click();
@@ -176,7 +230,14 @@ describe('Upload Documents', () => {
     writeFileSync(pdfFile, await again.body());
     expect(execFileSync('pdfinfo', [pdfFile], { encoding: 'utf8' })).toMatch(/Page size:\s+612 x 1008 pts/);
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
-    for (const expected of ['Keisha Ramsaran', `Student ID ${id}`, '<script>alert(1)</script>', 'birth-certified-copy.pdf', 'keisha.jpg']) expect(text).toContain(expected);
+    for (const expected of [
+      'Keisha Ramsaran',
+      `Student ID ${id}`,
+      '<script>alert(1)</script>',
+      'birth-certified-copy.pdf',
+      'keisha.jpg',
+    ])
+      expect(text).toContain(expected);
 
     const viewer = page.getByRole('dialog', { name: 'Registration Form' });
     await expect.poll(() => viewer.isVisible()).toBe(true);
@@ -195,7 +256,13 @@ describe('Upload Documents', () => {
 
   it('on a phone: two photos become the birth certificate (one two-page PDF), a PNG the picture (a JPEG); a file over the limit is never sent', async () => {
     const id = await newStudent();
-    const context = await b.browser.newContext({ baseURL: t.baseUrl, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    const context = await b.browser.newContext({
+      baseURL: t.baseUrl,
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const uploads: string[] = [];
     page.on('request', (r) => {
@@ -209,14 +276,18 @@ describe('Upload Documents', () => {
     // The camera straight away, or the picker (gallery, camera, files) for a PDF or several photos.
     expect(await birth.locator('input[data-chooser=camera]').getAttribute('capture')).toBe('environment');
     const chooser = birth.locator('input[data-chooser=files]');
-    expect(await chooser.getAttribute('accept')).toBe('.pdf,application/pdf,.jpg,.jpeg,image/jpeg,.png,image/png,.webp,image/webp');
+    expect(await chooser.getAttribute('accept')).toBe(
+      '.pdf,application/pdf,.jpg,.jpeg,image/jpeg,.png,image/png,.webp,image/webp',
+    );
     expect(await chooser.getAttribute('multiple')).not.toBeNull();
 
     // A 6 MB scan over the 5 MB limit: refused on the phone, with the limit, and nothing is sent.
     const sea = slot(page, 'SEA Slip');
     const bigScan = Buffer.concat([samplePdf('SEA slip scan'), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
     await sea.locator('input[data-chooser=files]').setInputFiles(file('SEA slip scan.pdf', 'application/pdf', bigScan));
-    await expect.poll(() => sea.getByRole('alert').textContent()).toBe('The file is too large. The largest file accepted is 5 MB.SEA slip scan.pdf is 6.0 MB.');
+    await expect
+      .poll(() => sea.getByRole('alert').textContent())
+      .toBe('The file is too large. The largest file accepted is 5 MB.SEA slip scan.pdf is 6.0 MB.');
     await sea.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => sea.getByRole('alert').textContent()).toBe('Please select a file!');
 
@@ -225,10 +296,19 @@ describe('Upload Documents', () => {
     const front = await photo({ width: 4000, height: 3000, colour: BLUE, orientation: 6, grain: true });
     expect(front.length).toBeGreaterThan(5 * 1024 * 1024);
     await birth.locator('input[data-chooser=camera]').setInputFiles(file('image.jpg', 'image/jpeg', front));
-    await expect.poll(() => birth.getByText(/made smaller from 5\.\d MB|made smaller from 6\.\d MB/).isVisible(), { timeout: 30_000 }).toBe(true);
-    await chooser.setInputFiles(file('back.png', 'image/png', await photo({ width: 800, height: 600, colour: GREEN, format: 'png' })));
+    await expect
+      .poll(() => birth.getByText(/made smaller from 5\.\d MB|made smaller from 6\.\d MB/).isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await chooser.setInputFiles(
+      file('back.png', 'image/png', await photo({ width: 800, height: 600, colour: GREEN, format: 'png' })),
+    );
     await expect.poll(() => birth.getByRole('button', { name: 'Remove page 2, back.png' }).isVisible()).toBe(true);
-    expect(await birth.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^image\.jpg \(\d+ KB, made smaller/), expect.stringMatching(/^back\.png \(\d+ KB\)/)]);
+    expect(await birth.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^image\.jpg \(\d+ KB, made smaller/),
+      expect.stringMatching(/^back\.png \(\d+ KB\)/),
+    ]);
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('documents-phone-two-photos-360'), fullPage: true });
@@ -242,13 +322,22 @@ describe('Upload Documents', () => {
     const info = pdfInfo(pdf);
     expect(info.fields.Pages).toBe('2');
     expect(info.pageSizes, 'the front upright (portrait), the back landscape').toEqual(['612x792', '792x612']);
-    const version = ((await admin.get(`/api/file-versions/${id}`).expect(200)).body as DocumentVersion[]).find((v) => v.type === 'birth_certificate')!;
-    expect(version.sources!.map((f) => [f.name, f.kind])).toEqual([['image.jpg', 'jpeg'], ['back.png', 'png']]);
+    const version = ((await admin.get(`/api/file-versions/${id}`).expect(200)).body as DocumentVersion[]).find(
+      (v) => v.type === 'birth_certificate',
+    )!;
+    expect(version.sources!.map((f) => [f.name, f.kind])).toEqual([
+      ['image.jpg', 'jpeg'],
+      ['back.png', 'png'],
+    ]);
     expect(version.sources![0].size, 'the photo went up small').toBeLessThan(1024 * 1024);
 
     // The picture as a PNG: stored as a JPEG without the camera's details.
     const picture = slot(page, 'Picture');
-    await picture.locator('input[data-chooser=files]').setInputFiles(file('keisha.png', 'image/png', await photo({ width: 300, height: 400, colour: GREEN, format: 'png' })));
+    await picture
+      .locator('input[data-chooser=files]')
+      .setInputFiles(
+        file('keisha.png', 'image/png', await photo({ width: 300, height: 400, colour: GREEN, format: 'png' })),
+      );
     await expect.poll(() => picture.getByText('keisha.png').isVisible()).toBe(true);
     await picture.getByRole('button', { name: 'Upload' }).click();
     const openPicture = picture.getByRole('link', { name: 'Open Picture: keisha.jpg' });
@@ -260,7 +349,10 @@ describe('Upload Documents', () => {
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 300, 400, undefined]);
     for (const secret of CAMERA_SECRETS) expect(jpeg.toString('latin1')).not.toContain(secret);
 
-    expect((await filesOf(id)).map((f) => f.type), 'the SEA slip was never sent').toEqual(['birth_certificate', 'picture']);
+    expect(
+      (await filesOf(id)).map((f) => f.type),
+      'the SEA slip was never sent',
+    ).toEqual(['birth_certificate', 'picture']);
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('documents-phone-uploaded-360'), fullPage: true });
@@ -269,10 +361,17 @@ describe('Upload Documents', () => {
 
   it('fits a 360 px phone and passes the accessibility checks', async () => {
     const id = await newStudent();
-    await admin.agent.post('/api/store-file').set('X-XSRF-TOKEN', admin.xsrfToken()).field('id', id).field('file_type', 'sea_slip')
-      .attach('file', samplePdf('SEA'), 'A very long file name of a scanned SEA slip from the printer.pdf').expect(200);
+    await admin.agent
+      .post('/api/store-file')
+      .set('X-XSRF-TOKEN', admin.xsrfToken())
+      .field('id', id)
+      .field('file_type', 'sea_slip')
+      .attach('file', samplePdf('SEA'), 'A very long file name of a scanned SEA slip from the printer.pdf')
+      .expect(200);
     const page = await openDocuments(id, 360, true);
-    await expect.poll(() => slot(page, 'SEA Slip').getByRole('button', { name: 'Resubmit File' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => slot(page, 'SEA Slip').getByRole('button', { name: 'Resubmit File' }).isVisible())
+      .toBe(true);
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('documents-360'), fullPage: true });

@@ -6,7 +6,16 @@ import { MESSAGES } from '../../shared/constants.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { samplePdf } from '../fixtures/files.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, focusedLabel, focusIsOnDocument, hasFocusWithin, launchBrowser, pollPatiently, tabTo, unreachableByTab } from './support.js';
+import {
+  expectPath,
+  focusedLabel,
+  focusIsOnDocument,
+  hasFocusWithin,
+  launchBrowser,
+  pollPatiently,
+  tabTo,
+  unreachableByTab,
+} from './support.js';
 
 // Keyboard alone: a parent without a mouse (or using a switch device or a screen reader) can sign in,
 // fill every registration step, upload a document, and an administrator can work the students table
@@ -23,8 +32,21 @@ beforeAll(async () => {
   t = await startTestApp({ listen: true });
   b = await launchBrowser();
   adminPassword = await createAdmin(t, 'office');
-  await createStudent(t, { id: '20268001', first_name: 'Kezia', last_name: 'Mohammed', class_id: '1A', password: PASSWORD, extra: { house_code: 1 } });
-  await createStudent(t, { id: '20268002', first_name: 'Lena', last_name: 'Ramdial', class_id: '2B', date_of_birth: '2012-06-30' });
+  await createStudent(t, {
+    id: '20268001',
+    first_name: 'Kezia',
+    last_name: 'Mohammed',
+    class_id: '1A',
+    password: PASSWORD,
+    extra: { house_code: 1 },
+  });
+  await createStudent(t, {
+    id: '20268002',
+    first_name: 'Lena',
+    last_name: 'Ramdial',
+    class_id: '2B',
+    date_of_birth: '2012-06-30',
+  });
 });
 
 afterAll(async () => {
@@ -32,7 +54,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const student = async (id = '20268001') => (await t.ds.getRepository(Student).findOneByOrFail({ id })) as unknown as Record<string, unknown>;
+const student = async (id = '20268001') =>
+  (await t.ds.getRepository(Student).findOneByOrFail({ id })) as unknown as Record<string, unknown>;
 
 /** Tabs to a text field, replaces its text by typing, and Tabs on (the field saves when left). */
 async function typeInto(page: Page, field: Locator, value: string): Promise<void> {
@@ -46,7 +69,9 @@ async function typeInto(page: Page, field: Locator, value: string): Promise<void
 async function chooseByKeys(page: Page, field: Locator, text: string): Promise<void> {
   await tabTo(page, field);
   await page.keyboard.type(text);
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count())
+    .toBeGreaterThan(0);
   await page.keyboard.press('Enter');
 }
 
@@ -75,7 +100,9 @@ async function stepByKeys(page: Page, label: string, path: string): Promise<void
   await tabTo(page, steps.getByRole('button', { name: new RegExp(label) }));
   await page.keyboard.press('Enter');
   await expectPath(page, path);
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible())
+    .toBe(true);
 }
 
 describe('sign-in with the keyboard alone', () => {
@@ -159,9 +186,15 @@ describe('the six registration steps with the keyboard alone', () => {
     await tabTo(page, page.getByRole('switch', { name: /immigration permit/ }));
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('heading', { name: 'Section 7 · Immigration' }).isVisible()).toBe(true);
-    await expect.poll(async () => student()).toMatchObject({
-      middle_name: 'Amara', blood_type: 'O+', phone_home: '7651234', date_of_birth: '2013-02-14', immigration_permit: 1,
-    });
+    await expect
+      .poll(async () => student())
+      .toMatchObject({
+        middle_name: 'Amara',
+        blood_type: 'O+',
+        phone_home: '7651234',
+        date_of_birth: '2013-02-14',
+        immigration_permit: 1,
+      });
     expect((await student()).religion_code).not.toBeNull();
 
     // A wrong value is tied to its field (aria-invalid, aria-describedby) and said by the live region.
@@ -169,7 +202,12 @@ describe('the six registration steps with the keyboard alone', () => {
     await typeInto(page, mobile, '123');
     await expect.poll(() => mobile.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await mobile.getAttribute('aria-describedby')) ?? '';
-    const described = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((idref) => page.locator(`[id="${idref}"]`).textContent()));
+    const described = await Promise.all(
+      describedBy
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((idref) => page.locator(`[id="${idref}"]`).textContent()),
+    );
     expect(described.join(' ')).toContain(MESSAGES.phoneLength);
     await expect.poll(() => page.getByTestId('field-errors').textContent()).toBe(`Mobile: ${MESSAGES.phoneLength}`);
     expect(await page.getByTestId('field-errors').getAttribute('aria-live')).toBe('polite');
@@ -187,7 +225,9 @@ describe('the six registration steps with the keyboard alone', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => father.isChecked()).toBe(true);
     expect(await unreachableByTab(page, main())).toEqual([]);
-    const fatherCard = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Father', exact: true }) });
+    const fatherCard = page
+      .locator('.ant-card')
+      .filter({ has: page.getByRole('heading', { name: 'Father', exact: true }) });
     await typeInto(page, fatherCard.getByLabel('Name'), 'Rafael Mohammed');
     await expect.poll(async () => (await student()).father_name).toBe('Rafael Mohammed');
   });
@@ -212,7 +252,9 @@ describe('the six registration steps with the keyboard alone', () => {
 
   it('Upload Documents: the file chooser opens from the keyboard and the upload is sent with Enter', async () => {
     await stepByKeys(page, 'Upload Documents', '/registration/documents');
-    const birth = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: /^Birth Certificate \(/ }) });
+    const birth = page
+      .locator('.ant-card')
+      .filter({ has: page.getByRole('heading', { name: /^Birth Certificate \(/ }) });
     const choose = birth.getByRole('button', { name: /Choose/ });
     // Listen before tabbing: playwright turns on file-chooser interception asynchronously.
     const chooserOpened = page.waitForEvent('filechooser');
@@ -245,7 +287,7 @@ describe('the six registration steps with the keyboard alone', () => {
   });
 });
 
-describe('the administrator\'s students table and its dialogs with the keyboard alone', () => {
+describe("the administrator's students table and its dialogs with the keyboard alone", () => {
   let page: Page;
 
   beforeAll(async () => {
@@ -273,11 +315,19 @@ describe('the administrator\'s students table and its dialogs with the keyboard 
     // it may rest on the document itself, where a browser offers its own toolbar, then comes back).
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Tab');
-      if (!(await focusIsOnDocument(page))) expect(await hasFocusWithin(page.locator('.ant-modal-wrap:visible')), `focus left the dialog at ${await focusedLabel(page)}`).toBe(true);
+      if (!(await focusIsOnDocument(page)))
+        expect(
+          await hasFocusWithin(page.locator('.ant-modal-wrap:visible')),
+          `focus left the dialog at ${await focusedLabel(page)}`,
+        ).toBe(true);
     }
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await expect.poll(() => hasFocusWithin(page.getByRole('button', { name: /^Edit Lena Ramdial/ })), { message: 'focus returns to Edit' }).toBe(true);
+    await expect
+      .poll(() => hasFocusWithin(page.getByRole('button', { name: /^Edit Lena Ramdial/ })), {
+        message: 'focus returns to Edit',
+      })
+      .toBe(true);
   });
 
   it('resets a password: Enter opens the dialog, Enter confirms, Enter on Ok closes', async () => {
@@ -295,7 +345,7 @@ describe('the administrator\'s students table and its dialogs with the keyboard 
     expect((await t.ds.getRepository(User).findOneByOrFail({ student_id: '20268002' })).password_reset).toBe(1);
   });
 
-  it('opens a student\'s Registration Form with Enter and closes it from its Close button', async () => {
+  it("opens a student's Registration Form with Enter and closes it from its Close button", async () => {
     const open = page.getByRole('button', { name: /^Registration Form of Lena Ramdial/ });
     await tabTo(page, open);
     await page.keyboard.press('Enter');
@@ -313,7 +363,9 @@ describe('the administrator\'s students table and its dialogs with the keyboard 
   });
 
   it('moves between the admin screens through the side menu with Tab and Enter', async () => {
-    const reports = page.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link', { name: 'Reports', exact: true });
+    const reports = page
+      .getByRole('navigation', { name: 'Administrator menu' })
+      .getByRole('link', { name: 'Reports', exact: true });
     await tabTo(page, reports, { back: true });
     await page.keyboard.press('Enter');
     await expectPath(page, '/admin/reports');

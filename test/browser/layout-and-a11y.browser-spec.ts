@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, newAxePage, horizontalOverflow, launchBrowser, pollPatiently, recordScripts, signInStudent } from './support.js';
+import {
+  axeViolations,
+  expectPath,
+  newAxePage,
+  horizontalOverflow,
+  launchBrowser,
+  pollPatiently,
+  recordScripts,
+  signInStudent,
+} from './support.js';
 
 const PHONE = 360;
 const SIGN_IN_JS_BUDGET = 250 * 1024;
@@ -16,11 +25,20 @@ describe('phones, accessibility and the sign-in bundle', () => {
     // A long school name is the worst case for a 360 px top bar.
     t = await startTestApp({
       listen: true,
-      env: { SCHOOL_NAME: "Saint Catherine's Girls' Anglican High School of Port of Spain", PTA_FORM_URL: 'https://pta.example.org/' },
+      env: {
+        SCHOOL_NAME: "Saint Catherine's Girls' Anglican High School of Port of Spain",
+        PTA_FORM_URL: 'https://pta.example.org/',
+      },
     });
     b = await launchBrowser();
     mkdirSync('test-results', { recursive: true });
-    await createStudent(t, { id: '4001', first_name: 'Naomi', last_name: 'Baptiste', class_id: '1A', password: 'Naomi-Pass-4001' });
+    await createStudent(t, {
+      id: '4001',
+      first_name: 'Naomi',
+      last_name: 'Baptiste',
+      class_id: '1A',
+      password: 'Naomi-Pass-4001',
+    });
     await createStudent(t, { id: '4002', first_name: 'Leah', last_name: 'Charles', class_id: '1C' });
     await createAdmin(t, 'office');
   });
@@ -42,7 +60,9 @@ describe('phones, accessibility and the sign-in bundle', () => {
     expect(card!.width).toBeLessThanOrEqual(PHONE);
 
     await signInStudent(page, '4002', '20130517');
-    await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toBe('Enter date of birth');
+    await expect
+      .poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder'))
+      .toBe('Enter date of birth');
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE);
     await page.screenshot({ path: screenshotPath('login-reset-360'), fullPage: true });
 
@@ -59,7 +79,16 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect.poll(() => menu.isVisible()).toBe(true);
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Term Reports', 'Family Data', 'Medical Data', 'Other Data', 'Upload Documents', 'Complete', 'Logout']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Term Reports',
+      'Family Data',
+      'Medical Data',
+      'Other Data',
+      'Upload Documents',
+      'Complete',
+      'Logout',
+    ]);
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE);
     await page.waitForTimeout(500); // the drawer slides in
     await page.screenshot({ path: screenshotPath('menu-360') });
@@ -110,7 +139,9 @@ describe('phones, accessibility and the sign-in bundle', () => {
       expect(await axeViolations(page), `student login with an error at ${width}px`).toEqual([]);
 
       await signInStudent(page, '4002', '20130517');
-      await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toBe('Enter date of birth');
+      await expect
+        .poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder'))
+        .toBe('Enter date of birth');
       expect(await axeViolations(page), `reset mode at ${width}px`).toEqual([]);
 
       await page.goto('/admin');

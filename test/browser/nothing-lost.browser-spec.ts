@@ -3,7 +3,16 @@ import type { Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, fieldItem, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
+import {
+  axeViolations,
+  expectPath,
+  fieldItem,
+  horizontalOverflow,
+  launchBrowser,
+  newAxePage,
+  pollPatiently,
+  signInStudent,
+} from './support.js';
 
 // Nothing a parent types is lost, on a 360 px phone: a save made offline is shown as not saved and sent
 // when the connection is back, even after a reload in between; an answer saved meanwhile on another
@@ -120,13 +129,20 @@ describe('a save that cannot be sent is kept and sent later', () => {
     const page = await openAs(id);
     let failures = 2;
     await page.route('**/api/student', (route) => {
-      if (failures-- > 0) return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'The database is not reachable.' }) });
+      if (failures-- > 0)
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 503, message: 'The database is not reachable.' }),
+        });
       return route.continue();
     });
     await type(page.getByLabel('Country of Birth'), 'Trinidad and Tobago');
     await expect.poll(() => fieldItem(page, 'Country of Birth').getByText(NOT_SAVED).isVisible()).toBe(true);
     await expect.poll(async () => (await record(id)).place_of_birth, { timeout: 30_000 }).toBe('Trinidad and Tobago');
-    await expect.poll(() => fieldItem(page, 'Country of Birth').getByRole('img', { name: 'Saved' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => fieldItem(page, 'Country of Birth').getByRole('img', { name: 'Saved' }).isVisible())
+      .toBe(true);
     await page.context().close();
   });
 });
@@ -138,7 +154,8 @@ describe('what stays on the device', () => {
     await page.context().setOffline(true);
     await type(page.getByLabel('Nationality'), 'Vincentian');
     await expect.poll(() => fieldItem(page, 'Nationality').getByText(NOT_SAVED).isVisible()).toBe(true);
-    const unsentKeys = () => page.evaluate<number>("Object.keys(localStorage).filter((k) => k.startsWith('portal.unsent.')).length");
+    const unsentKeys = () =>
+      page.evaluate<number>("Object.keys(localStorage).filter((k) => k.startsWith('portal.unsent.')).length");
     expect(await unsentKeys()).toBe(1);
 
     const messages: string[] = [];
@@ -147,7 +164,9 @@ describe('what stays on the device', () => {
       void d.dismiss(); // she stays
     });
     await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
-    await expect.poll(() => messages).toEqual(['1 answer is not saved yet. If you sign out now, it is removed from this device. Sign out anyway?']);
+    await expect
+      .poll(() => messages)
+      .toEqual(['1 answer is not saved yet. If you sign out now, it is removed from this device. Sign out anyway?']);
     await expectPath(page, '/registration/student-data');
     expect(await unsentKeys()).toBe(1);
 
@@ -207,7 +226,9 @@ describe('two devices', () => {
     // Different fields on the two devices: both kept, as before.
     await type(laptop.getByLabel('Nationality'), 'Trinidadian');
     await type(phone.getByLabel('Country of Birth'), 'Grenada');
-    await expect.poll(async () => (await record(id))).toMatchObject({ nationality: 'Trinidadian', place_of_birth: 'Grenada' });
+    await expect
+      .poll(async () => await record(id))
+      .toMatchObject({ nationality: 'Trinidadian', place_of_birth: 'Grenada' });
     await phone.context().close();
     await laptop.context().close();
   });
@@ -218,7 +239,9 @@ describe('two devices', () => {
     await openAs(id, page);
     await t.ds.query('UPDATE students SET sea_no = ? WHERE id = ?', ['12345', id]); // saved on another device
     await type(page.getByLabel('SEA Number'), '54321');
-    await expect.poll(() => fieldItem(page, 'SEA Number').getByRole('group', { name: 'Changed on another device' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => fieldItem(page, 'SEA Number').getByRole('group', { name: 'Changed on another device' }).isVisible())
+      .toBe(true);
     // From the top of the page: scrolled, the sticky top bar covers part of a field, which axe counts as a small target.
     await page.evaluate('window.scrollTo(0, 0)');
     expect(await axeViolations(page)).toEqual([]);
@@ -297,10 +320,18 @@ describe('the terms she agrees to', () => {
     const tick = page.getByRole('checkbox', { name: /I agree to the terms and conditions/ });
     await expect.poll(() => tick.isVisible()).toBe(true);
     // The office publishes new terms while her page shows the old ones.
-    await t.ds.query('INSERT INTO terms_versions (text, created_at, created_by) VALUES (?, ?, ?)', ['Rule one: be on time.\n\nRule two: be kind.', new Date().toISOString(), 'admin:office']);
+    await t.ds.query('INSERT INTO terms_versions (text, created_at, created_by) VALUES (?, ?, ?)', [
+      'Rule one: be on time.\n\nRule two: be kind.',
+      new Date().toISOString(),
+      'admin:office',
+    ]);
     await tick.click();
     const item = page.locator('.ant-form-item').filter({ has: tick });
-    await expect.poll(() => item.getByText(/Not saved: The school has changed its terms and conditions since you opened them/).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        item.getByText(/Not saved: The school has changed its terms and conditions since you opened them/).isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => tick.isChecked()).toBe(false);
     await expect.poll(() => page.getByText('Rule two: be kind.').isVisible()).toBe(true);
     expect((await record(id)).agree_terms_conditions).toBe(0);

@@ -6,8 +6,18 @@ import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 import {
-  axeViolations, expectPath, fieldItem, focusedLabel, horizontalOverflow, inputFontSizes, launchBrowser, newAxePage,
-  pollPatiently, signInStudent, smallTargets, tabTo,
+  axeViolations,
+  expectPath,
+  fieldItem,
+  focusedLabel,
+  horizontalOverflow,
+  inputFontSizes,
+  launchBrowser,
+  newAxePage,
+  pollPatiently,
+  signInStudent,
+  smallTargets,
+  tabTo,
 } from './support.js';
 
 // The small things that make a parent on her phone call the office: a phone number pasted from her
@@ -42,7 +52,14 @@ let nextId = 9100;
 async function newStudent(extra: Record<string, unknown> = {}, { firstSignIn = false } = {}): Promise<string> {
   const id = String(nextId++);
   const password = firstSignIn ? undefined : PASSWORD;
-  await createStudent(t, { id, first_name: 'Naomi', last_name: 'Baptiste', class_id: '1A', password, extra: { house_code: 2, ...extra } });
+  await createStudent(t, {
+    id,
+    first_name: 'Naomi',
+    last_name: 'Baptiste',
+    class_id: '1A',
+    password,
+    extra: { house_code: 2, ...extra },
+  });
   return id;
 }
 
@@ -63,12 +80,19 @@ async function phoneAs(id: string, path: string): Promise<Page> {
 
 /** Pastes `text` into `field` the way she does: it is on the clipboard, she taps the box and pastes. */
 async function paste(page: Page, field: Locator, text: string): Promise<void> {
-  await page.evaluate((t: string) => (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(t), text);
+  await page.evaluate(
+    (t: string) =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }
+      ).navigator.clipboard.writeText(t),
+    text,
+  );
   await field.click();
   await page.keyboard.press('ControlOrMeta+V');
 }
 
-const card = (page: Page, title: string) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 describe('phone numbers pasted from anywhere', () => {
   it('takes 623-4567, (868) 623-4567, 1 868 623 4567 and +1-868-623-4567 as 6234567 and saves each', async () => {
@@ -153,7 +177,9 @@ describe('password screens', () => {
     const id = await newStudent({}, { firstSignIn: true }); // her date of birth, and the reset flag
     const page = await newAxePage(b, t.baseUrl, PHONE, 740);
     await signInStudent(page, id, '20130517');
-    await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toBe('Enter date of birth');
+    await expect
+      .poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder'))
+      .toBe('Enter date of birth');
     await page.getByLabel('Password', { exact: true }).fill('20130517');
     await page.getByLabel('New Password', { exact: true }).fill('Blue-Kite-River-9');
     await expect.poll(() => button(page).isDisabled()).toBe(true);
@@ -243,7 +269,12 @@ describe('password screens', () => {
 
 describe('a phone screen', () => {
   it('uses 16 px text in every box at 360 px, so iOS does not zoom in, and 14 px on a desktop', async () => {
-    const id = await newStudent({ living_status: 'Both Parents', guardian_section: 1, immigration_permit: 1, blood_type: 'O+' });
+    const id = await newStudent({
+      living_status: 'Both Parents',
+      guardian_section: 1,
+      immigration_permit: 1,
+      blood_type: 'O+',
+    });
     const page = await newPage(b, t.baseUrl, PHONE, 740);
     await page.goto('/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
@@ -264,7 +295,15 @@ describe('a phone screen', () => {
     }
     // Text, password, select, date, phone, autocomplete (town) and text area boxes are all among them.
     const fields = sizes.map((s) => s.field);
-    for (const f of ['first_name', 'blood_type', 'date_of_birth', 'phone_home', 'address_line_2', 'medical_history', 'change-password_password']) {
+    for (const f of [
+      'first_name',
+      'blood_type',
+      'date_of_birth',
+      'phone_home',
+      'address_line_2',
+      'medical_history',
+      'change-password_password',
+    ]) {
       expect(fields, f).toContain(f);
     }
     expect(sizes.filter((s) => s.px < 16)).toEqual([]);
@@ -278,7 +317,12 @@ describe('a phone screen', () => {
   });
 
   it('shows the whole school name in the top bar at 360 px, and every target is at least 24 × 24 px', async () => {
-    const id = await newStudent({ living_status: 'Both Parents', guardian_section: 1, blood_type: 'O+', date_of_birth: '2013-05-17' });
+    const id = await newStudent({
+      living_status: 'Both Parents',
+      guardian_section: 1,
+      blood_type: 'O+',
+      date_of_birth: '2013-05-17',
+    });
     const page = await phoneAs(id, '/registration/student-data');
     const title = page.getByRole('banner').getByRole('link', { name: SCHOOL });
     expect(await title.textContent()).toBe(SCHOOL);
@@ -300,7 +344,9 @@ describe('a phone screen', () => {
     // Tap targets, on the screens with ticks, switches, clear buttons and menus.
     for (const slug of ['student-data', 'family-data', 'health-data', 'other-data', 'complete']) {
       await page.goto(`/registration/${slug}`);
-      await expect.poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible(), { message: slug }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible(), { message: slug })
+        .toBe(true);
       await page.locator('main input').first().waitFor();
       if (slug === 'student-data') await page.getByLabel('Blood Type').hover(); // shows the select's clear button
       expect(await smallTargets(page), slug).toEqual([]);
@@ -333,7 +379,9 @@ describe('the date picker', () => {
     const page2 = await phoneAs(empty, '/registration/student-data');
     await page2.getByLabel('Date of Birth').click();
     const year = new Date().getFullYear() - 12;
-    await expect.poll(() => page2.locator('.ant-picker-dropdown:visible .ant-picker-header-view').textContent()).toContain(String(year));
+    await expect
+      .poll(() => page2.locator('.ant-picker-dropdown:visible .ant-picker-header-view').textContent())
+      .toContain(String(year));
     await page2.context().close();
   });
 });

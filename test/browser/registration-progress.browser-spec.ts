@@ -6,7 +6,15 @@ import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
+import {
+  axeViolations,
+  expectPath,
+  horizontalOverflow,
+  launchBrowser,
+  newAxePage,
+  pollPatiently,
+  signInStudent,
+} from './support.js';
 
 // A parent finishes the registration on her phone and always knows where she stands: the stepper's
 // states, each step's "Still needed" list (each item a link that focuses its field), the Complete
@@ -66,12 +74,20 @@ async function dropdownClosed(page: Page): Promise<void> {
 
 /** The id of the element that has the keyboard focus. */
 function focusedId(page: Page): Promise<string> {
-  return page.evaluate(() => ((globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id ?? ''));
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id ??
+      '',
+  );
 }
 
 /** Whether the focus is inside the upload slot of a document type. */
 function focusInSlot(page: Page, type: string): Promise<boolean> {
-  return page.locator(`[data-document-type="${type}"]`).evaluate((el) => el.contains((globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement as never));
+  return page
+    .locator(`[data-document-type="${type}"]`)
+    .evaluate((el) =>
+      el.contains((globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement as never),
+    );
 }
 
 const stillNeeded = (page: Page) => page.getByTestId('still-needed');
@@ -102,7 +118,8 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
   let id: string;
   let page: Page;
   const heading = (label: string) => page.getByRole('heading', { level: 1, name: `Registration: ${label}` });
-  const card = (title: string) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const card = (title: string) =>
+    page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   const registrationCard = () => page.getByRole('link', { name: /Edit\/View Registration/ });
 
   afterAll(() => page?.context().close());
@@ -124,10 +141,16 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
   it('step 1: the stepper says every step is incomplete; the list names what is missing and each link focuses its field', async () => {
     await expect.poll(() => heading('Student Data').isVisible()).toBe(true);
     expect(await chooserOptions(page)).toEqual([
-      'Step 1 of 6: Student Data (5 still needed)', 'Step 2 of 6: Family Data (3 still needed)', 'Step 3 of 6: Medical Data (1 still needed)',
-      'Step 4 of 6: Other Data (1 still needed)', 'Step 5 of 6: Upload Documents (4 still needed)', 'Step 6 of 6: Complete (1 still needed)',
+      'Step 1 of 6: Student Data (5 still needed)',
+      'Step 2 of 6: Family Data (3 still needed)',
+      'Step 3 of 6: Medical Data (1 still needed)',
+      'Step 4 of 6: Other Data (1 still needed)',
+      'Step 5 of 6: Upload Documents (4 still needed)',
+      'Step 6 of 6: Complete (1 still needed)',
     ]);
-    await expect.poll(() => neededLinks(page)).toEqual(['Electronic Birth Pin', 'Home Address', 'Town', 'Country of Birth', 'Nationality']);
+    await expect
+      .poll(() => neededLinks(page))
+      .toEqual(['Electronic Birth Pin', 'Home Address', 'Town', 'Country of Birth', 'Nationality']);
     expect(await stillNeeded(page).textContent()).toMatch(/^Still needed: Electronic Birth Pin, Home Address, Town/);
     await checkScreen(page, 'student-data');
 
@@ -136,7 +159,9 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await expect.poll(() => focusedId(page)).toBe('home_address');
     await page.keyboard.type('4 Pine Street');
     await page.keyboard.press('Tab');
-    await expect.poll(() => neededLinks(page)).toEqual(['Electronic Birth Pin', 'Town', 'Country of Birth', 'Nationality']);
+    await expect
+      .poll(() => neededLinks(page))
+      .toEqual(['Electronic Birth Pin', 'Town', 'Country of Birth', 'Nationality']);
 
     await stillNeeded(page).getByRole('link', { name: 'Nationality' }).click();
     await expect.poll(() => focusedId(page)).toBe('nationality');
@@ -152,11 +177,15 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
   it('step 2: the emergency contact leads to the living status until a family section shows, then to its own field', async () => {
     await page.getByRole('button', { name: 'Next step' }).click();
     await expectPath(page, '/registration/family-data');
-    await expect.poll(() => neededLinks(page)).toEqual(['Living Status', 'Emergency Contact', 'Emergency Contact Phone']);
+    await expect
+      .poll(() => neededLinks(page))
+      .toEqual(['Living Status', 'Emergency Contact', 'Emergency Contact Phone']);
     await stillNeeded(page).getByRole('link', { name: 'Emergency Contact', exact: true }).click();
     await expect.poll(() => focusedId(page)).toBe('living_status');
     await pick(page, page.getByLabel('The student lives with'), 'Mother Only');
-    await expect.poll(() => neededLinks(page)).toEqual(['Mother: Name', 'Mother: a Phone Number', 'Emergency Contact', 'Emergency Contact Phone']);
+    await expect
+      .poll(() => neededLinks(page))
+      .toEqual(['Mother: Name', 'Mother: a Phone Number', 'Emergency Contact', 'Emergency Contact Phone']);
     await checkScreen(page, 'family-data');
 
     await stillNeeded(page).getByRole('link', { name: 'Mother: Name' }).click();
@@ -172,7 +201,9 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await type(page.getByLabel('Emergency Contact'), 'Sara Khan');
     await type(card('Emergency Contact').getByLabel('Home Phone'), '6421111');
     await expect.poll(() => stillNeeded(page).textContent()).toBe('This step is complete: nothing is missing here.');
-    await expect.poll(() => record(id)).toMatchObject({ mother_name: 'Rita Khan', mobile_phone_mother: '3217654', emergency_home_phone: '6421111' });
+    await expect
+      .poll(() => record(id))
+      .toMatchObject({ mother_name: 'Rita Khan', mobile_phone_mother: '3217654', emergency_home_phone: '6421111' });
   });
 
   it('steps 3 and 4: the medical step is reached at its first immunization; the device type', async () => {
@@ -205,15 +236,26 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
   });
 
   it('the Complete step lists the six steps, with links into the documents step', async () => {
-    await expect.poll(() => neededLinks(page)).toEqual(['Birth Certificate', 'Immunization Card', 'SEA Slip', 'Picture']);
-    await pick(page, page.getByRole('combobox', { name: 'Registration step' }), 'Step 6 of 6: Complete (1 still needed)');
+    await expect
+      .poll(() => neededLinks(page))
+      .toEqual(['Birth Certificate', 'Immunization Card', 'SEA Slip', 'Picture']);
+    await pick(
+      page,
+      page.getByRole('combobox', { name: 'Registration step' }),
+      'Step 6 of 6: Complete (1 still needed)',
+    );
     await expectPath(page, '/registration/complete');
     const checklist = page.getByRole('list', { name: 'Registration checklist' });
-    await expect.poll(() => checklist.getByRole('listitem').allTextContents()).toEqual([
-      'Step 1: Student Data (done)', 'Step 2: Family Data (done)', 'Step 3: Medical Data (done)', 'Step 4: Other Data (done)',
-      'Step 5: Upload Documents (4 still needed)Still needed: Birth Certificate, Immunization Card, SEA Slip, Picture',
-      'Step 6: Complete (1 still needed)Still needed: Agreement to the terms and conditions',
-    ]);
+    await expect
+      .poll(() => checklist.getByRole('listitem').allTextContents())
+      .toEqual([
+        'Step 1: Student Data (done)',
+        'Step 2: Family Data (done)',
+        'Step 3: Medical Data (done)',
+        'Step 4: Other Data (done)',
+        'Step 5: Upload Documents (4 still needed)Still needed: Birth Certificate, Immunization Card, SEA Slip, Picture',
+        'Step 6: Complete (1 still needed)Still needed: Agreement to the terms and conditions',
+      ]);
     expect(await page.getByText('4 of 6 steps complete. What is still needed is listed below.').isVisible()).toBe(true);
     // The terms she is asked to agree to are readable right here.
     for (const paragraph of termsParagraphs(DEFAULT_TERMS_TEXT).slice(0, 3)) {
@@ -226,14 +268,23 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await expectPath(page, '/registration/documents');
     await expect.poll(() => focusInSlot(page, 'sea_slip')).toBe(true);
     await checkScreen(page, 'documents');
-    const slot = (label: string) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: new RegExp(`^${label} \\(`) }) });
+    const slot = (label: string) =>
+      page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: new RegExp(`^${label} \\(`) }) });
     for (const [label, name, mimeType, buffer] of [
-      ['Birth Certificate', 'birth.pdf', 'application/pdf', samplePdf('Birth')], ['Immunization Card', 'card.pdf', 'application/pdf', samplePdf('Card')],
-      ['SEA Slip', 'sea.pdf', 'application/pdf', samplePdf('SEA')], ['Picture', 'zara.jpg', 'image/jpeg', SAMPLE_JPEG],
+      ['Birth Certificate', 'birth.pdf', 'application/pdf', samplePdf('Birth')],
+      ['Immunization Card', 'card.pdf', 'application/pdf', samplePdf('Card')],
+      ['SEA Slip', 'sea.pdf', 'application/pdf', samplePdf('SEA')],
+      ['Picture', 'zara.jpg', 'image/jpeg', SAMPLE_JPEG],
     ] as const) {
       await slot(label).locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
       await slot(label).getByRole('button', { name: 'Upload' }).click();
-      await expect.poll(() => slot(label).getByRole('link', { name: new RegExp(`^Open ${label}`) }).isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          slot(label)
+            .getByRole('link', { name: new RegExp(`^Open ${label}`) })
+            .isVisible(),
+        )
+        .toBe(true);
     }
     await expect.poll(() => stillNeeded(page).textContent()).toBe('This step is complete: nothing is missing here.');
   });
@@ -242,24 +293,34 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await page.getByRole('button', { name: 'Next step' }).click();
     await expectPath(page, '/registration/complete');
     const checklist = page.getByRole('list', { name: 'Registration checklist' });
-    await expect.poll(() => checklist.getByRole('link', { name: 'Agreement to the terms and conditions' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => checklist.getByRole('link', { name: 'Agreement to the terms and conditions' }).isVisible())
+      .toBe(true);
     await checklist.getByRole('link', { name: 'Agreement to the terms and conditions' }).click();
     await expect.poll(() => focusedId(page)).toBe('agree_terms_conditions');
     await page.keyboard.press('Space');
     await expect.poll(async () => (await record(id)).agree_terms_conditions).toBe(1);
     const saved = await record(id);
     expect(saved.terms_version).toBe(1);
-    await expect.poll(() => page.getByText('Your registration is complete: all six steps are complete.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Your registration is complete: all six steps are complete.').isVisible())
+      .toBe(true);
     expect(await checklist.getByText('Still needed').count()).toBe(0);
     await expect.poll(() => page.getByText(/^You agreed to these terms \(version 1\) on /).isVisible()).toBe(true);
     expect(await chooserOptions(page)).toEqual([
-      'Step 1 of 6: Student Data (done)', 'Step 2 of 6: Family Data (done)', 'Step 3 of 6: Medical Data (done)',
-      'Step 4 of 6: Other Data (done)', 'Step 5 of 6: Upload Documents (done)', 'Step 6 of 6: Complete (done)',
+      'Step 1 of 6: Student Data (done)',
+      'Step 2 of 6: Family Data (done)',
+      'Step 3 of 6: Medical Data (done)',
+      'Step 4 of 6: Other Data (done)',
+      'Step 5 of 6: Upload Documents (done)',
+      'Step 6 of 6: Complete (done)',
     ]);
     await checkScreen(page, 'complete-done');
 
     await page.goto('/dashboard');
-    await expect.poll(() => registrationCard().textContent()).toContain('6 of 6 steps complete: your registration is complete.');
+    await expect
+      .poll(() => registrationCard().textContent())
+      .toContain('6 of 6 steps complete: your registration is complete.');
     await checkScreen(page, 'dashboard-done');
 
     // The office sees the same answer.
@@ -271,7 +332,11 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
 describe('the stepper on a wider screen', () => {
   it('shows each step done, incomplete with how much is still needed, or current', async () => {
     const id = await newStudent({
-      birth_certificate_no: 'EBP1', home_address: '1 Main Rd', address_line_2: 'Arima', place_of_birth: 'Trinidad', nationality: 'Trinidadian',
+      birth_certificate_no: 'EBP1',
+      home_address: '1 Main Rd',
+      address_line_2: 'Arima',
+      place_of_birth: 'Trinidad',
+      nationality: 'Trinidadian',
       device_type: 'None',
     });
     const page = await newPage(b, t.baseUrl, 1280, 900);
@@ -312,11 +377,21 @@ describe('when the school changes its terms', () => {
     await expect.poll(async () => (await record(id)).terms_version).not.toBeNull();
     const first = (await record(id)).terms_version as number;
 
-    const changed = await admin.post('/api/terms-and-conditions', { text: `School rules, edition ${first + 1}.\n\nParents attend the first PTA meeting.` }).expect(200);
+    const changed = await admin
+      .post('/api/terms-and-conditions', {
+        text: `School rules, edition ${first + 1}.\n\nParents attend the first PTA meeting.`,
+      })
+      .expect(200);
     const version = changed.body.version as number;
     await page.reload();
-    await expect.poll(() => page.getByText('The school has changed its terms and conditions since you agreed.').isVisible()).toBe(true);
-    expect(await page.getByText(new RegExp(`You agreed to version ${first} on .* Your registration still counts as agreed\\.`)).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('The school has changed its terms and conditions since you agreed.').isVisible())
+      .toBe(true);
+    expect(
+      await page
+        .getByText(new RegExp(`You agreed to version ${first} on .* Your registration still counts as agreed\\.`))
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByText('Parents attend the first PTA meeting.', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(`(version ${version})`, { exact: true }).isVisible()).toBe(true);
     expect(await agree.isChecked()).toBe(true);
@@ -324,7 +399,9 @@ describe('when the school changes its terms', () => {
 
     await page.getByRole('button', { name: 'I agree to the current terms' }).click();
     await expect.poll(async () => (await record(id)).terms_version).toBe(version);
-    await expect.poll(() => page.getByText(new RegExp(`^You agreed to these terms \\(version ${version}\\) on `)).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(new RegExp(`^You agreed to these terms \\(version ${version}\\) on `)).isVisible())
+      .toBe(true);
     expect(await page.getByText('The school has changed its terms and conditions since you agreed.').count()).toBe(0);
     await page.context().close();
   });
@@ -341,7 +418,10 @@ describe('the office sets the text of the terms in Settings', () => {
     await page.goto('/admin/settings');
     const text = page.getByLabel('Text of the terms and conditions');
     await expect.poll(() => text.isVisible()).toBe(true);
-    const current = (await admin.get('/api/terms-and-conditions').expect(200)).body as { version: number; text: string };
+    const current = (await admin.get('/api/terms-and-conditions').expect(200)).body as {
+      version: number;
+      text: string;
+    };
     expect(await text.inputValue()).toBe(current.text);
     expect(await page.getByText(new RegExp(`^Version ${current.version}, set `)).isVisible()).toBe(true);
     const save = page.getByRole('button', { name: 'Save Terms' });
@@ -350,7 +430,9 @@ describe('the office sets the text of the terms in Settings', () => {
 
     // Emptied: refused on the spot, nothing sent.
     await text.fill('   ');
-    await expect.poll(() => page.getByText('Enter the text of the terms and conditions.', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Enter the text of the terms and conditions.', { exact: true }).isVisible())
+      .toBe(true);
     expect(await save.isDisabled()).toBe(true);
 
     await text.fill('Students wear the uniform.\n\nParents read the school handbook.');
@@ -360,8 +442,14 @@ describe('the office sets the text of the terms in Settings', () => {
     await expect.poll(() => page.getByText(`Saved as version ${current.version + 1}.`).isVisible()).toBe(true);
     expect(await page.getByText(new RegExp(`^Version ${current.version + 1}, set `)).isVisible()).toBe(true);
     const now = (await admin.get('/api/terms-and-conditions').expect(200)).body as { version: number; text: string };
-    expect(now).toMatchObject({ version: current.version + 1, text: 'Students wear the uniform.\n\nParents read the school handbook.' });
-    const audit = (await admin.get(`/api/audit?student_id=${now.version}`).expect(200)).body as { action: string; actor: string }[];
+    expect(now).toMatchObject({
+      version: current.version + 1,
+      text: 'Students wear the uniform.\n\nParents read the school handbook.',
+    });
+    const audit = (await admin.get(`/api/audit?student_id=${now.version}`).expect(200)).body as {
+      action: string;
+      actor: string;
+    }[];
     expect(audit[0]).toMatchObject({ action: 'terms.changed', actor: 'admin:office' });
     await checkScreen(page, 'admin-settings-saved');
     await page.context().close();

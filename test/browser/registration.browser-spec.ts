@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, setRegistrationStatus, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, fieldItem, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
+import {
+  axeViolations,
+  expectPath,
+  fieldItem,
+  horizontalOverflow,
+  launchBrowser,
+  newAxePage,
+  pollPatiently,
+  signInStudent,
+} from './support.js';
 
 // The six-step registration form as a student (or parent) uses it: every step filled and kept over a
 // reload, the living-status rules, phone input, closed registration, save indicators, load failure,
@@ -34,7 +43,14 @@ afterAll(async () => {
 let nextId = 5100;
 async function newStudent(extra: Record<string, unknown> = {}): Promise<string> {
   const id = String(nextId++);
-  await createStudent(t, { id, first_name: 'Imani', last_name: 'Joseph', class_id: '1A', password: PASSWORD, extra: { house_code: 2, ...extra } });
+  await createStudent(t, {
+    id,
+    first_name: 'Imani',
+    last_name: 'Joseph',
+    class_id: '1A',
+    password: PASSWORD,
+    extra: { house_code: 2, ...extra },
+  });
   return id;
 }
 
@@ -79,13 +95,16 @@ async function pickStep(page: Page, field: Locator, prefix: string): Promise<voi
 async function goToStep(page: Page, label: string, path: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Registration steps' }).getByText(label, { exact: true }).click();
   await expectPath(page, path);
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible())
+    .toBe(true);
 }
 
 describe('a student fills each step; after a reload every value is still there', () => {
   let id: string;
   let page: Page;
-  const card = (title: string) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const card = (title: string) =>
+    page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
   afterAll(() => page?.context().close());
 
@@ -120,21 +139,38 @@ describe('a student fills each step; after a reload every value is still there',
     await page.getByRole('switch', { name: /immigration permit/ }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Section 7 · Immigration' }).isVisible()).toBe(true);
     await type(page.getByLabel('Permit Number'), 'IP-2024-0042');
-    await expect.poll(() => record(id)).toMatchObject({
-      middle_name: 'Grace', birth_certificate_no: 'BC20130409', sex: 'Female', blood_type: 'AB-', home_address: '12 Queen Street',
-      address_line_2: 'Arima', place_of_birth: 'Trinidad and Tobago', nationality: 'Trinidadian', regional_corporation: 'Arima Borough Corporation',
-      religion_code: 1, ethnic_group_code: 1, phone_home: '7654321', email: 'imani.joseph@example.tt', previous_school: 'Arima Girls RC',
-      sea_no: 'SEA-2025-118', date_of_birth: '2013-04-09', immigration_permit: 1, immigration_permit_no: 'IP-2024-0042',
-    });
+    await expect
+      .poll(() => record(id))
+      .toMatchObject({
+        middle_name: 'Grace',
+        birth_certificate_no: 'BC20130409',
+        sex: 'Female',
+        blood_type: 'AB-',
+        home_address: '12 Queen Street',
+        address_line_2: 'Arima',
+        place_of_birth: 'Trinidad and Tobago',
+        nationality: 'Trinidadian',
+        regional_corporation: 'Arima Borough Corporation',
+        religion_code: 1,
+        ethnic_group_code: 1,
+        phone_home: '7654321',
+        email: 'imani.joseph@example.tt',
+        previous_school: 'Arima Girls RC',
+        sea_no: 'SEA-2025-118',
+        date_of_birth: '2013-04-09',
+        immigration_permit: 1,
+        immigration_permit_no: 'IP-2024-0042',
+      });
     // ...and a town typed freely is kept as typed.
     await type(page.getByLabel('Town'), 'Upper Santa Cruz');
     await expect.poll(async () => (await record(id)).address_line_2).toBe('Upper Santa Cruz');
     for (const label of ['Other Name', 'Blood Type', 'Town', 'Mobile', 'Date of Birth', 'Permit Number']) {
       const item = page.locator('.ant-form-item').filter({ has: page.getByLabel(label) });
       // The record can be saved a moment before the indicator re-renders: wait for it, do not sample once.
-      await expect.poll(() => item.getByRole('img', { name: 'Saved' }).count(), { message: `${label} shows it is saved` }).toBe(1);
+      await expect
+        .poll(() => item.getByRole('img', { name: 'Saved' }).count(), { message: `${label} shows it is saved` })
+        .toBe(1);
     }
-
   });
 
   it('step 2: family data', async () => {
@@ -153,12 +189,22 @@ describe('a student fills each step; after a reload every value is still there',
     await type(page.getByLabel('Place in Family'), '2');
     await type(page.getByLabel('Emergency Contact'), 'Ann Joseph');
     await type(page.getByLabel('Relation to Child'), 'Aunt');
-    await expect.poll(() => record(id)).toMatchObject({
-      living_status: 'Both Parents', mother_name: 'Mary Joseph', mother_marital_status: 'Married', mother_occupation: 'Nurse',
-      mobile_phone_mother: '3334444', email_mother: 'mary@example.tt', father_name: 'Peter Joseph', father_business_phone: '6251234',
-      no_in_family: '5', place_in_family: '2', emergency_contact: 'Ann Joseph', relation_to_child: 'Aunt',
-    });
-
+    await expect
+      .poll(() => record(id))
+      .toMatchObject({
+        living_status: 'Both Parents',
+        mother_name: 'Mary Joseph',
+        mother_marital_status: 'Married',
+        mother_occupation: 'Nurse',
+        mobile_phone_mother: '3334444',
+        email_mother: 'mary@example.tt',
+        father_name: 'Peter Joseph',
+        father_business_phone: '6251234',
+        no_in_family: '5',
+        place_in_family: '2',
+        emergency_contact: 'Ann Joseph',
+        relation_to_child: 'Aunt',
+      });
   });
 
   it('step 3: medical data, with the learning challenges this server shows', async () => {
@@ -173,11 +219,18 @@ describe('a student fills each step; after a reload every value is still there',
     expect(await page.getByLabel('Other learning challenge').count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Other', exact: true }).check();
     await type(page.getByLabel('Other learning challenge'), 'Slow reader');
-    await expect.poll(() => record(id)).toMatchObject({
-      hepatitis: 1, measles: 1, asthma: 1, polio: 0, allergy: 'Peanuts', medical_history: 'Broken arm in 2021.',
-      other: 1, other_learning_disablity: 'Slow reader',
-    });
-
+    await expect
+      .poll(() => record(id))
+      .toMatchObject({
+        hepatitis: 1,
+        measles: 1,
+        asthma: 1,
+        polio: 0,
+        allergy: 'Peanuts',
+        medical_history: 'Broken arm in 2021.',
+        other: 1,
+        other_learning_disablity: 'Slow reader',
+      });
   });
 
   it('step 4: other data', async () => {
@@ -186,10 +239,14 @@ describe('a student fills each step; after a reload every value is still there',
     await type(page.getByLabel('Achievements'), 'Netball captain');
     await choose(page, page.getByLabel('Device used for school work'), 'Laptop');
     await page.getByRole('switch', { name: 'Internet Access' }).click();
-    await expect.poll(() => record(id)).toMatchObject({
-      special_consideration: 'Sits near the front.', achievements: 'Netball captain', device_type: 'Laptop', internet_access: 1,
-    });
-
+    await expect
+      .poll(() => record(id))
+      .toMatchObject({
+        special_consideration: 'Sits near the front.',
+        achievements: 'Netball captain',
+        device_type: 'Laptop',
+        internet_access: 1,
+      });
   });
 
   it('steps 5 and 6: documents, and the agreement that saves at once', async () => {
@@ -205,7 +262,6 @@ describe('a student fills each step; after a reload every value is still there',
     await agree.check();
     await expect.poll(async () => (await record(id)).agree_terms_conditions).toBe(1);
     expect(await page.getByRole('button', { name: 'Generate Registration Form' }).isVisible()).toBe(true);
-
   });
 
   it('a reload of each step shows what was saved', async () => {
@@ -215,8 +271,16 @@ describe('a student fills each step; after a reload every value is still there',
     expect(await page.getByLabel('Town').inputValue()).toBe('Upper Santa Cruz');
     expect(await page.getByLabel('Date of Birth').inputValue()).toBe('2013-04-09');
     expect(await page.getByLabel('Permit Number').inputValue()).toBe('IP-2024-0042');
-    expect(await page.locator('.ant-form-item').filter({ hasText: 'Blood Type' }).locator('.ant-select-content').textContent()).toBe('AB-');
-    expect(await page.locator('.ant-form-item').filter({ hasText: 'Religion' }).locator('.ant-select-content').textContent()).toBe('Anglican');
+    expect(
+      await page
+        .locator('.ant-form-item')
+        .filter({ hasText: 'Blood Type' })
+        .locator('.ant-select-content')
+        .textContent(),
+    ).toBe('AB-');
+    expect(
+      await page.locator('.ant-form-item').filter({ hasText: 'Religion' }).locator('.ant-select-content').textContent(),
+    ).toBe('Anglican');
     await page.screenshot({ path: screenshotPath('registration-student-data-desktop'), fullPage: true });
 
     await page.goto('/registration/family-data');
@@ -239,7 +303,6 @@ describe('a student fills each step; after a reload every value is still there',
 });
 
 describe('the registration form', () => {
-
   it('shows the family sections by living status and per-parent checkboxes, and remembers the choice', async () => {
     const id = await newStudent();
     const page = await openAs(id, 1280, '/registration/family-data');
@@ -278,7 +341,9 @@ describe('the registration form', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: 'Father' }).count()).toBe(0);
     await expect.poll(shown).toEqual({ mother: true, father: true, guardian: false, family: true, emergency: true });
 
-    await expect.poll(() => record(id)).toMatchObject({ living_status: 'Father Only', mother_section: 1, guardian_section: 0, father_section: 0 });
+    await expect
+      .poll(() => record(id))
+      .toMatchObject({ living_status: 'Father Only', mother_section: 1, guardian_section: 0, father_section: 0 });
     await page.reload();
     await expect.poll(shown).toEqual({ mother: true, father: true, guardian: false, family: true, emergency: true });
     expect(await page.getByRole('checkbox', { name: 'Mother' }).isChecked()).toBe(true);
@@ -343,11 +408,19 @@ describe('the registration form', () => {
       const notice = page.getByRole('alert');
       await expect.poll(() => notice.textContent()).toMatch(/Registration is closed/);
       expect(await notice.textContent()).toMatch(/not changed until the school opens registration again/);
-      for (const [label, path] of [['Student Data', '/registration/student-data'], ['Family Data', '/registration/family-data'], ['Medical Data', '/registration/health-data'], ['Other Data', '/registration/other-data'], ['Complete', '/registration/complete']] as const) {
+      for (const [label, path] of [
+        ['Student Data', '/registration/student-data'],
+        ['Family Data', '/registration/family-data'],
+        ['Medical Data', '/registration/health-data'],
+        ['Other Data', '/registration/other-data'],
+        ['Complete', '/registration/complete'],
+      ] as const) {
         if (label !== 'Student Data') await goToStep(page, label, path);
         const fields = page.locator('main form').locator('input, textarea, button[role="switch"]');
         await expect.poll(() => fields.count()).toBeGreaterThan(0);
-        const enabled = await fields.evaluateAll((els) => els.filter((e) => !(e as unknown as { disabled: boolean }).disabled).map((e) => e.id));
+        const enabled = await fields.evaluateAll((els) =>
+          els.filter((e) => !(e as unknown as { disabled: boolean }).disabled).map((e) => e.id),
+        );
         expect(enabled, `${label}: enabled fields`).toEqual([]);
       }
       await page.screenshot({ path: screenshotPath('registration-closed-desktop'), fullPage: true });
@@ -381,7 +454,9 @@ describe('the registration form', () => {
     await setRegistrationStatus(t, 1, '2099-07-01');
     try {
       const page = await openAs(id);
-      await expect.poll(() => page.getByText('Registration is open until the end of 30 June 2099.').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText('Registration is open until the end of 30 June 2099.').isVisible())
+        .toBe(true);
       expect(await page.getByLabel('Other Name').isDisabled()).toBe(false);
       await page.context().close();
     } finally {
@@ -395,7 +470,9 @@ describe('the registration form', () => {
     const item = (label: string) => page.locator('.ant-form-item').filter({ has: page.getByLabel(label) });
 
     let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/student', async (route) => {
       await held;
       await route.continue();
@@ -408,10 +485,25 @@ describe('the registration form', () => {
     expect(await item('Nationality').getByRole('img', { name: 'Saving' }).count()).toBe(0);
     await page.unroute('**/api/student');
 
-    await page.route('**/api/student', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'Something went wrong on our side.' }) }));
+    await page.route('**/api/student', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, message: 'Something went wrong on our side.' }),
+      }),
+    );
     await type(page.getByLabel('Previous School'), 'Arima Girls RC');
-    await expect.poll(() => item('Previous School').getByRole('img', { name: /Not saved/ }).isVisible()).toBe(true);
-    await page.locator('.ant-card').filter({ has: page.getByLabel('Previous School') }).screenshot({ path: screenshotPath('registration-field-saved-and-not-saved') });
+    await expect
+      .poll(() =>
+        item('Previous School')
+          .getByRole('img', { name: /Not saved/ })
+          .isVisible(),
+      )
+      .toBe(true);
+    await page
+      .locator('.ant-card')
+      .filter({ has: page.getByLabel('Previous School') })
+      .screenshot({ path: screenshotPath('registration-field-saved-and-not-saved') });
     await page.unroute('**/api/student');
     expect((await record(id)).previous_school).toBeNull();
     // Leaving the field again tries again.
@@ -427,9 +519,17 @@ describe('the registration form', () => {
     const page = await newPage(b, t.baseUrl, 1280, 900);
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');
-    await page.route('**/api/registration-status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'The database is not reachable.' }) }));
+    await page.route('**/api/registration-status', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, message: 'The database is not reachable.' }),
+      }),
+    );
     await page.goto('/registration/student-data');
-    await expect.poll(() => page.getByRole('heading', { name: 'The registration form could not be loaded' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'The registration form could not be loaded' }).isVisible())
+      .toBe(true);
     expect(await page.locator('main form').count()).toBe(0);
     await page.unroute('**/api/registration-status');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -442,7 +542,14 @@ describe('the registration form', () => {
     const page = await openAs(id);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     expect(await menu.getByRole('link').allTextContents()).toEqual([
-      'Dashboard', 'Term Reports', 'Family Data', 'Medical Data', 'Other Data', 'Upload Documents', 'Complete', 'Logout',
+      'Dashboard',
+      'Term Reports',
+      'Family Data',
+      'Medical Data',
+      'Other Data',
+      'Upload Documents',
+      'Complete',
+      'Logout',
     ]);
     await menu.getByRole('link', { name: 'Other Data' }).click();
     await expectPath(page, '/registration/other-data');
@@ -463,8 +570,12 @@ describe('the registration form', () => {
     const page = await openAs(id, PHONE);
     const chooser = page.getByRole('combobox', { name: 'Registration step' });
     const steps = [
-      ['student-data', 'Student Data'], ['family-data', 'Family Data'], ['health-data', 'Medical Data'],
-      ['other-data', 'Other Data'], ['documents', 'Upload Documents'], ['complete', 'Complete'],
+      ['student-data', 'Student Data'],
+      ['family-data', 'Family Data'],
+      ['health-data', 'Medical Data'],
+      ['other-data', 'Other Data'],
+      ['documents', 'Upload Documents'],
+      ['complete', 'Complete'],
     ] as const;
     for (const [n, [slug, label]] of steps.entries()) {
       if (n > 0) {
@@ -474,7 +585,9 @@ describe('the registration form', () => {
         else await page.getByRole('button', { name: 'Next step' }).click();
       }
       await expectPath(page, `/registration/${slug}`);
-      await expect.poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible())
+        .toBe(true);
       expect(await page.getByText(`Step ${n + 1} of 6: ${label}`).isVisible()).toBe(true);
       expect((await horizontalOverflow(page)).scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(PHONE);
       await page.screenshot({ path: screenshotPath(`registration-${n + 1}-${slug}-360`), fullPage: true });
@@ -488,7 +601,11 @@ describe('the registration form', () => {
   it('gives a tablet and a small laptop the full stepper, which still fits', async () => {
     const id = await newStudent({ living_status: 'Both Parents' });
     const tablet = await openAs(id, 800, '/registration/family-data');
-    await expect.poll(() => tablet.getByRole('navigation', { name: 'Registration steps' }).getByText('Upload Documents').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        tablet.getByRole('navigation', { name: 'Registration steps' }).getByText('Upload Documents').isVisible(),
+      )
+      .toBe(true);
     expect((await horizontalOverflow(tablet)).scrollWidth).toBeLessThanOrEqual(800);
     await tablet.screenshot({ path: screenshotPath('registration-family-data-800') });
     await tablet.setViewportSize({ width: 1024, height: 900 });
@@ -504,7 +621,9 @@ describe('the registration form', () => {
     await expectPath(page, '/dashboard');
     for (const slug of ['student-data', 'family-data', 'health-data', 'other-data', 'documents', 'complete']) {
       await page.goto(`/registration/${slug}`);
-      await expect.poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible(), { message: slug }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible(), { message: slug })
+        .toBe(true);
       expect(await axeViolations(page), slug).toEqual([]);
     }
     await setRegistrationStatus(t, 0, null);
@@ -525,7 +644,10 @@ describe('the registration form', () => {
     await page.route('**/api/session', async (route) => {
       const res = await route.fetch();
       const body = await res.json();
-      await route.fulfill({ response: res, json: { ...body, settings: { ...body.settings, show_learning_challenges: false } } });
+      await route.fulfill({
+        response: res,
+        json: { ...body, settings: { ...body.settings, show_learning_challenges: false } },
+      });
     });
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');

@@ -13,8 +13,20 @@ describe('route guard and history mode (§2)', () => {
     // No PTA_FORM_URL and no student-ID lookup: the operator's defaults.
     t = await startTestApp({ listen: true });
     b = await launchBrowser();
-    await createStudent(t, { id: '3001', first_name: 'Ria', last_name: 'Singh', class_id: '1B', password: 'Ria-Singh-Pass-1' });
-    await createStudent(t, { id: '3002', first_name: 'Tessa', last_name: 'Grant', class_id: '5A', password: 'Tessa-Grant-Pass-2' });
+    await createStudent(t, {
+      id: '3001',
+      first_name: 'Ria',
+      last_name: 'Singh',
+      class_id: '1B',
+      password: 'Ria-Singh-Pass-1',
+    });
+    await createStudent(t, {
+      id: '3002',
+      first_name: 'Tessa',
+      last_name: 'Grant',
+      class_id: '5A',
+      password: 'Tessa-Grant-Pass-2',
+    });
   });
 
   afterAll(async () => {
@@ -67,11 +79,15 @@ describe('route guard and history mode (§2)', () => {
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
     // Form 1, but no card that leads nowhere: wait for her record (the registration card's progress) first.
-    await expect.poll(() => page.getByRole('link', { name: /Edit\/View Registration/ }).textContent()).toMatch(/of 6 steps complete/);
+    await expect
+      .poll(() => page.getByRole('link', { name: /Edit\/View Registration/ }).textContent())
+      .toMatch(/of 6 steps complete/);
     expect(await page.getByRole('link', { name: /PTA Registration/ }).count()).toBe(0);
     // A bookmarked /pta still says why.
     await page.goto('/pta');
-    await expect.poll(() => page.getByRole('heading', { name: 'PTA Registration is not available' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'PTA Registration is not available' }).isVisible())
+      .toBe(true);
     expect(page.context().pages()).toHaveLength(1);
     await page.getByRole('link', { name: 'Back to the dashboard' }).click();
     await expectPath(page, '/dashboard');

@@ -15,10 +15,34 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     t = await startTestApp({ listen: true, env: { PTA_FORM_URL: PTA_URL, STUDENT_ID_LOOKUP: 'on' } });
     b = await launchBrowser();
     // Reset flag set: her password is her date of birth, yyyymmdd.
-    await createStudent(t, { id: '2025001', first_name: 'Jane', last_name: 'Doe', class_id: '1A', date_of_birth: '2013-05-17' });
-    await createStudent(t, { id: '2024002', first_name: 'Mary', last_name: 'Roberts', class_id: '2B', password: 'Form-Two-Pass-7' });
-    await createStudent(t, { id: '2024003', first_name: 'Keisha', last_name: 'Ali', class_id: '3C', password: 'Keisha-Pass-33' });
-    await createStudent(t, { id: '2024004', first_name: 'Alicia', last_name: 'Mohammed', class_id: '4A', password: 'Alicia-Pass-44' });
+    await createStudent(t, {
+      id: '2025001',
+      first_name: 'Jane',
+      last_name: 'Doe',
+      class_id: '1A',
+      date_of_birth: '2013-05-17',
+    });
+    await createStudent(t, {
+      id: '2024002',
+      first_name: 'Mary',
+      last_name: 'Roberts',
+      class_id: '2B',
+      password: 'Form-Two-Pass-7',
+    });
+    await createStudent(t, {
+      id: '2024003',
+      first_name: 'Keisha',
+      last_name: 'Ali',
+      class_id: '3C',
+      password: 'Keisha-Pass-33',
+    });
+    await createStudent(t, {
+      id: '2024004',
+      first_name: 'Alicia',
+      last_name: 'Mohammed',
+      class_id: '4A',
+      password: 'Alicia-Pass-44',
+    });
   });
 
   afterAll(async () => {
@@ -30,7 +54,9 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     const page = await newPage(b, t.baseUrl);
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { name: 'Test Girls High School' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toBe('Enter password');
+    await expect
+      .poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder'))
+      .toBe('Enter password');
 
     await signInStudent(page, '2025001', '20130517');
 
@@ -84,12 +110,16 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     await expectPath(page, '/dashboard');
 
     // The PTA card opens the external form in a new window and comes back to the dashboard.
-    await page.context().route('https://pta.example.org/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>PTA form</title><h1>PTA form</h1>' }),
-    );
+    await page
+      .context()
+      .route('https://pta.example.org/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>PTA form</title><h1>PTA form</h1>' }),
+      );
     const popup = page.context().waitForEvent('page');
     await page.getByRole('link', { name: /PTA Registration/ }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Redirecting to PTA Registration' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Redirecting to PTA Registration' }).isVisible())
+      .toBe(true);
     const form = await popup;
     await form.waitForLoadState();
     expect(form.url()).toBe(PTA_URL);
@@ -148,7 +178,11 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     await id.fill('2024003');
     await id.press('Enter');
     // Enter in the ID field does not submit: nothing is sent, focus is on the password box.
-    await expect.poll(() => page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('autocomplete')")).toBe('current-password');
+    await expect
+      .poll(() =>
+        page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('autocomplete')"),
+      )
+      .toBe('current-password');
     await expectPath(page, '/');
     expect(await page.locator('.ant-alert-error').count()).toBe(0);
     await page.keyboard.type('Keisha-Pass-33');

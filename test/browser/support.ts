@@ -43,18 +43,25 @@ export interface AxeViolation {
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate<AxeViolation[], { tags: string[]; within?: string }>(async ({ tags, within }) => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const context = within ? { include: [within] } : (globalThis as unknown as { document: unknown }).document;
-    const result = await axe.run(context, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  }, { tags: AXE_TAGS, within });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = await page.evaluate<AxeViolation[], { tags: string[]; within?: string }>(
+    async ({ tags, within }) => {
+      const axe = (
+        globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }
+      ).axe;
+      const context = within ? { include: [within] } : (globalThis as unknown as { document: unknown }).document;
+      const result = await axe.run(context, { runOnly: { type: 'tag', values: tags } });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      }));
+    },
+    { tags: AXE_TAGS, within },
+  );
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 /** How wide the document is, against the viewport: wider means the page scrolls sideways. */
@@ -77,14 +84,20 @@ export async function signInStudent(page: Page, studentId: string, password: str
 }
 
 /** Collects every JavaScript file the page downloads, with its gzipped size. */
-export function recordScripts(page: Page): { scripts: Map<string, { gzip: number; text: string }>; settled: () => Promise<void> } {
+export function recordScripts(page: Page): {
+  scripts: Map<string, { gzip: number; text: string }>;
+  settled: () => Promise<void>;
+} {
   const scripts = new Map<string, { gzip: number; text: string }>();
   const pending: Promise<void>[] = [];
   page.on('response', (res: Response) => {
     if (!res.url().endsWith('.js')) return;
     pending.push(
       res.body().then((body) => {
-        scripts.set(new URL(res.url()).pathname, { gzip: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') });
+        scripts.set(new URL(res.url()).pathname, {
+          gzip: gzipSync(body, { level: 9 }).length,
+          text: body.toString('utf8'),
+        });
       }),
     );
   });
@@ -119,10 +132,17 @@ export async function tabTo(page: Page, target: Locator, { max = 80, back = fals
 export async function unreachableByTab(page: Page, scope: Locator): Promise<string[]> {
   const count = await scope.evaluate((root: any) => {
     const g = globalThis as any;
-    const controls = [...root.querySelectorAll(
-      'input:not([type=hidden]):not([type=file]), textarea, select, button, a[href], [role=switch], [role=checkbox], [role=combobox], [role=button], [role=tab]',
-    )].filter((el: any) => !el.disabled && el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"], [inert]')
-      && g.getComputedStyle(el).visibility !== 'hidden');
+    const controls = [
+      ...root.querySelectorAll(
+        'input:not([type=hidden]):not([type=file]), textarea, select, button, a[href], [role=switch], [role=checkbox], [role=combobox], [role=button], [role=tab]',
+      ),
+    ].filter(
+      (el: any) =>
+        !el.disabled &&
+        el.getClientRects().length > 0 &&
+        !el.closest('[aria-hidden="true"], [inert]') &&
+        g.getComputedStyle(el).visibility !== 'hidden',
+    );
     controls.forEach((el: any, i: number) => el.setAttribute('data-kb', String(i)));
     g.document.activeElement?.blur?.();
     return controls.length;
@@ -130,15 +150,27 @@ export async function unreachableByTab(page: Page, scope: Locator): Promise<stri
   const reached = new Set<string>();
   for (let i = 0; i < count * 2 + 20 && reached.size < count; i++) {
     await page.keyboard.press('Tab');
-    const kb = await page.evaluate(() => (globalThis as any).document.activeElement?.closest('[data-kb]')?.getAttribute('data-kb') ?? null);
+    const kb = await page.evaluate(
+      () => (globalThis as any).document.activeElement?.closest('[data-kb]')?.getAttribute('data-kb') ?? null,
+    );
     if (kb !== null) reached.add(kb);
   }
-  return scope.evaluate((root: any, seen: string[]) => [...root.querySelectorAll('[data-kb]')]
-    .filter((el: any) => !seen.includes(el.getAttribute('data-kb')))
-    .map((el: any) => {
-      const label = el.getAttribute('aria-label') ?? (el.id ? (globalThis as any).document.querySelector(`label[for="${el.id}"]`)?.textContent : null);
-      return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${String(label ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-    }), [...reached]);
+  return scope.evaluate(
+    (root: any, seen: string[]) =>
+      [...root.querySelectorAll('[data-kb]')]
+        .filter((el: any) => !seen.includes(el.getAttribute('data-kb')))
+        .map((el: any) => {
+          const label =
+            el.getAttribute('aria-label') ??
+            (el.id ? (globalThis as any).document.querySelector(`label[for="${el.id}"]`)?.textContent : null);
+          return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${String(
+            label ?? el.textContent ?? '',
+          )
+            .trim()
+            .slice(0, 40)}"`;
+        }),
+    [...reached],
+  );
 }
 
 /** Whether the keyboard focus is inside `scope`. */
@@ -156,7 +188,9 @@ export function focusedLabel(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = (globalThis as any).document.activeElement;
     if (!el) return '(nothing)';
-    return `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.id ?? ''} ${String(el.textContent ?? '').trim().slice(0, 40)}`;
+    return `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.id ?? ''} ${String(el.textContent ?? '')
+      .trim()
+      .slice(0, 40)}`;
   });
 }
 
@@ -175,8 +209,17 @@ export function fieldItem(page: Page, label: string): Locator {
 export function inputFontSizes(page: Page): Promise<{ field: string; px: number }[]> {
   return page.evaluate(() => {
     const g = globalThis as any;
-    return [...g.document.querySelectorAll('input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea, select')]
-      .filter((el: any) => el.getClientRects().length > 0 && g.getComputedStyle(el).visibility !== 'hidden' && !el.closest('[aria-hidden="true"]'))
+    return [
+      ...g.document.querySelectorAll(
+        'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea, select',
+      ),
+    ]
+      .filter(
+        (el: any) =>
+          el.getClientRects().length > 0 &&
+          g.getComputedStyle(el).visibility !== 'hidden' &&
+          !el.closest('[aria-hidden="true"]'),
+      )
       .map((el: any) => ({ field: el.id || el.name || el.className, px: parseFloat(g.getComputedStyle(el).fontSize) }));
   });
 }
@@ -189,20 +232,35 @@ export function inputFontSizes(page: Page): Promise<{ field: string; px: number 
 export function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const g = globalThis as any;
-    const selector = 'a[href], button, input:not([type=hidden]), [role=switch], [role=checkbox], [role=button], [role=menuitem], [role=tab]';
+    const selector =
+      'a[href], button, input:not([type=hidden]), [role=switch], [role=checkbox], [role=button], [role=menuitem], [role=tab]';
     const seen = new Set<any>();
     const small: string[] = [];
     for (const el of g.document.querySelectorAll(selector)) {
-      const wrapper = el.tagName === 'INPUT' ? '.ant-checkbox-wrapper, .ant-select, .ant-picker' : el.tagName === 'A' ? '[role=menuitem]' : null;
+      const wrapper =
+        el.tagName === 'INPUT'
+          ? '.ant-checkbox-wrapper, .ant-select, .ant-picker'
+          : el.tagName === 'A'
+            ? '[role=menuitem]'
+            : null;
       const target = (wrapper && el.closest(wrapper)) || el;
       if (seen.has(target)) continue;
       seen.add(target);
       const style = g.getComputedStyle(target);
       const r = target.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || style.pointerEvents === 'none' || target.closest('[aria-hidden="true"]')) continue;
+      if (
+        r.width === 0 ||
+        r.height === 0 ||
+        style.visibility === 'hidden' ||
+        style.pointerEvents === 'none' ||
+        target.closest('[aria-hidden="true"]')
+      )
+        continue;
       if (r.width < 24 || r.height < 24) {
         const name = target.getAttribute('aria-label') ?? target.textContent ?? '';
-        small.push(`${target.tagName.toLowerCase()}.${String(target.className).split(' ')[0]} "${name.trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+        small.push(
+          `${target.tagName.toLowerCase()}.${String(target.className).split(' ')[0]} "${name.trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
       }
     }
     return small;

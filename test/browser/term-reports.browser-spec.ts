@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKS_COLUMNS, SUMMARY_COLUMNS, TERM_REPORT_MESSAGES as T } from '../../shared/term-reports.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, launchBrowser, newAxePage, pollPatiently, signInStudent } from './support.js';
+import {
+  axeViolations,
+  expectPath,
+  horizontalOverflow,
+  launchBrowser,
+  newAxePage,
+  pollPatiently,
+  signInStudent,
+} from './support.js';
 
 // The term-report journey of issue 5: the office imports and posts, the student reads her card, the
 // office removes the posting and the student sees the term greyed again.
@@ -39,8 +47,20 @@ describe('term reports (§2 Student term reports, Post Term Reports; §4 Term re
     pollPatiently();
     t = await startTestApp({ listen: true });
     b = await launchBrowser();
-    await createStudent(t, { id: AMY, first_name: 'Amy', last_name: 'Baptiste', class_id: '1A', password: 'Amy-Journey-Pass-1' });
-    await createStudent(t, { id: BEA, first_name: 'Bea', last_name: 'Charles', class_id: '1A', password: 'Bea-Journey-Pass-1' });
+    await createStudent(t, {
+      id: AMY,
+      first_name: 'Amy',
+      last_name: 'Baptiste',
+      class_id: '1A',
+      password: 'Amy-Journey-Pass-1',
+    });
+    await createStudent(t, {
+      id: BEA,
+      first_name: 'Bea',
+      last_name: 'Charles',
+      class_id: '1A',
+      password: 'Bea-Journey-Pass-1',
+    });
     await createAdmin(t, 'office', 'Office-Journey-Pass-1');
     admin = await newPage(b, t.baseUrl);
     student = await newPage(b, t.baseUrl);
@@ -57,31 +77,52 @@ describe('term reports (§2 Student term reports, Post Term Reports; §4 Term re
     await admin.getByLabel('Password', { exact: true }).fill('Office-Journey-Pass-1');
     await admin.getByRole('button', { name: 'LOGIN' }).click();
     await expectPath(admin, '/admin/dashboard');
-    await admin.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link', { name: 'Import Term Reports' }).click();
+    await admin
+      .getByRole('navigation', { name: 'Administrator menu' })
+      .getByRole('link', { name: 'Import Term Reports' })
+      .click();
     await expectPath(admin, '/admin/import-term-reports');
     await expect.poll(() => admin.getByRole('heading', { name: 'Import Term Reports' }).isVisible()).toBe(true);
-    expect(await admin.getByRole('link', { name: 'Download the template' }).getAttribute('href')).toBe('/api/import-term-reports/template');
+    expect(await admin.getByRole('link', { name: 'Download the template' }).getAttribute('href')).toBe(
+      '/api/import-term-reports/template',
+    );
 
     // A file with an unknown student and a mark of 120: the check lists both, nothing is imported.
-    await chooseFile(admin, 'bad.xlsx', await workbook(
-      [[AMY, 2025, 1, 'Mathematics', 120, 'A', '', ''], ['NOBODY', 2025, 1, 'Mathematics', 50, 'C', '', '']], [],
-    ));
+    await chooseFile(
+      admin,
+      'bad.xlsx',
+      await workbook(
+        [
+          [AMY, 2025, 1, 'Mathematics', 120, 'A', '', ''],
+          ['NOBODY', 2025, 1, 'Mathematics', 50, 'C', '', ''],
+        ],
+        [],
+      ),
+    );
     await expect.poll(() => admin.getByText('The file has 2 errors; nothing was imported.').isVisible()).toBe(true);
     expect(await admin.getByRole('cell', { name: 'Mark must be from 0 to 100 (got 120).' }).isVisible()).toBe(true);
     expect(await admin.getByRole('cell', { name: 'There is no student with the ID NOBODY.' }).isVisible()).toBe(true);
     expect(await admin.getByRole('button', { name: 'Import', exact: true }).count()).toBe(0);
     await admin.screenshot({ path: screenshotPath('term-reports-import-errors'), fullPage: true });
 
-    await chooseFile(admin, 'term1.xlsx', await workbook(
-      [
-        [AMY, 2025, 1, 'Mathematics', 84, 'A', 'Strong algebra.', 'Mr. Singh'],
-        [AMY, 2025, 1, 'English A', 77.5, 'B+', 'Reads widely.', 'Ms. Joseph'],
-        [BEA, 2025, 1, 'Mathematics', 66, 'C', 'Practise daily.', 'Mr. Singh'],
-        [AMY, 2025, 2, 'Mathematics', 88, 'A', 'Keep going.', 'Mr. Singh'],
-      ],
-      [[AMY, 2025, 1, 1, 0, 'Excellent', 'A joy to teach.', 'Well done.', '2026-01-06']],
-    ));
-    await expect.poll(() => admin.getByText(/The file is ready to import: 3 new term reports, 0 term reports replaced/).isVisible()).toBe(true);
+    await chooseFile(
+      admin,
+      'term1.xlsx',
+      await workbook(
+        [
+          [AMY, 2025, 1, 'Mathematics', 84, 'A', 'Strong algebra.', 'Mr. Singh'],
+          [AMY, 2025, 1, 'English A', 77.5, 'B+', 'Reads widely.', 'Ms. Joseph'],
+          [BEA, 2025, 1, 'Mathematics', 66, 'C', 'Practise daily.', 'Mr. Singh'],
+          [AMY, 2025, 2, 'Mathematics', 88, 'A', 'Keep going.', 'Mr. Singh'],
+        ],
+        [[AMY, 2025, 1, 1, 0, 'Excellent', 'A joy to teach.', 'Well done.', '2026-01-06']],
+      ),
+    );
+    await expect
+      .poll(() =>
+        admin.getByText(/The file is ready to import: 3 new term reports, 0 term reports replaced/).isVisible(),
+      )
+      .toBe(true);
     await admin.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => admin.getByText(/^Imported: 3 new term reports/).isVisible()).toBe(true);
   });
@@ -89,7 +130,10 @@ describe('term reports (§2 Student term reports, Post Term Reports; §4 Term re
   it('the office posts 2025 Term 1 through the dialog, with the progress state and the snackbar', async () => {
     await admin.getByRole('link', { name: 'Post Term Reports' }).first().click();
     await expectPath(admin, '/admin/post-term-reports');
-    const row = (term: number) => admin.locator('tbody tr.ant-table-row').filter({ has: admin.getByRole('button', { name: `Edit 2025 Term ${term}` }) });
+    const row = (term: number) =>
+      admin
+        .locator('tbody tr.ant-table-row')
+        .filter({ has: admin.getByRole('button', { name: `Edit 2025 Term ${term}` }) });
     await expect.poll(() => row(1).isVisible()).toBe(true);
     expect(await row(1).locator('td').allInnerTexts()).toEqual(['2025-2026', '1', 'not posted', '', 'Edit', 'Class']);
     expect(await row(2).locator('td').nth(2).innerText()).toBe('not posted');
@@ -101,21 +145,32 @@ describe('term reports (§2 Student term reports, Post Term Reports; §4 Term re
     await admin.getByLabel('Search term reports').fill('');
 
     // A failure is shown, not only logged.
-    await admin.route('**/api/post-term-reports', (route) => route.fulfill({ status: 503, json: { statusCode: 503, message: 'The database is unavailable.' } }), { times: 1 });
+    await admin.route(
+      '**/api/post-term-reports',
+      (route) => route.fulfill({ status: 503, json: { statusCode: 503, message: 'The database is unavailable.' } }),
+      { times: 1 },
+    );
     await row(1).getByRole('button', { name: 'Edit 2025 Term 1' }).click();
     const dialog = admin.getByRole('dialog', { name: T.confirmPost(2025, 1) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    for (const name of ['Cancel', 'No', 'Yes']) expect(await dialog.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Cancel', 'No', 'Yes'])
+      expect(await dialog.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await expect.poll(() => dialog.getByText(`${T.postFailed} The database is unavailable.`).isVisible()).toBe(true);
 
     // Hold the answer to see the stand-by state, then let it through.
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await admin.route('**/api/post-term-reports', async (route: Route) => {
-      await held;
-      await route.continue();
-    }, { times: 1 });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await admin.route(
+      '**/api/post-term-reports',
+      async (route: Route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await expect.poll(() => dialog.getByText(T.posting).isVisible()).toBe(true);
     expect(await dialog.getByRole('progressbar').isVisible()).toBe(true);
@@ -138,7 +193,9 @@ describe('term reports (§2 Student term reports, Post Term Reports; §4 Term re
     const term1 = list.getByRole('button', { name: /Term 1, 2025-2026/ });
     const term2 = list.getByRole('button', { name: /Term 2, 2025-2026/ });
     await expect.poll(() => term1.isVisible()).toBe(true);
-    expect(await term1.innerText()).toMatch(/^Form 1 - 1A\s+End of Term Report\s+Term 1, 2025-2026\s+Report posted \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await term1.innerText()).toMatch(
+      /^Form 1 - 1A\s+End of Term Report\s+Term 1, 2025-2026\s+Report posted \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
     expect(await term1.isEnabled()).toBe(true);
     expect(await term2.innerText()).toContain(T.notPosted);
     expect(await term2.isDisabled()).toBe(true);
@@ -165,18 +222,25 @@ describe('term reports (§2 Student term reports, Post Term Reports; §4 Term re
     const dialog = admin.getByRole('dialog', { name: T.confirmPost(2025, 1) });
     await dialog.getByRole('button', { name: 'No', exact: true }).click();
     await expect.poll(() => admin.getByText(T.removed(2025, 1)).isVisible()).toBe(true);
-    const row = admin.locator('tbody tr.ant-table-row').filter({ has: admin.getByRole('button', { name: 'Edit 2025 Term 1' }) });
+    const row = admin
+      .locator('tbody tr.ant-table-row')
+      .filter({ has: admin.getByRole('button', { name: 'Edit 2025 Term 1' }) });
     await expect.poll(() => row.locator('td').nth(2).innerText()).toBe('not posted');
 
     await student.reload();
-    const term1 = student.getByRole('list', { name: 'Term reports' }).getByRole('button', { name: /Term 1, 2025-2026/ });
+    const term1 = student
+      .getByRole('list', { name: 'Term reports' })
+      .getByRole('button', { name: /Term 1, 2025-2026/ });
     await expect.poll(() => term1.isVisible()).toBe(true);
     expect(await term1.innerText()).toContain(T.notPosted);
     expect(await term1.isDisabled()).toBe(true);
     expect((await student.request.get(`/api/report-card/${AMY}/2025/1`)).status()).toBe(403);
 
     // The office still opens the unposted card from the students table.
-    await admin.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link', { name: 'Dashboard' }).click();
+    await admin
+      .getByRole('navigation', { name: 'Administrator menu' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
     await admin.getByRole('button', { name: 'Term Reports of Amy Baptiste' }).click();
     const list = admin.getByRole('dialog', { name: /Amy Baptiste/ }).getByRole('list', { name: 'Term reports' });
     const unposted = list.getByRole('button', { name: /Term 1, 2025-2026/ });
@@ -197,7 +261,9 @@ describe('term reports (§2 Student term reports, Post Term Reports; §4 Term re
     await signInStudent(page, BEA, 'Bea-Journey-Pass-1');
     await expectPath(page, '/dashboard');
     await page.goto('/term-reports');
-    await expect.poll(() => page.getByRole('list', { name: 'Term reports' }).getByRole('button').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Term reports' }).getByRole('button').first().isVisible())
+      .toBe(true);
     expect(await horizontalOverflow(page)).toMatchObject({ scrollWidth: 360 });
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('term-reports-student-360'), fullPage: true });

@@ -6,9 +6,13 @@ export class CreateAdminDto implements CreateAdminRequest {
   @Matches(ADMIN_USERNAME_PATTERN, { message: 'A username has 3 to 20 letters, digits, dots, dashes or underscores.' })
   username: string;
 
-  @IsString() @IsNotEmpty({ message: 'Please enter the name shown for this administrator.' }) @MaxLength(80)
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter the name shown for this administrator.' })
+  @MaxLength(80)
   display_name: string;
 
-  @IsString() @IsNotEmpty({ message: 'Please enter a password.' }) @MaxLength(200)
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter a password.' })
+  @MaxLength(200)
   password: string;
 }

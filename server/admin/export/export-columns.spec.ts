@@ -5,7 +5,11 @@ import { EXPORT_COLUMNS, formatPhone } from './export-columns.js';
 describe('registration export columns', () => {
   it('has every field of the record once, in form order, between the ID and the last change; the terms stamp after the agreement', () => {
     expect(EXPORT_COLUMNS.map((c) => c.key)).toEqual([
-      'id', ...STUDENT_FIELDS.flatMap((f) => (f.name === 'agree_terms_conditions' ? [f.name, 'terms_version', 'terms_agreed_at'] : [f.name])), 'updatedAt',
+      'id',
+      ...STUDENT_FIELDS.flatMap((f) =>
+        f.name === 'agree_terms_conditions' ? [f.name, 'terms_version', 'terms_agreed_at'] : [f.name],
+      ),
+      'updatedAt',
     ]);
   });
 

@@ -11,12 +11,22 @@ export interface ExportColumn {
 }
 
 const FAMILY_TITLES: Partial<Record<FieldGroup, string>> = {
-  mother: 'Mother', father: 'Father', guardian: 'Guardian', emergency: 'Emergency Contact',
+  mother: 'Mother',
+  father: 'Father',
+  guardian: 'Guardian',
+  emergency: 'Emergency Contact',
 };
 
 function kindOf(f: FieldSpec): ExportKind {
   if (f.kind === 'phone' || f.kind === 'date' || f.kind === 'flag') return f.kind;
-  if (f.kind === 'code') return f.lookup === 'houses' ? 'house' : f.lookup === 'religions' ? 'religion' : f.lookup === 'ethnicGroups' ? 'ethnic_group' : 'text';
+  if (f.kind === 'code')
+    return f.lookup === 'houses'
+      ? 'house'
+      : f.lookup === 'religions'
+        ? 'religion'
+        : f.lookup === 'ethnicGroups'
+          ? 'ethnic_group'
+          : 'text';
   return 'text';
 }
 
@@ -55,12 +65,17 @@ const TERMS_STAMP: readonly ExportColumn[] = [
  */
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { key: 'id', label: 'Student ID', kind: 'text' },
-  ...STUDENT_FIELDS.flatMap((f) => [{ key: f.name, label: labelOf(f), kind: kindOf(f) }, ...(f.name === 'agree_terms_conditions' ? TERMS_STAMP : [])]),
+  ...STUDENT_FIELDS.flatMap((f) => [
+    { key: f.name, label: labelOf(f), kind: kindOf(f) },
+    ...(f.name === 'agree_terms_conditions' ? TERMS_STAMP : []),
+  ]),
   { key: 'updatedAt', label: 'Last Updated', kind: 'timestamp' },
 ];
 
 /** '1234567' → '1868-123-4567'; anything that is not 7 digits is shown as stored. */
 export function formatPhone(digits: string | null | undefined): string | null {
   if (!digits) return null;
-  return digits.length === PHONE_DIGITS && /^\d+$/.test(digits) ? `${PHONE_PREFIX}-${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
+  return digits.length === PHONE_DIGITS && /^\d+$/.test(digits)
+    ? `${PHONE_PREFIX}-${digits.slice(0, 3)}-${digits.slice(3)}`
+    : digits;
 }

@@ -17,7 +17,9 @@ export class RegistrationExportController {
   }
 
   @Get('student-registration/:formLevel')
-  byFormLevel(@Param('formLevel', new ParseIntPipe({ exceptionFactory: () => badLevel() })) formLevel: number): Promise<RegistrationDataRow[]> {
+  byFormLevel(
+    @Param('formLevel', new ParseIntPipe({ exceptionFactory: () => badLevel() })) formLevel: number,
+  ): Promise<RegistrationDataRow[]> {
     if (formLevel < 1 || formLevel > 6) throw badLevel();
     return this.exporter.rowsOfFormLevel(formLevel);
   }

@@ -42,7 +42,11 @@ export class RegistrationExportService {
       header: f.label,
       key: f.key,
       width: Math.max(12, Math.min(40, f.label.length + 4)),
-      ...(f.kind === 'date' ? { style: { numFmt: 'yyyy-mm-dd' } } : f.kind === 'timestamp' ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } } : {}),
+      ...(f.kind === 'date'
+        ? { style: { numFmt: 'yyyy-mm-dd' } }
+        : f.kind === 'timestamp'
+          ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } }
+          : {}),
     }));
     sheet.getRow(1).font = { bold: true };
     const resolvers = await this.resolvers();
@@ -85,7 +89,11 @@ export class RegistrationExportService {
   }
 
   private async resolvers(): Promise<Resolvers> {
-    const [religions, groups, houses] = await Promise.all([this.lookups.listReligions(), this.lookups.listEthnicGroups(), this.lookups.listHouses()]);
+    const [religions, groups, houses] = await Promise.all([
+      this.lookups.listReligions(),
+      this.lookups.listEthnicGroups(),
+      this.lookups.listHouses(),
+    ]);
     return {
       religion: new Map(religions.map((r) => [r.code, r.religion])),
       ethnic_group: new Map(groups.map((g) => [g.id, g.group_type])),
@@ -96,17 +104,22 @@ export class RegistrationExportService {
   private cell(f: ExportColumn, raw: unknown, r: Resolvers, asDate: boolean): ExportValue | Date {
     if (raw === null || raw === undefined || raw === '') return f.kind === 'flag' ? 'No' : null;
     switch (f.kind) {
-      case 'flag': return Number(raw) === 1 ? 'Yes' : 'No';
-      case 'phone': return formatPhone(String(raw));
+      case 'flag':
+        return Number(raw) === 1 ? 'Yes' : 'No';
+      case 'phone':
+        return formatPhone(String(raw));
       case 'religion':
       case 'ethnic_group':
-      case 'house': return r[f.kind].get(Number(raw)) ?? String(raw);
-      case 'date': return asDate ? dateCell(String(raw)) ?? String(raw) : String(raw);
+      case 'house':
+        return r[f.kind].get(Number(raw)) ?? String(raw);
+      case 'date':
+        return asDate ? (dateCell(String(raw)) ?? String(raw)) : String(raw);
       case 'timestamp': {
         const local = formatLocalDateTime(new Date(String(raw)), this.config.timeZone);
-        return asDate ? dateCell(local.slice(0, 10), local.slice(11)) ?? local : local;
+        return asDate ? (dateCell(local.slice(0, 10), local.slice(11)) ?? local) : local;
       }
-      default: return typeof raw === 'number' ? raw : String(raw);
+      default:
+        return typeof raw === 'number' ? raw : String(raw);
     }
   }
 }

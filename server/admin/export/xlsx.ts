@@ -6,7 +6,10 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 /** Download headers for a generated file; the name is also given RFC 5987-encoded. */
 export function attachmentHeaders(res: Response, filename: string, type = XLSX_TYPE): void {
   res.setHeader('Content-Type', type);
-  res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${filename.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+  );
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
@@ -19,12 +22,17 @@ export function dateCell(date: string, time = '00:00:00'): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time);
   if (!m || !t) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(t[1]), Number(t[2]), Number(t[3] ?? 0)));
+  const d = new Date(
+    Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(t[1]), Number(t[2]), Number(t[3] ?? 0)),
+  );
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /** Finishes a streamed workbook; a failure half-way can only cut the download short, so it ends the socket. */
-export async function commitWorkbook(sheet: ExcelJS.Worksheet, workbook: ExcelJS.stream.xlsx.WorkbookWriter): Promise<void> {
+export async function commitWorkbook(
+  sheet: ExcelJS.Worksheet,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+): Promise<void> {
   sheet.commit();
   await workbook.commit();
 }

@@ -1,6 +1,19 @@
 import {
-  type ArgumentsHost, Catch, Controller, type ExceptionFilter, Get, HttpCode, PayloadTooLargeException, Post, Query, Res, StreamableFile,
-  UnprocessableEntityException, UploadedFile, UseFilters, UseInterceptors,
+  type ArgumentsHost,
+  Catch,
+  Controller,
+  type ExceptionFilter,
+  Get,
+  HttpCode,
+  PayloadTooLargeException,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UnprocessableEntityException,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -26,9 +39,10 @@ interface UploadedSheet {
 @Catch(PayloadTooLargeException)
 class ImportTooLargeFilter implements ExceptionFilter {
   catch(e: PayloadTooLargeException, host: ArgumentsHost): void {
-    const message = e.message === 'File too large'
-      ? `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. A student list is far smaller: check it is the right file, or split it.`
-      : e.message;
+    const message =
+      e.message === 'File too large'
+        ? `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. A student list is far smaller: check it is the right file, or split it.`
+        : e.message;
     host.switchToHttp().getResponse<Response>().status(413).json({ statusCode: 413, message });
   }
 }
@@ -55,17 +69,30 @@ export class StudentImportController {
     @Query('dry_run') dryRun: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ImportResult & { statusCode?: number; message?: string }> {
-    if (!file || file.size === 0) throw new UnprocessableEntityException({ message: NO_FILE, errors: { file: [NO_FILE] } });
-    const result = await this.importer.import(file, ['1', 'true', 'on', 'yes'].includes(String(dryRun ?? '').toLowerCase()), user);
+    if (!file || file.size === 0)
+      throw new UnprocessableEntityException({ message: NO_FILE, errors: { file: [NO_FILE] } });
+    const result = await this.importer.import(
+      file,
+      ['1', 'true', 'on', 'yes'].includes(String(dryRun ?? '').toLowerCase()),
+      user,
+    );
     if (result.errors.length === 0) return result;
     res.status(422);
     const n = result.errors.length;
-    return { statusCode: 422, message: `The file has ${n} ${n === 1 ? 'error' : 'errors'}; nothing was imported.`, ...result };
+    return {
+      statusCode: 422,
+      message: `The file has ${n} ${n === 1 ? 'error' : 'errors'}; nothing was imported.`,
+      ...result,
+    };
   }
 
   @Get('template')
   async template(): Promise<StreamableFile> {
     const bytes = await buildStudentTemplate(await this.houses.find({ order: { id: 'ASC' } }));
-    return new StreamableFile(bytes, { type: XLSX_TYPE, disposition: 'attachment; filename="Student Import Template.xlsx"', length: bytes.length });
+    return new StreamableFile(bytes, {
+      type: XLSX_TYPE,
+      disposition: 'attachment; filename="Student Import Template.xlsx"',
+      length: bytes.length,
+    });
   }
 }

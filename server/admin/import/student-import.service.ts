@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, type FindOptionsSelect, In } from 'typeorm';
-import { type ImportColumn, type ImportResult, type ImportRowError, IMPORT_REQUIRED_FOR_NEW } from '../../../shared/admin-types.js';
+import {
+  type ImportColumn,
+  type ImportResult,
+  type ImportRowError,
+  IMPORT_REQUIRED_FOR_NEW,
+} from '../../../shared/admin-types.js';
 import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
@@ -39,7 +44,8 @@ const CLASS_ID_PATTERN = /^[1-6][A-Z0-9-]{0,9}$/;
 const CHUNK = 200;
 /** bcrypt cost of the date-of-birth first passwords an import creates (see import()). */
 const INITIAL_PASSWORD_COST = 6;
-const chunks = <T>(list: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, n) => list.slice(n * size, (n + 1) * size));
+const chunks = <T>(list: T[], size = CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, n) => list.slice(n * size, (n + 1) * size));
 
 /**
  * Imports the school's student list. All or nothing: any row error writes nothing. New students get
@@ -57,7 +63,11 @@ export class StudentImportService {
     private readonly audit: AuditService,
   ) {}
 
-  async import(file: { buffer: Buffer; originalname: string }, dryRun: boolean, actor: SessionUser): Promise<ImportResult> {
+  async import(
+    file: { buffer: Buffer; originalname: string },
+    dryRun: boolean,
+    actor: SessionUser,
+  ): Promise<ImportResult> {
     const sheet = await readStudentSheet(file.buffer, file.originalname);
     const plan = await this.plan(sheet, this.ds.manager, dryRun);
     if (dryRun || plan.result.errors.length > 0) return plan.result;
@@ -69,7 +79,11 @@ export class StudentImportService {
     const hashes = new Map<string, string>();
     const dobs = [...new Set(plan.creates.map((c) => String(c.values.date_of_birth)))];
     for (const group of chunks(dobs, 4)) {
-      await Promise.all(group.map(async (dob) => hashes.set(dob, await this.hasher.hash(dateOfBirthPassword(dob), INITIAL_PASSWORD_COST))));
+      await Promise.all(
+        group.map(async (dob) =>
+          hashes.set(dob, await this.hasher.hash(dateOfBirthPassword(dob), INITIAL_PASSWORD_COST)),
+        ),
+      );
     }
     return writeTransaction(this.ds, async (m) => {
       // Planned again inside the transaction, so a student saved meanwhile is compared as she is now.
@@ -126,7 +140,10 @@ export class StudentImportService {
 
     const existing = new Map<string, Student>();
     const columns = sheet.columns.filter((c) => c !== 'id');
-    for (const ids of chunks(valid.map((v) => v.id), 500)) {
+    for (const ids of chunks(
+      valid.map((v) => v.id),
+      500,
+    )) {
       const select = Object.fromEntries(['id', ...columns].map((c) => [c, true])) as FindOptionsSelect<Student>;
       const found = await m.find(Student, { select, where: { id: In(ids) } });
       for (const s of found) existing.set(s.id, s);
@@ -138,8 +155,15 @@ export class StudentImportService {
     for (const v of valid) {
       const current = existing.get(v.id);
       if (!current) {
-        const missing = IMPORT_REQUIRED_FOR_NEW.filter((c) => v.values[c] === undefined && !failedCells.has(`${v.row}|${c}`));
-        for (const c of missing) errors.push({ row: v.row, field: c, message: `Student ${v.id} is new: her ${c.replaceAll('_', ' ')} is needed.` });
+        const missing = IMPORT_REQUIRED_FOR_NEW.filter(
+          (c) => v.values[c] === undefined && !failedCells.has(`${v.row}|${c}`),
+        );
+        for (const c of missing)
+          errors.push({
+            row: v.row,
+            field: c,
+            message: `Student ${v.id} is new: her ${c.replaceAll('_', ' ')} is needed.`,
+          });
         if (missing.length === 0 && v.ok) creates.push(v);
         continue;
       }
@@ -157,12 +181,20 @@ export class StudentImportService {
       else updates.push({ id: v.id, changes, old });
     }
     // Classes only the refused rows named are not going to be created.
-    const usedClasses = new Set([...creates.map((c) => c.values.class_id), ...updates.map((u) => u.changes.class_id)].filter(Boolean).map(String));
+    const usedClasses = new Set(
+      [...creates.map((c) => c.values.class_id), ...updates.map((u) => u.changes.class_id)].filter(Boolean).map(String),
+    );
     const classes = [...newClasses].filter((c) => usedClasses.has(c)).sort();
     errors.sort((a, b) => a.row - b.row);
     return {
       result: {
-        dry_run: dryRun, committed: false, created: creates.length, updated: updates.length, unchanged, classes_created: classes, errors,
+        dry_run: dryRun,
+        committed: false,
+        created: creates.length,
+        updated: updates.length,
+        unchanged,
+        classes_created: classes,
+        errors,
       },
       creates,
       updates,
@@ -172,61 +204,117 @@ export class StudentImportService {
 
   private normalize(col: ImportColumn, raw: string): string | number {
     switch (col) {
-      case 'class_id': return raw.toUpperCase().replace(/\s+/g, '');
+      case 'class_id':
+        return raw.toUpperCase().replace(/\s+/g, '');
       case 'sex': {
         const lower = raw.toLowerCase();
         return lower === 'f' || lower === 'female' ? 'Female' : lower === 'm' || lower === 'male' ? 'Male' : raw;
       }
-      case 'house_code': return /^\d+$/.test(raw) ? Number(raw) : raw;
-      default: return raw;
+      case 'house_code':
+        return /^\d+$/.test(raw) ? Number(raw) : raw;
+      default:
+        return raw;
     }
   }
 
   private problem(col: ImportColumn, value: string | number, today: string, houses: Set<number>): string | null {
     switch (col) {
       case 'class_id':
-        return CLASS_ID_PATTERN.test(String(value)) ? null : 'A class id starts with its form level (1 to 6), e.g. 1A, and has at most 10 characters.';
+        return CLASS_ID_PATTERN.test(String(value))
+          ? null
+          : 'A class id starts with its form level (1 to 6), e.g. 1A, and has at most 10 characters.';
       case 'sex':
         return (SEXES as readonly string[]).includes(String(value)) ? null : `Sex is ${SEXES.join(' or ')}.`;
       case 'house_code':
-        return typeof value === 'number' && houses.has(value) ? null : `Unknown house code. Houses are: ${[...houses].sort((a, b) => a - b).join(', ')}.`;
+        return typeof value === 'number' && houses.has(value)
+          ? null
+          : `Unknown house code. Houses are: ${[...houses].sort((a, b) => a - b).join(', ')}.`;
       default: {
         const problem = fieldProblem(FIELD_BY_NAME.get(col)!, String(value), today);
-        return problem && col === 'date_of_birth' && /YYYY-MM-DD/.test(problem) ? 'Write the date of birth as YYYY-MM-DD, e.g. 2013-05-17.' : problem;
+        return problem && col === 'date_of_birth' && /YYYY-MM-DD/.test(problem)
+          ? 'Write the date of birth as YYYY-MM-DD, e.g. 2013-05-17.'
+          : problem;
       }
     }
   }
 
-  private async apply(plan: Plan, m: EntityManager, hashes: Map<string, string>, actor: SessionUser, fileName: string): Promise<void> {
+  private async apply(
+    plan: Plan,
+    m: EntityManager,
+    hashes: Map<string, string>,
+    actor: SessionUser,
+    fileName: string,
+  ): Promise<void> {
     const now = nowIso();
     if (plan.newClasses.length > 0) {
-      await m.insert(FormClass, plan.newClasses.map((class_id) => ({ class_id, form_level: Number(class_id[0]) })));
+      await m.insert(
+        FormClass,
+        plan.newClasses.map((class_id) => ({ class_id, form_level: Number(class_id[0]) })),
+      );
     }
     for (const group of chunks(plan.creates, 50)) {
-      await m.insert(Student, group.map((c) => ({ id: c.id, ...c.values, created_at: now, updated_at: now } as Partial<Student>)));
+      await m.insert(
+        Student,
+        group.map((c) => ({ id: c.id, ...c.values, created_at: now, updated_at: now }) as Partial<Student>),
+      );
     }
     const withAccount = new Set<string>();
-    for (const ids of chunks(plan.creates.map((c) => c.id), 500)) {
+    for (const ids of chunks(
+      plan.creates.map((c) => c.id),
+      500,
+    )) {
       const found = await m.find(User, { select: { student_id: true }, where: { student_id: In(ids) } });
       for (const u of found) if (u.student_id) withAccount.add(u.student_id);
     }
-    const accounts = plan.creates.filter((c) => !withAccount.has(c.id)).map((c) => ({
-      role: 'student' as const, student_id: c.id, username: null, display_name: `${c.values.first_name} ${c.values.last_name}`,
-      password_hash: hashes.get(String(c.values.date_of_birth))!, password_reset: 1, created_at: now, updated_at: now,
-    }));
+    const accounts = plan.creates
+      .filter((c) => !withAccount.has(c.id))
+      .map((c) => ({
+        role: 'student' as const,
+        student_id: c.id,
+        username: null,
+        display_name: `${c.values.first_name} ${c.values.last_name}`,
+        password_hash: hashes.get(String(c.values.date_of_birth))!,
+        password_reset: 1,
+        created_at: now,
+        updated_at: now,
+      }));
     for (const group of chunks(accounts, 100)) await m.insert(User, group);
-    for (const u of plan.updates) await m.update(Student, { id: u.id }, { ...u.changes, updated_at: now } as Partial<Student>);
+    for (const u of plan.updates)
+      await m.update(Student, { id: u.id }, { ...u.changes, updated_at: now } as Partial<Student>);
 
-    await this.audit.record(actor, [
-      {
-        action: 'students.imported', entity: 'import', entity_id: null, field: 'file', new_value: {
-          file: fileName, created: plan.creates.length, updated: plan.updates.length, classes_created: plan.newClasses,
+    await this.audit.record(
+      actor,
+      [
+        {
+          action: 'students.imported',
+          entity: 'import',
+          entity_id: null,
+          field: 'file',
+          new_value: {
+            file: fileName,
+            created: plan.creates.length,
+            updated: plan.updates.length,
+            classes_created: plan.newClasses,
+          },
         },
-      },
-      ...plan.creates.map((c) => ({ action: 'student.imported', entity: 'student', entity_id: c.id, new_value: c.values })),
-      ...plan.updates.flatMap((u) => Object.entries(u.changes).map(([field, value]) => ({
-        action: 'student.updated', entity: 'student', entity_id: u.id, field, old_value: u.old[field as ImportColumn] ?? null, new_value: value,
-      }))),
-    ], m);
+        ...plan.creates.map((c) => ({
+          action: 'student.imported',
+          entity: 'student',
+          entity_id: c.id,
+          new_value: c.values,
+        })),
+        ...plan.updates.flatMap((u) =>
+          Object.entries(u.changes).map(([field, value]) => ({
+            action: 'student.updated',
+            entity: 'student',
+            entity_id: u.id,
+            field,
+            old_value: u.old[field as ImportColumn] ?? null,
+            new_value: value,
+          })),
+        ),
+      ],
+      m,
+    );
   }
 }

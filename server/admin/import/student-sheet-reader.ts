@@ -2,7 +2,12 @@ import { PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/
 import type ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '../../../shared/admin-types.js';
 import { CsvError, parseCsv } from '../../common/spreadsheets/csv.js';
-import { decodeUploadText, detectUploadKind, normalizeHeader, openWorkbook } from '../../common/spreadsheets/spreadsheet-upload.js';
+import {
+  decodeUploadText,
+  detectUploadKind,
+  normalizeHeader,
+  openWorkbook,
+} from '../../common/spreadsheets/spreadsheet-upload.js';
 
 // Reads an uploaded student list (.xlsx: the first sheet; or .csv) into rows of text cells keyed by
 // column. Everything wrong with the file as a whole is answered here with a clear 4xx: the wrong
@@ -23,9 +28,10 @@ export interface StudentSheet {
 const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 
 const invalid = (message: string) => new UnprocessableEntityException({ message, errors: { file: [message] } });
-const tooManyRows = (n?: number) => new PayloadTooLargeException(
-  `The file has ${n ? `${n.toLocaleString('en-US')} rows` : 'too many rows'}; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} students can be imported at once. Split it into smaller files.`,
-);
+const tooManyRows = (n?: number) =>
+  new PayloadTooLargeException(
+    `The file has ${n ? `${n.toLocaleString('en-US')} rows` : 'too many rows'}; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} students can be imported at once. Split it into smaller files.`,
+  );
 
 function columnLetter(n: number): string {
   let s = '';
@@ -37,7 +43,8 @@ function columnLetter(n: number): string {
 export async function readStudentSheet(buf: Buffer, fileName: string): Promise<StudentSheet> {
   const lower = fileName.toLowerCase();
   const kind = detectUploadKind(buf, lower, {
-    legacyExcelMessage: 'This is an old Excel 97-2003 (.xls) workbook or a password-protected one. Save it as an Excel Workbook (.xlsx) without a password, or as CSV, and import that.',
+    legacyExcelMessage:
+      'This is an old Excel 97-2003 (.xls) workbook or a password-protected one. Save it as an Excel Workbook (.xlsx) without a password, or as CSV, and import that.',
   });
   return kind === 'workbook' ? readWorkbook(buf, lower) : readCsv(buf);
 }
@@ -69,7 +76,9 @@ function cellText(v: ExcelJS.CellValue, ref: string): string | null {
   if (typeof v === 'boolean') return v ? '1' : '0';
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
   if ('formula' in v || 'sharedFormula' in v) {
-    throw invalid(`Cell ${ref} has a formula. Formulas are not accepted: copy the column and paste it back as values, then import again.`);
+    throw invalid(
+      `Cell ${ref} has a formula. Formulas are not accepted: copy the column and paste it back as values, then import again.`,
+    );
   }
   if ('error' in v) throw invalid(`Cell ${ref} shows the error ${v.error}. Correct it and import again.`);
   if ('richText' in v) return cellText(v.richText.map((r) => r.text).join(''), ref);
@@ -88,15 +97,20 @@ function readCsv(buf: Buffer): StudentSheet {
     }
     throw e;
   }
-  return toSheet(records.map((r) => ({
-    row: r.row,
-    cells: r.cells.map((c, n) => {
-      const v = c.trim();
-      // A CSV has no formulas, but a cell starting with '=' becomes one when the file is opened in Excel.
-      if (v.startsWith('=')) throw invalid(`Cell ${columnLetter(n + 1)}${r.row} starts with '=' (a formula). Formulas are not accepted: import the values.`);
-      return v === '' ? null : v;
-    }),
-  })));
+  return toSheet(
+    records.map((r) => ({
+      row: r.row,
+      cells: r.cells.map((c, n) => {
+        const v = c.trim();
+        // A CSV has no formulas, but a cell starting with '=' becomes one when the file is opened in Excel.
+        if (v.startsWith('='))
+          throw invalid(
+            `Cell ${columnLetter(n + 1)}${r.row} starts with '=' (a formula). Formulas are not accepted: import the values.`,
+          );
+        return v === '' ? null : v;
+      }),
+    })),
+  );
 }
 
 /** Checks the header row and keys each further row's cells by column name. */
@@ -115,7 +129,8 @@ function toSheet(grid: { row: number; cells: (string | null)[] }[]): StudentShee
     }
     // 'First Name' → 'first_name', 'Date of Birth (YYYY-MM-DD)' → 'date_of_birth'
     const name = normalizeHeader(c, { stripNote: true });
-    if (!(IMPORT_COLUMNS as readonly string[]).includes(name)) throw invalid(`Unknown column '${c}' in cell ${columnLetter(n + 1)}1. ${expected}`);
+    if (!(IMPORT_COLUMNS as readonly string[]).includes(name))
+      throw invalid(`Unknown column '${c}' in cell ${columnLetter(n + 1)}1. ${expected}`);
     if (columns.includes(name as ImportColumn)) throw invalid(`The column '${name}' appears twice.`);
     columns[n] = name as ImportColumn;
   });

@@ -15,11 +15,28 @@ import { formatPhone } from '../export/export-columns.js';
 import { attachmentHeaders, commitWorkbook } from '../export/xlsx.js';
 
 const COLUMNS = [
-  'id', 'first_name', 'last_name', 'class_id',
-  'mother_name', 'mobile_phone_mother', 'mother_phone_home', 'mother_business_phone', 'email_mother',
-  'father_name', 'mobile_phone_father', 'father_phone_home', 'father_business_phone', 'email_father',
-  'guardian_name', 'mobile_phone_guardian', 'home_phone_guardian', 'business_phone_guardian', 'email_guardian',
-  'emergency_contact', 'emergency_home_phone', 'emergency_work_phone',
+  'id',
+  'first_name',
+  'last_name',
+  'class_id',
+  'mother_name',
+  'mobile_phone_mother',
+  'mother_phone_home',
+  'mother_business_phone',
+  'email_mother',
+  'father_name',
+  'mobile_phone_father',
+  'father_phone_home',
+  'father_business_phone',
+  'email_father',
+  'guardian_name',
+  'mobile_phone_guardian',
+  'home_phone_guardian',
+  'business_phone_guardian',
+  'email_guardian',
+  'emergency_contact',
+  'emergency_home_phone',
+  'emergency_work_phone',
 ] as const satisfies readonly (keyof Student)[];
 
 type ContactColumns = Pick<Student, (typeof COLUMNS)[number]>;
@@ -35,14 +52,31 @@ function toRow(s: ContactColumns): ParentsContactRow {
     id: s.id,
     name: `${s.last_name ?? ''}, ${s.first_name ?? ''}`,
     class_id: s.class_id,
-    mother: person(s.mother_name, [s.mobile_phone_mother, s.mother_phone_home, s.mother_business_phone], s.email_mother),
-    father: person(s.father_name, [s.mobile_phone_father, s.father_phone_home, s.father_business_phone], s.email_father),
-    guardian: person(s.guardian_name, [s.mobile_phone_guardian, s.home_phone_guardian, s.business_phone_guardian], s.email_guardian),
+    mother: person(
+      s.mother_name,
+      [s.mobile_phone_mother, s.mother_phone_home, s.mother_business_phone],
+      s.email_mother,
+    ),
+    father: person(
+      s.father_name,
+      [s.mobile_phone_father, s.father_phone_home, s.father_business_phone],
+      s.email_father,
+    ),
+    guardian: person(
+      s.guardian_name,
+      [s.mobile_phone_guardian, s.home_phone_guardian, s.business_phone_guardian],
+      s.email_guardian,
+    ),
     emergency: person(s.emergency_contact, [s.emergency_home_phone, s.emergency_work_phone], null),
   };
 }
 
-const ROLES = [['mother', 'Mother'], ['father', 'Father'], ['guardian', 'Guardian'], ['emergency', 'Emergency Contact']] as const;
+const ROLES = [
+  ['mother', 'Mother'],
+  ['father', 'Father'],
+  ['guardian', 'Guardian'],
+  ['emergency', 'Emergency Contact'],
+] as const;
 
 const STYLE = raw(`
   body { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 9pt; color: #111; }
@@ -73,7 +107,8 @@ export class ParentsContactService {
 
   /** One class, or every class when none is named; 404 for a class the school does not have. */
   async rows(classId?: string): Promise<ParentsContactRow[]> {
-    if (classId && !(await this.classes.existsBy({ class_id: classId }))) throw new NotFoundException(MESSAGES.notFound);
+    if (classId && !(await this.classes.existsBy({ class_id: classId })))
+      throw new NotFoundException(MESSAGES.notFound);
     const select = Object.fromEntries(COLUMNS.map((c) => [c, true]));
     const found = await this.students.find({
       select,
@@ -123,9 +158,10 @@ export class ParentsContactService {
       byClass.set(key, [...(byClass.get(key) ?? []), r]);
     }
     const printed = formatLocalDateTime(new Date(), this.config.timeZone).slice(0, 16);
-    const cell = (p: ContactPerson | null) => (p
-      ? html`<div>${p.name ?? ''}</div><div>${p.phones.join(', ')}</div>${p.email ? html`<div>${p.email}</div>` : ''}`
-      : html`<span class="muted">—</span>`);
+    const cell = (p: ContactPerson | null) =>
+      p
+        ? html`<div>${p.name ?? ''}</div><div>${p.phones.join(', ')}</div>${p.email ? html`<div>${p.email}</div>` : ''}`
+        : html`<span class="muted">—</span>`;
     const section = (cls: string, list: ParentsContactRow[]) => html`
       <section>
         <h1>${this.config.schoolName}</h1>
@@ -136,12 +172,15 @@ export class ParentsContactService {
           <tbody>${list.map((r) => html`<tr><td class="id">${r.id}</td><td>${r.name}</td>${ROLES.map(([key]) => html`<td>${cell(r[key])}</td>`)}</tr>`)}</tbody>
         </table>
       </section>`;
-    const body = byClass.size > 0
-      ? [...byClass].map(([cls, list]) => section(cls, list))
-      : html`<section><h1>${this.config.schoolName}</h1><h2>Parents Contact</h2><p>No students${classId ? html` in class ${classId}` : ''}.</p></section>`;
+    const body =
+      byClass.size > 0
+        ? [...byClass].map(([cls, list]) => section(cls, list))
+        : html`<section><h1>${this.config.schoolName}</h1><h2>Parents Contact</h2><p>No students${classId ? html` in class ${classId}` : ''}.</p></section>`;
     const page = html`<!doctype html><html><head><meta charset="utf-8"><style>${STYLE}</style></head><body>${body}</body></html>`;
     return this.pdf.render(page, {
-      format: 'Legal', landscape: true, margin: { top: '0.4in', right: '0.4in', bottom: '0.6in', left: '0.4in' },
+      format: 'Legal',
+      landscape: true,
+      margin: { top: '0.4in', right: '0.4in', bottom: '0.6in', left: '0.4in' },
       footer: `Parents Contact · printed ${printed}`,
     });
   }

@@ -34,7 +34,14 @@ export class RegistrationProgressService {
     const group = (classId: string): ClassProgress => {
       let g = byClass.get(classId);
       if (!g) {
-        g = { class_id: classId, total: 0, complete: 0, steps: zeros(REGISTRATION_STEPS), documents: zeros(DOCUMENT_ORDER), incomplete: [] };
+        g = {
+          class_id: classId,
+          total: 0,
+          complete: 0,
+          steps: zeros(REGISTRATION_STEPS),
+          documents: zeros(DOCUMENT_ORDER),
+          incomplete: [],
+        };
         byClass.set(classId, g);
       }
       return g;
@@ -52,7 +59,9 @@ export class RegistrationProgressService {
         g.complete++;
       } else {
         g.incomplete.push({
-          id: s.id, name: `${s.last_name ?? ''}, ${s.first_name ?? ''}`, completed: p.completed,
+          id: s.id,
+          name: `${s.last_name ?? ''}, ${s.first_name ?? ''}`,
+          completed: p.completed,
           missing_steps: REGISTRATION_STEPS.filter((step) => !p.steps[step].complete),
           missing_documents: requiredDocuments(record).filter((t) => !types.has(t)),
         });

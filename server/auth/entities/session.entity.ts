@@ -7,6 +7,7 @@ export class SessionRow {
   @Index() @Column({ type: 'int', nullable: true }) user_id: number | null;
   @Column({ type: 'text' }) sess: string;
   /** epoch milliseconds */
-  @Index() @Column({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
+  @Index()
+  @Column({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
   expires_at: number;
 }

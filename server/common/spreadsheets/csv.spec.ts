@@ -3,7 +3,8 @@ import { CsvError, parseCsv } from './csv.js';
 
 describe('parseCsv', () => {
   it('reads quoted cells with commas, doubled quotes and line breaks, keeping every cell as text', () => {
-    const text = '\uFEFFstudent_id,subject,comment\r\n00123,Maths,"Good, steady ""work""\nkeep on"\r\n00124,English,\r\n';
+    const text =
+      '\uFEFFstudent_id,subject,comment\r\n00123,Maths,"Good, steady ""work""\nkeep on"\r\n00124,English,\r\n';
     expect(parseCsv(text)).toEqual([
       { row: 1, cells: ['student_id', 'subject', 'comment'] },
       { row: 2, cells: ['00123', 'Maths', 'Good, steady "work"\nkeep on'] },
@@ -12,7 +13,10 @@ describe('parseCsv', () => {
   });
 
   it('takes the delimiter from the header line (semicolon as some Excel locales save)', () => {
-    expect(parseCsv('a;b\n1,5;2\n')).toEqual([{ row: 1, cells: ['a', 'b'] }, { row: 2, cells: ['1,5', '2'] }]);
+    expect(parseCsv('a;b\n1,5;2\n')).toEqual([
+      { row: 1, cells: ['a', 'b'] },
+      { row: 2, cells: ['1,5', '2'] },
+    ]);
   });
 
   it('counts blank lines as rows, as a spreadsheet shows them, but returns no record for them', () => {

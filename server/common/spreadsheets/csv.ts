@@ -44,7 +44,8 @@ export function parseCsv(text: string, opts: { maxRecords?: number } = {}): CsvR
     // A line with nothing on it is not a record (trailing newlines, blank lines between blocks).
     if (!(cells.length === 1 && cells[0] === '')) {
       records.push({ row: recordNo, cells });
-      if (opts.maxRecords !== undefined && records.length > opts.maxRecords) throw new CsvError(recordNo, `The file has more than ${opts.maxRecords} rows.`);
+      if (opts.maxRecords !== undefined && records.length > opts.maxRecords)
+        throw new CsvError(recordNo, `The file has more than ${opts.maxRecords} rows.`);
     }
     cells = [];
     field = '';

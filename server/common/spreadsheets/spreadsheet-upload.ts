@@ -9,7 +9,8 @@ import { checkWorkbookZip } from './zip-check.js';
 export type UploadKind = 'workbook' | 'csv';
 
 const CHOOSE_XLSX_OR_CSV = 'Please choose an Excel workbook (.xlsx) or a CSV file (.csv).';
-const UNREADABLE_WORKBOOK = 'The workbook could not be read. Open it in Excel, save it as an Excel Workbook (.xlsx) and try again.';
+const UNREADABLE_WORKBOOK =
+  'The workbook could not be read. Open it in Excel, save it as an Excel Workbook (.xlsx) and try again.';
 
 const unsupported = (message: string) => new UnsupportedMediaTypeException(message);
 
@@ -53,10 +54,15 @@ export async function openWorkbook(
       case 'too-many-rows':
         return { tooManyRows: verdict.rows };
       case 'macro':
-        throw unsupported('Macro-enabled workbooks (.xlsm) are not accepted. Save the workbook as an Excel Workbook (.xlsx) and import that.');
+        throw unsupported(
+          'Macro-enabled workbooks (.xlsm) are not accepted. Save the workbook as an Excel Workbook (.xlsx) and import that.',
+        );
       case 'too-large':
         // Not PayloadTooLargeException: that one is multer's upload limit, which the controllers word themselves.
-        throw new HttpException('The workbook unpacks to more than the import accepts. Split it into smaller files.', HttpStatus.PAYLOAD_TOO_LARGE);
+        throw new HttpException(
+          'The workbook unpacks to more than the import accepts. Split it into smaller files.',
+          HttpStatus.PAYLOAD_TOO_LARGE,
+        );
       case 'encrypted':
         throw unsupported('The workbook is password-protected. Save it without a password and import that.');
       default:
@@ -86,6 +92,9 @@ export function decodeUploadText(buf: Buffer): string {
  * note in brackets goes too: 'Date of Birth (YYYY-MM-DD)' → 'date_of_birth'.
  */
 export function normalizeHeader(h: string, opts: { stripNote?: boolean } = {}): string {
-  const name = h.trim().toLowerCase().replace(/[\s\-.]+/g, '_');
+  const name = h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\-.]+/g, '_');
   return opts.stripNote ? name.replace(/_\(.*\)$/, '') : name;
 }

@@ -85,7 +85,8 @@ export function checkWorkbookZip(buf: Buffer, maxUnpackedBytes: number, maxRowsP
       try {
         unpacked = inflateRawSync(data, { maxOutputLength: Math.max(1, remaining) });
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) return { ok: false, reason: 'too-large' };
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError)
+          return { ok: false, reason: 'too-large' };
         return { ok: false, reason: 'unsupported' };
       }
     } else {
@@ -94,7 +95,8 @@ export function checkWorkbookZip(buf: Buffer, maxUnpackedBytes: number, maxRowsP
     total += unpacked.length;
     if (total > maxUnpackedBytes) return { ok: false, reason: 'too-large' };
     const name = e.name.toLowerCase();
-    if (name === '[content_types].xml' && /macroEnabled/i.test(unpacked.toString('utf8'))) return { ok: false, reason: 'macro' };
+    if (name === '[content_types].xml' && /macroEnabled/i.test(unpacked.toString('utf8')))
+      return { ok: false, reason: 'macro' };
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
       const rows = countRows(unpacked.toString('utf8'));
       if (rows > maxRowsPerSheet) return { ok: false, reason: 'too-many-rows', rows };

@@ -11,16 +11,22 @@ export class TermsOfRegistration1795320000000 implements MigrationInterface {
   name = 'TermsOfRegistration1795320000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.createTable(new Table({
-      name: 'terms_versions',
-      columns: [
-        { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
-        { name: 'text', type: 'text', isNullable: false },
-        { name: 'created_at', type: 'varchar', length: '24', isNullable: false },
-        { name: 'created_by', type: 'varchar', length: '80', isNullable: false },
-      ],
-    }));
-    await q.query('INSERT INTO terms_versions (text, created_at, created_by) VALUES (?, ?, ?)', [DEFAULT_TERMS_TEXT, new Date().toISOString(), 'system']);
+    await q.createTable(
+      new Table({
+        name: 'terms_versions',
+        columns: [
+          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          { name: 'text', type: 'text', isNullable: false },
+          { name: 'created_at', type: 'varchar', length: '24', isNullable: false },
+          { name: 'created_by', type: 'varchar', length: '80', isNullable: false },
+        ],
+      }),
+    );
+    await q.query('INSERT INTO terms_versions (text, created_at, created_by) VALUES (?, ?, ?)', [
+      DEFAULT_TERMS_TEXT,
+      new Date().toISOString(),
+      'system',
+    ]);
     await q.query('ALTER TABLE students ADD COLUMN terms_version INT NULL');
     await q.query('ALTER TABLE students ADD COLUMN terms_agreed_at VARCHAR(24) NULL');
   }

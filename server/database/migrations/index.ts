@@ -6,6 +6,9 @@ import { StudentFileSources1795451200000 } from './1795451200000-student-file-so
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
-  InitialSchema1763800000000, TermReports1795318932000, StudentFiles1795319000000, TermsOfRegistration1795320000000,
+  InitialSchema1763800000000,
+  TermReports1795318932000,
+  StudentFiles1795319000000,
+  TermsOfRegistration1795320000000,
   StudentFileSources1795451200000,
 ];

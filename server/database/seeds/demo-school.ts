@@ -6,10 +6,50 @@ export const DEMO_ADMIN = { username: 'admin', password: 'Admin-Demo-2026' } as 
 export const DEMO_PASSWORD = 'Portal-Demo-2026';
 export const DEMO_CLASSES = ['1A', '1B', '2A', '2B', '3A', '3B', '4A', '4B', '5A', '5B', '6L', '6U'];
 
-const FIRST = ['Aaliyah', 'Brianna', 'Chloe', 'Danielle', 'Esther', 'Faith', 'Gabrielle', 'Hannah', 'Imani', 'Jada',
-  'Kayla', 'Leah', 'Maya', 'Nadia', 'Olivia', 'Priya', 'Renee', 'Shania', 'Tiana', 'Vanessa'];
-const LAST = ['Mohammed', 'Charles', 'Ramdass', 'Joseph', 'Ali', 'Baptiste', 'Singh', 'Williams', 'Persad', 'Lewis',
-  'Maharaj', 'Thomas', 'Rampersad', 'Garcia', 'Ramkissoon', 'Phillip', 'Khan', 'John', 'Boodoo', 'Lee'];
+const FIRST = [
+  'Aaliyah',
+  'Brianna',
+  'Chloe',
+  'Danielle',
+  'Esther',
+  'Faith',
+  'Gabrielle',
+  'Hannah',
+  'Imani',
+  'Jada',
+  'Kayla',
+  'Leah',
+  'Maya',
+  'Nadia',
+  'Olivia',
+  'Priya',
+  'Renee',
+  'Shania',
+  'Tiana',
+  'Vanessa',
+];
+const LAST = [
+  'Mohammed',
+  'Charles',
+  'Ramdass',
+  'Joseph',
+  'Ali',
+  'Baptiste',
+  'Singh',
+  'Williams',
+  'Persad',
+  'Lewis',
+  'Maharaj',
+  'Thomas',
+  'Rampersad',
+  'Garcia',
+  'Ramkissoon',
+  'Phillip',
+  'Khan',
+  'John',
+  'Boodoo',
+  'Lee',
+];
 
 export interface DemoStudent {
   record: Partial<Student>;

@@ -9,11 +9,21 @@ import { academicYearOf } from '../../term-reports/import/template.js';
 // evaluator can post it as the office would and watch it appear for a student.
 
 const SUBJECTS: [string, string][] = [
-  ['Mathematics', 'Mr. R. Singh'], ['English A', 'Ms. K. Joseph'], ['Spanish', 'Sra. M. Garcia'],
-  ['Integrated Science', 'Dr. A. Ali'], ['Geography', 'Mrs. P. Persad'], ['History', 'Mr. D. Lewis'],
-  ['Visual Arts', 'Ms. T. Baptiste'], ['Physical Education', 'Mr. J. Thomas'],
+  ['Mathematics', 'Mr. R. Singh'],
+  ['English A', 'Ms. K. Joseph'],
+  ['Spanish', 'Sra. M. Garcia'],
+  ['Integrated Science', 'Dr. A. Ali'],
+  ['Geography', 'Mrs. P. Persad'],
+  ['History', 'Mr. D. Lewis'],
+  ['Visual Arts', 'Ms. T. Baptiste'],
+  ['Physical Education', 'Mr. J. Thomas'],
 ];
-const COMMENTS = ['Works steadily and participates well.', 'Good effort; revise regularly.', 'Excellent work this term.', 'Must complete homework on time.'];
+const COMMENTS = [
+  'Works steadily and participates well.',
+  'Good effort; revise regularly.',
+  'Excellent work this term.',
+  'Must complete homework on time.',
+];
 const CONDUCT = ['Excellent', 'Very good', 'Good', 'Satisfactory'];
 
 const grade = (mark: number) => (mark >= 80 ? 'A' : mark >= 70 ? 'B' : mark >= 60 ? 'C' : mark >= 50 ? 'D' : 'E');
@@ -35,26 +45,47 @@ export async function seedDemoTermReports(m: EntityManager, students: Partial<St
   for (const p of plans) {
     const name = p.student.first_name ?? 'She';
     await m.getRepository(TermReport).insert({
-      student_id: p.student.id!, year: p.year, term: p.term, class_id: p.classId, form_level: formLevelOf(p.classId)!,
-      days_absent: Math.floor(next() * 6), times_late: Math.floor(next() * 4), conduct: CONDUCT[Math.floor(next() * CONDUCT.length)],
+      student_id: p.student.id!,
+      year: p.year,
+      term: p.term,
+      class_id: p.classId,
+      form_level: formLevelOf(p.classId)!,
+      days_absent: Math.floor(next() * 6),
+      times_late: Math.floor(next() * 4),
+      conduct: CONDUCT[Math.floor(next() * CONDUCT.length)],
       form_teacher_remarks: `${name} has had a good term and gets on well with her classmates.`,
       principal_remarks: 'Keep up the good work.',
-      next_term_begins: p.term === 1 ? `${p.year + 1}-01-06` : p.term === 2 ? `${p.year + 1}-04-20` : `${p.year + 1}-09-01`,
-      created_at: now, updated_at: now,
+      next_term_begins:
+        p.term === 1 ? `${p.year + 1}-01-06` : p.term === 2 ? `${p.year + 1}-04-20` : `${p.year + 1}-09-01`,
+      created_at: now,
+      updated_at: now,
     });
-    const report = await m.getRepository(TermReport).findOneByOrFail({ student_id: p.student.id!, year: p.year, term: p.term });
-    await m.getRepository(TermReportLine).insert(SUBJECTS.map(([subject, teacher], n) => {
-      const mark = 45 + Math.floor(next() * 54);
-      return {
-        term_report_id: report.id, position: n + 1, subject, mark_tenths: mark * 10, grade: grade(mark),
-        comment: COMMENTS[Math.floor(next() * COMMENTS.length)], teacher,
-      };
-    }));
+    const report = await m
+      .getRepository(TermReport)
+      .findOneByOrFail({ student_id: p.student.id!, year: p.year, term: p.term });
+    await m.getRepository(TermReportLine).insert(
+      SUBJECTS.map(([subject, teacher], n) => {
+        const mark = 45 + Math.floor(next() * 54);
+        return {
+          term_report_id: report.id,
+          position: n + 1,
+          subject,
+          mark_tenths: mark * 10,
+          grade: grade(mark),
+          comment: COMMENTS[Math.floor(next() * COMMENTS.length)],
+          teacher,
+        };
+      }),
+    );
   }
   await m.getRepository(TermReportPosting).insert([
     // posted at the end of each term: December, April and July
     ...[`${year - 1}-12-18 14:30:00`, `${year}-04-09 14:30:00`, `${year}-07-09 14:30:00`].map((date_posted, n) => ({
-      year: year - 1, term: n + 1, posted: 1, date_posted, updated_at: now,
+      year: year - 1,
+      term: n + 1,
+      posted: 1,
+      date_posted,
+      updated_at: now,
     })),
     { year, term: 1, posted: 0, date_posted: null, updated_at: now },
   ]);

@@ -4,7 +4,13 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { nowIso } from '../../common/time.js';
 import {
-  EthnicGroup, FormClass, House, RegionalCorporation, RegistrationStatus, Religion, Town,
+  EthnicGroup,
+  FormClass,
+  House,
+  RegionalCorporation,
+  RegistrationStatus,
+  Religion,
+  Town,
 } from '../../lookups/entities/lookups.entities.js';
 import { Student } from '../../students/entities/student.entity.js';
 import { User } from '../../users/entities/user.entity.js';
@@ -33,7 +39,8 @@ export class SeedService {
 
   async run(): Promise<void> {
     await this.seedLookups();
-    if (this.config.admin) await this.ensureAdmin(this.config.admin.username, this.config.admin.password, 'Administrator');
+    if (this.config.admin)
+      await this.ensureAdmin(this.config.admin.username, this.config.admin.password, 'Administrator');
     if (this.config.seedDemo) await this.seedDemoSchool();
   }
 
@@ -43,14 +50,38 @@ export class SeedService {
    */
   async seedLookups(): Promise<void> {
     const insertMissing = async <T extends object>(entity: new () => T, rows: T[]) => {
-      if (rows.length) await this.ds.createQueryBuilder().insert().into(entity).values(rows as never[]).orIgnore().updateEntity(false).execute();
+      if (rows.length)
+        await this.ds
+          .createQueryBuilder()
+          .insert()
+          .into(entity)
+          .values(rows as never[])
+          .orIgnore()
+          .updateEntity(false)
+          .execute();
     };
-    await insertMissing(Town, LOOKUPS.towns.map((town_name) => ({ town_name }) as Town));
-    await insertMissing(RegionalCorporation, LOOKUPS.regional_corporations.map((title) => ({ title }) as RegionalCorporation));
-    await insertMissing(Religion, LOOKUPS.religions.map((r) => ({ ...r })));
-    await insertMissing(EthnicGroup, LOOKUPS.ethnic_groups.map((g) => ({ ...g })));
+    await insertMissing(
+      Town,
+      LOOKUPS.towns.map((town_name) => ({ town_name }) as Town),
+    );
+    await insertMissing(
+      RegionalCorporation,
+      LOOKUPS.regional_corporations.map((title) => ({ title }) as RegionalCorporation),
+    );
+    await insertMissing(
+      Religion,
+      LOOKUPS.religions.map((r) => ({ ...r })),
+    );
+    await insertMissing(
+      EthnicGroup,
+      LOOKUPS.ethnic_groups.map((g) => ({ ...g })),
+    );
     // Houses are the school's own: the placeholders go in only while there are none at all.
-    if ((await this.ds.getRepository(House).count()) === 0) await insertMissing(House, LOOKUPS.houses_demo.map((h) => ({ ...h })));
+    if ((await this.ds.getRepository(House).count()) === 0)
+      await insertMissing(
+        House,
+        LOOKUPS.houses_demo.map((h) => ({ ...h })),
+      );
     await insertMissing(RegistrationStatus, [{ id: 1, open: 1, deadline: null }]);
   }
 
@@ -58,10 +89,24 @@ export class SeedService {
   async ensureAdmin(username: string, password: string, displayName: string): Promise<void> {
     if (await this.ds.getRepository(User).findOneBy({ username })) return;
     const now = nowIso();
-    await this.ds.createQueryBuilder().insert().into(User).values({
-      role: 'admin', username, student_id: null, display_name: displayName, password_hash: await this.hasher.hash(password),
-      password_reset: 0, password_changed_at: now, created_at: now, updated_at: now,
-    }).orIgnore().updateEntity(false).execute();
+    await this.ds
+      .createQueryBuilder()
+      .insert()
+      .into(User)
+      .values({
+        role: 'admin',
+        username,
+        student_id: null,
+        display_name: displayName,
+        password_hash: await this.hasher.hash(password),
+        password_reset: 0,
+        password_changed_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
     this.logger.log({ msg: 'administrator account ensured', username });
   }
 
@@ -69,16 +114,32 @@ export class SeedService {
     if ((await this.ds.getRepository(Student).count()) > 0) return;
     const now = nowIso();
     const students = demoStudents(now);
-    const hashes = await Promise.all(students.map((s) => this.hasher.hash(s.password ?? initialPassword(s.record.date_of_birth!))));
+    const hashes = await Promise.all(
+      students.map((s) => this.hasher.hash(s.password ?? initialPassword(s.record.date_of_birth!))),
+    );
     await this.ds.transaction(async (m) => {
-      await m.getRepository(FormClass).insert(DEMO_CLASSES.map((class_id) => ({ class_id, form_level: Number(class_id[0]) })));
+      await m
+        .getRepository(FormClass)
+        .insert(DEMO_CLASSES.map((class_id) => ({ class_id, form_level: Number(class_id[0]) })));
       await m.getRepository(Student).insert(students.map((s) => s.record));
-      await m.getRepository(User).insert(students.map((s, n) => ({
-        role: 'student' as const, student_id: s.record.id!, username: null,
-        display_name: `${s.record.first_name} ${s.record.last_name}`, password_hash: hashes[n],
-        password_reset: s.password ? 0 : 1, password_changed_at: s.password ? now : null, created_at: now, updated_at: now,
-      })));
-      await seedDemoTermReports(m, students.map((s) => s.record), now);
+      await m.getRepository(User).insert(
+        students.map((s, n) => ({
+          role: 'student' as const,
+          student_id: s.record.id!,
+          username: null,
+          display_name: `${s.record.first_name} ${s.record.last_name}`,
+          password_hash: hashes[n],
+          password_reset: s.password ? 0 : 1,
+          password_changed_at: s.password ? now : null,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      await seedDemoTermReports(
+        m,
+        students.map((s) => s.record),
+        now,
+      );
     });
     if (!this.config.admin) await this.ensureAdmin(DEMO_ADMIN.username, DEMO_ADMIN.password, 'Demo Administrator');
     this.logger.log({ msg: 'demo school seeded', students: students.length });

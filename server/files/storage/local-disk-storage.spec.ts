@@ -15,8 +15,10 @@ afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, forc
 
 /** Every file under a folder, relative, hidden temporary files included. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 describe('LocalDiskStorage', () => {
@@ -43,7 +45,9 @@ describe('LocalDiskStorage', () => {
     const r = root();
     const kept = await new LocalDiskStorage(r).put(Buffer.from('the old file'));
     const fullDisk: DiskOps = {
-      mkdir: fsp.mkdir, rename: fsp.rename, rm: fsp.rm,
+      mkdir: fsp.mkdir,
+      rename: fsp.rename,
+      rm: fsp.rm,
       open: (async (file: string, flags: string, mode: number) => {
         const handle = await fsp.open(file, flags, mode);
         // writes half the bytes, then fails as a full disk does
@@ -61,7 +65,14 @@ describe('LocalDiskStorage', () => {
 
   it('leaves no file when the final rename fails', async () => {
     const r = root();
-    const failingRename: DiskOps = { mkdir: fsp.mkdir, open: fsp.open, rm: fsp.rm, rename: async () => { throw new Error('EIO'); } };
+    const failingRename: DiskOps = {
+      mkdir: fsp.mkdir,
+      open: fsp.open,
+      rm: fsp.rm,
+      rename: async () => {
+        throw new Error('EIO');
+      },
+    };
     await expect(new LocalDiskStorage(r, failingRename).put(Buffer.from('x'))).rejects.toThrow('EIO');
     expect(filesUnder(r)).toEqual([]);
   });

@@ -9,7 +9,10 @@ export class RegistrationStatusDto {
   @IsOptional()
   @ValidateBy({
     name: 'calendarDate',
-    validator: { validate: (v: unknown) => typeof v === 'string' && isCalendarDate(v), defaultMessage: () => FIELD_MESSAGES.date },
+    validator: {
+      validate: (v: unknown) => typeof v === 'string' && isCalendarDate(v),
+      defaultMessage: () => FIELD_MESSAGES.date,
+    },
   })
   deadline?: string | null;
 }

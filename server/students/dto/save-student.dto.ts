@@ -1,7 +1,12 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsObject, IsString, Min, Matches, ValidateBy, ValidateIf } from 'class-validator';
 import { MESSAGES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
-import { type FieldSpec, fieldProblem, STUDENT_FIELDS, type StudentSaveRequest } from '../../../shared/student-fields.js';
+import {
+  type FieldSpec,
+  fieldProblem,
+  STUDENT_FIELDS,
+  type StudentSaveRequest,
+} from '../../../shared/student-fields.js';
 
 /**
  * POST /api/student: the student's id and any of the record's fields, each optional (a partial save).

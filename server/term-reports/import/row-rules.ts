@@ -1,5 +1,12 @@
 import { formLevelOf, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
-import { type ImportRowError, MARKS_SHEET, SUMMARY_SHEET, TERM_REPORT_LIMITS as L, TERM_YEAR_MAX, TERM_YEAR_MIN } from '../../../shared/term-reports.js';
+import {
+  type ImportRowError,
+  MARKS_SHEET,
+  SUMMARY_SHEET,
+  TERM_REPORT_LIMITS as L,
+  TERM_YEAR_MAX,
+  TERM_YEAR_MIN,
+} from '../../../shared/term-reports.js';
 import type { RawCell, SheetRow } from './sheet-reader.js';
 
 // The rules a row of the Marks or Summary sheet must meet, as pure functions from cells to values.
@@ -81,13 +88,15 @@ export function parseYear(c: RawCell | undefined): number {
   let year: number;
   if (range) {
     year = Number(range[1]);
-    if (Number(range[2]) !== year + 1) throw new FieldError(`'${s}' is not an academic year: write the start year, e.g. ${year}.`);
+    if (Number(range[2]) !== year + 1)
+      throw new FieldError(`'${s}' is not an academic year: write the start year, e.g. ${year}.`);
   } else if (/^\d{4}$/.test(s)) {
     year = Number(s);
   } else {
     throw new FieldError(`Year must be the academic year's start year, e.g. 2025 for 2025-2026 (got '${s}').`);
   }
-  if (year < TERM_YEAR_MIN || year > TERM_YEAR_MAX) throw new FieldError(`Year must be from ${TERM_YEAR_MIN} to ${TERM_YEAR_MAX} (got ${year}).`);
+  if (year < TERM_YEAR_MIN || year > TERM_YEAR_MAX)
+    throw new FieldError(`Year must be from ${TERM_YEAR_MIN} to ${TERM_YEAR_MAX} (got ${year}).`);
   return year;
 }
 
@@ -114,7 +123,8 @@ function count(c: RawCell | undefined, label: string): number | null {
   cellError(c);
   if (isBlank(c)) return null;
   const n = numberOf(c, label);
-  if (!Number.isInteger(n) || n < 0 || n > L.daysMax) throw new FieldError(`${label} must be a whole number from 0 to ${L.daysMax} (got ${n}).`);
+  if (!Number.isInteger(n) || n < 0 || n > L.daysMax)
+    throw new FieldError(`${label} must be a whole number from 0 to ${L.daysMax} (got ${n}).`);
   return n;
 }
 
@@ -129,7 +139,8 @@ export function parseDate(c: RawCell | undefined, label: string): string | null 
   const s = String(c).trim();
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !d || d.toISOString().slice(0, 10) !== s) throw new FieldError(`${label} must be a date written YYYY-MM-DD, e.g. 2026-01-06 (got '${s}').`);
+  if (!m || !d || d.toISOString().slice(0, 10) !== s)
+    throw new FieldError(`${label} must be a date written YYYY-MM-DD, e.g. 2026-01-06 (got '${s}').`);
   return s;
 }
 
@@ -141,7 +152,12 @@ export function parseClassId(c: RawCell | undefined): string | null {
 }
 
 /** Runs the parsers of one row; every failing column is reported, not only the first. */
-function parseRow<T>(sheet: string, row: SheetRow, parsers: { [K in keyof T]: [string, (c: RawCell | undefined) => T[K]] }, errors: ImportRowError[]): T | null {
+function parseRow<T>(
+  sheet: string,
+  row: SheetRow,
+  parsers: { [K in keyof T]: [string, (c: RawCell | undefined) => T[K]] },
+  errors: ImportRowError[],
+): T | null {
   const out = {} as T;
   let ok = true;
   for (const key of Object.keys(parsers) as (keyof T)[]) {
@@ -158,16 +174,21 @@ function parseRow<T>(sheet: string, row: SheetRow, parsers: { [K in keyof T]: [s
 }
 
 export function parseMarkRow(row: SheetRow, errors: ImportRowError[]): MarkRow | null {
-  const parsed = parseRow<Omit<MarkRow, 'row'>>(MARKS_SHEET, row, {
-    student_id: ['student_id', parseStudentId],
-    year: ['year', parseYear],
-    term: ['term', parseTerm],
-    subject: ['subject', (c) => requiredText(c, L.subject, 'Subject')],
-    mark_tenths: ['mark', parseMarkTenths],
-    grade: ['grade', (c) => text(c, L.grade, 'Grade')],
-    comment: ['comment', (c) => text(c, L.comment, 'Comment')],
-    teacher: ['teacher', (c) => text(c, L.teacher, 'Teacher')],
-  }, errors);
+  const parsed = parseRow<Omit<MarkRow, 'row'>>(
+    MARKS_SHEET,
+    row,
+    {
+      student_id: ['student_id', parseStudentId],
+      year: ['year', parseYear],
+      term: ['term', parseTerm],
+      subject: ['subject', (c) => requiredText(c, L.subject, 'Subject')],
+      mark_tenths: ['mark', parseMarkTenths],
+      grade: ['grade', (c) => text(c, L.grade, 'Grade')],
+      comment: ['comment', (c) => text(c, L.comment, 'Comment')],
+      teacher: ['teacher', (c) => text(c, L.teacher, 'Teacher')],
+    },
+    errors,
+  );
   if (!parsed) return null;
   if (parsed.mark_tenths === null && parsed.grade === null) {
     errors.push({ sheet: MARKS_SHEET, row: row.row, field: 'mark', message: 'Give a mark or a grade (or both).' });
@@ -177,17 +198,22 @@ export function parseMarkRow(row: SheetRow, errors: ImportRowError[]): MarkRow |
 }
 
 export function parseSummaryRow(row: SheetRow, errors: ImportRowError[]): SummaryRow | null {
-  const parsed = parseRow<Omit<SummaryRow, 'row'>>(SUMMARY_SHEET, row, {
-    student_id: ['student_id', parseStudentId],
-    year: ['year', parseYear],
-    term: ['term', parseTerm],
-    days_absent: ['days_absent', (c) => count(c, 'Days absent')],
-    times_late: ['times_late', (c) => count(c, 'Times late')],
-    conduct: ['conduct', (c) => text(c, L.conduct, 'Conduct')],
-    form_teacher_remarks: ['form_teacher_remarks', (c) => text(c, L.remarks, "Form teacher's remarks")],
-    principal_remarks: ['principal_remarks', (c) => text(c, L.remarks, "Principal's remarks")],
-    next_term_begins: ['next_term_begins', (c) => parseDate(c, 'Next term begins')],
-    class_id: ['class_id', parseClassId],
-  }, errors);
+  const parsed = parseRow<Omit<SummaryRow, 'row'>>(
+    SUMMARY_SHEET,
+    row,
+    {
+      student_id: ['student_id', parseStudentId],
+      year: ['year', parseYear],
+      term: ['term', parseTerm],
+      days_absent: ['days_absent', (c) => count(c, 'Days absent')],
+      times_late: ['times_late', (c) => count(c, 'Times late')],
+      conduct: ['conduct', (c) => text(c, L.conduct, 'Conduct')],
+      form_teacher_remarks: ['form_teacher_remarks', (c) => text(c, L.remarks, "Form teacher's remarks")],
+      principal_remarks: ['principal_remarks', (c) => text(c, L.remarks, "Principal's remarks")],
+      next_term_begins: ['next_term_begins', (c) => parseDate(c, 'Next term begins')],
+      class_id: ['class_id', parseClassId],
+    },
+    errors,
+  );
   return parsed ? { row: row.row, ...parsed } : null;
 }

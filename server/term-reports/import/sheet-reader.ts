@@ -1,9 +1,21 @@
 import type ExcelJS from 'exceljs';
 import {
-  IGNORED_COLUMNS, type ImportRowError, MARKS_COLUMNS, MARKS_SHEET, OPTIONAL_COLUMNS, SUMMARY_COLUMNS, SUMMARY_SHEET, TERM_REPORT_LIMITS,
+  IGNORED_COLUMNS,
+  type ImportRowError,
+  MARKS_COLUMNS,
+  MARKS_SHEET,
+  OPTIONAL_COLUMNS,
+  SUMMARY_COLUMNS,
+  SUMMARY_SHEET,
+  TERM_REPORT_LIMITS,
 } from '../../../shared/term-reports.js';
 import { CsvError, parseCsv } from '../../common/spreadsheets/csv.js';
-import { decodeUploadText, detectUploadKind, normalizeHeader, openWorkbook } from '../../common/spreadsheets/spreadsheet-upload.js';
+import {
+  decodeUploadText,
+  detectUploadKind,
+  normalizeHeader,
+  openWorkbook,
+} from '../../common/spreadsheets/spreadsheet-upload.js';
 
 /** A cell as read from the file: text from a CSV; number, text, date or boolean from a workbook. */
 export type RawCell = string | number | boolean | Date | null | { error: string };
@@ -28,7 +40,10 @@ export interface ReadResult {
   errors: ImportRowError[];
 }
 
-const COLUMNS: Record<SheetKind, readonly string[]> = { [MARKS_SHEET]: MARKS_COLUMNS, [SUMMARY_SHEET]: SUMMARY_COLUMNS };
+const COLUMNS: Record<SheetKind, readonly string[]> = {
+  [MARKS_SHEET]: MARKS_COLUMNS,
+  [SUMMARY_SHEET]: SUMMARY_COLUMNS,
+};
 
 /** An .xlsx unpacks to far more than it weighs; this caps what one upload may unpack to. */
 const MAX_UNPACKED_BYTES = 48 * 1024 * 1024;
@@ -40,16 +55,30 @@ const MAX_UNPACKED_BYTES = 48 * 1024 * 1024;
 export async function readTermReportFile(buf: Buffer, fileName: string): Promise<ReadResult> {
   const lower = fileName.toLowerCase();
   const kind = detectUploadKind(buf, lower, {
-    legacyExcelMessage: 'This is an old Excel 97-2003 (.xls) workbook or a password-protected one. Save it as an Excel Workbook (.xlsx) without a password and import that.',
+    legacyExcelMessage:
+      'This is an old Excel 97-2003 (.xls) workbook or a password-protected one. Save it as an Excel Workbook (.xlsx) without a password and import that.',
   });
   return kind === 'workbook' ? readWorkbook(buf, lower) : readCsv(buf);
 }
 
 async function readWorkbook(buf: Buffer, lowerName: string): Promise<ReadResult> {
   // +1 for the header row
-  const wb = await openWorkbook(buf, lowerName, { maxUnpackedBytes: MAX_UNPACKED_BYTES, maxRows: TERM_REPORT_LIMITS.rowsPerSheet + 1 });
+  const wb = await openWorkbook(buf, lowerName, {
+    maxUnpackedBytes: MAX_UNPACKED_BYTES,
+    maxRows: TERM_REPORT_LIMITS.rowsPerSheet + 1,
+  });
   if ('tooManyRows' in wb) {
-    return { sheets: [], errors: [{ sheet: '', row: 0, field: '', message: `A sheet has ${wb.tooManyRows} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.` }] };
+    return {
+      sheets: [],
+      errors: [
+        {
+          sheet: '',
+          row: 0,
+          field: '',
+          message: `A sheet has ${wb.tooManyRows} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
+        },
+      ],
+    };
   }
   const result: ReadResult = { sheets: [], errors: [] };
   for (const kind of [MARKS_SHEET, SUMMARY_SHEET] as SheetKind[]) {
@@ -67,7 +96,12 @@ async function readWorkbook(buf: Buffer, lowerName: string): Promise<ReadResult>
   }
   if (result.sheets.length === 0) {
     const names = wb.worksheets.map((w) => `'${w.name}'`).join(', ') || 'none';
-    result.errors.push({ sheet: '', row: 0, field: '', message: `The workbook needs a sheet named '${MARKS_SHEET}' or '${SUMMARY_SHEET}' (its sheets: ${names}).` });
+    result.errors.push({
+      sheet: '',
+      row: 0,
+      field: '',
+      message: `The workbook needs a sheet named '${MARKS_SHEET}' or '${SUMMARY_SHEET}' (its sheets: ${names}).`,
+    });
   }
   return result;
 }
@@ -77,28 +111,53 @@ function readCsv(buf: Buffer): ReadResult {
   try {
     records = parseCsv(decodeUploadText(buf), { maxRecords: TERM_REPORT_LIMITS.rowsPerSheet + 1 });
   } catch (e) {
-    if (e instanceof CsvError) return { sheets: [], errors: [{ sheet: '', row: e.row, field: '', message: e.message }] };
+    if (e instanceof CsvError)
+      return { sheets: [], errors: [{ sheet: '', row: e.row, field: '', message: e.message }] };
     throw e;
   }
   const header = (records[0]?.cells ?? []).map((h) => normalizeHeader(h));
-  const kind: SheetKind | null = header.includes('subject') ? MARKS_SHEET
-    : header.some((h) => ['days_absent', 'times_late', 'conduct', 'form_teacher_remarks', 'principal_remarks', 'next_term_begins'].includes(h)) ? SUMMARY_SHEET
-    : null;
+  const kind: SheetKind | null = header.includes('subject')
+    ? MARKS_SHEET
+    : header.some((h) =>
+          [
+            'days_absent',
+            'times_late',
+            'conduct',
+            'form_teacher_remarks',
+            'principal_remarks',
+            'next_term_begins',
+          ].includes(h),
+        )
+      ? SUMMARY_SHEET
+      : null;
   if (!kind) {
     return {
       sheets: [],
-      errors: [{ sheet: '', row: 1, field: '', message: `The first row must hold the column names of the ${MARKS_SHEET} sheet (${MARKS_COLUMNS.join(', ')}) or of the ${SUMMARY_SHEET} sheet (${SUMMARY_COLUMNS.slice(0, -1).join(', ')}).` }],
+      errors: [
+        {
+          sheet: '',
+          row: 1,
+          field: '',
+          message: `The first row must hold the column names of the ${MARKS_SHEET} sheet (${MARKS_COLUMNS.join(', ')}) or of the ${SUMMARY_SHEET} sheet (${SUMMARY_COLUMNS.slice(0, -1).join(', ')}).`,
+        },
+      ],
     };
   }
   const errors: ImportRowError[] = [];
-  const sheet = toSheet(kind, records.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c.trim() === '' ? null : c)) })), errors);
+  const sheet = toSheet(
+    kind,
+    records.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c.trim() === '' ? null : c)) })),
+    errors,
+  );
   return { sheets: [sheet], errors };
 }
 
 /** Checks the header row and keys each further row's cells by column name. */
 function toSheet(kind: SheetKind, grid: { row: number; cells: RawCell[] }[], errors: ImportRowError[]): SheetData {
   const sheet: SheetData = { kind, rows: [] };
-  const nonEmpty = grid.filter((r) => r.cells.some((c) => c !== null && c !== undefined && !(typeof c === 'string' && c.trim() === '')));
+  const nonEmpty = grid.filter((r) =>
+    r.cells.some((c) => c !== null && c !== undefined && !(typeof c === 'string' && c.trim() === '')),
+  );
   const [headerRow, ...dataRows] = nonEmpty;
   if (!headerRow) {
     errors.push({ sheet: kind, row: 0, field: '', message: `The ${kind} sheet is empty.` });
@@ -120,7 +179,12 @@ function toSheet(kind: SheetKind, grid: { row: number; cells: RawCell[] }[], err
     if ((IGNORED_COLUMNS as readonly string[]).includes(name)) {
       headers[n] = null;
     } else if (!known.includes(name)) {
-      errors.push({ sheet: kind, row: 1, field: String(c), message: `Unknown column '${String(c)}'. The ${kind} sheet's columns are: ${known.join(', ')}.` });
+      errors.push({
+        sheet: kind,
+        row: 1,
+        field: String(c),
+        message: `Unknown column '${String(c)}'. The ${kind} sheet's columns are: ${known.join(', ')}.`,
+      });
       headerOk = false;
     } else if (headers.includes(name)) {
       errors.push({ sheet: kind, row: 1, field: name, message: `The column '${name}' appears twice.` });
@@ -136,7 +200,12 @@ function toSheet(kind: SheetKind, grid: { row: number; cells: RawCell[] }[], err
     }
   }
   if (dataRows.length > TERM_REPORT_LIMITS.rowsPerSheet) {
-    errors.push({ sheet: kind, row: 0, field: '', message: `The ${kind} sheet has ${dataRows.length} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.` });
+    errors.push({
+      sheet: kind,
+      row: 0,
+      field: '',
+      message: `The ${kind} sheet has ${dataRows.length} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
+    });
     return sheet;
   }
   if (!headerOk) return sheet;
@@ -163,7 +232,10 @@ export function fromExcel(v: ExcelJS.CellValue): RawCell {
   if ('formula' in v || 'sharedFormula' in v) {
     const result = (v as ExcelJS.CellFormulaValue).result;
     if (result === undefined || result === null) {
-      return { error: 'The cell has a formula without a saved result. Open the file in Excel and save it again, or paste the values.' };
+      return {
+        error:
+          'The cell has a formula without a saved result. Open the file in Excel and save it again, or paste the values.',
+      };
     }
     return fromExcel(result as ExcelJS.CellValue);
   }

@@ -2,7 +2,11 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { formLevelOf } from '../../../shared/constants.js';
 import {
-  type ImportRowError, type ImportTermReportsResult, MARKS_SHEET, SUMMARY_SHEET, TERM_REPORT_LIMITS,
+  type ImportRowError,
+  type ImportTermReportsResult,
+  MARKS_SHEET,
+  SUMMARY_SHEET,
+  TERM_REPORT_LIMITS,
 } from '../../../shared/term-reports.js';
 import { AuditService, type AuditEvent } from '../../audit/audit.service.js';
 import { nowIso } from '../../common/time.js';
@@ -33,14 +37,30 @@ interface Planned {
   firstRow: { sheet: string; row: number };
 }
 
-const SUMMARY_FIELDS = ['days_absent', 'times_late', 'conduct', 'form_teacher_remarks', 'principal_remarks', 'next_term_begins'] as const;
+const SUMMARY_FIELDS = [
+  'days_absent',
+  'times_late',
+  'conduct',
+  'form_teacher_remarks',
+  'principal_remarks',
+  'next_term_begins',
+] as const;
 
 /** What the audit trail keeps of a term report: its class, summary and lines. */
-function snapshot(report: Pick<TermReport, 'class_id' | (typeof SUMMARY_FIELDS)[number]>, lines: Pick<TermReportLine, 'subject' | 'mark_tenths' | 'grade' | 'comment' | 'teacher'>[]) {
+function snapshot(
+  report: Pick<TermReport, 'class_id' | (typeof SUMMARY_FIELDS)[number]>,
+  lines: Pick<TermReportLine, 'subject' | 'mark_tenths' | 'grade' | 'comment' | 'teacher'>[],
+) {
   return {
     class_id: report.class_id,
     ...Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, report[f]])),
-    lines: lines.map((l) => ({ subject: l.subject, mark: l.mark_tenths === null ? null : l.mark_tenths / 10, grade: l.grade, comment: l.comment, teacher: l.teacher })),
+    lines: lines.map((l) => ({
+      subject: l.subject,
+      mark: l.mark_tenths === null ? null : l.mark_tenths / 10,
+      grade: l.grade,
+      comment: l.comment,
+      teacher: l.teacher,
+    })),
   };
 }
 
@@ -56,7 +76,11 @@ export class TermReportsImportService {
     private readonly audit: AuditService,
   ) {}
 
-  async import(file: { buffer: Buffer; originalname: string }, dryRun: boolean, actor: SessionUser): Promise<ImportTermReportsResult> {
+  async import(
+    file: { buffer: Buffer; originalname: string },
+    dryRun: boolean,
+    actor: SessionUser,
+  ): Promise<ImportTermReportsResult> {
     const read = await readTermReportFile(file.buffer, file.originalname);
     const errors: ImportRowError[] = [...read.errors];
     const marks: MarkRow[] = [];
@@ -85,7 +109,12 @@ export class TermReportsImportService {
       const subjectKey = `${keyOf(m)}|${m.subject.toLowerCase()}`;
       const earlier = seenSubjects.get(subjectKey);
       if (earlier !== undefined) {
-        errors.push({ sheet: MARKS_SHEET, row: m.row, field: 'subject', message: `${m.subject} for this student and term is already on row ${earlier}.` });
+        errors.push({
+          sheet: MARKS_SHEET,
+          row: m.row,
+          field: 'subject',
+          message: `${m.subject} for this student and term is already on row ${earlier}.`,
+        });
         continue;
       }
       seenSubjects.set(subjectKey, m.row);
@@ -95,7 +124,12 @@ export class TermReportsImportService {
     for (const s of summaries) {
       const p = this.planFor(plan, s, { sheet: SUMMARY_SHEET, row: s.row });
       if (p.summary) {
-        errors.push({ sheet: SUMMARY_SHEET, row: s.row, field: 'student_id', message: `This student and term already have a summary on row ${p.summary.row}.` });
+        errors.push({
+          sheet: SUMMARY_SHEET,
+          row: s.row,
+          field: 'student_id',
+          message: `This student and term already have a summary on row ${p.summary.row}.`,
+        });
         continue;
       }
       p.summary = s;
@@ -106,9 +140,17 @@ export class TermReportsImportService {
     const students = await this.loadStudents(this.ds.manager, studentIds);
     const existing = await this.loadExisting(this.ds.manager, studentIds);
     const unknown = new Set<string>();
-    for (const r of [...marks.map((m) => ({ r: m, sheet: MARKS_SHEET })), ...summaries.map((s) => ({ r: s, sheet: SUMMARY_SHEET }))]) {
+    for (const r of [
+      ...marks.map((m) => ({ r: m, sheet: MARKS_SHEET })),
+      ...summaries.map((s) => ({ r: s, sheet: SUMMARY_SHEET })),
+    ]) {
       if (!students.has(r.r.student_id)) {
-        errors.push({ sheet: r.sheet, row: r.r.row, field: 'student_id', message: `There is no student with the ID ${r.r.student_id}.` });
+        errors.push({
+          sheet: r.sheet,
+          row: r.r.row,
+          field: 'student_id',
+          message: `There is no student with the ID ${r.r.student_id}.`,
+        });
         unknown.add(r.r.student_id);
       }
     }
@@ -116,7 +158,11 @@ export class TermReportsImportService {
       if (unknown.has(p.student_id)) continue;
       const classId = p.summary?.class_id ?? existing.get(key)?.class_id ?? students.get(p.student_id) ?? null;
       if (!classId || formLevelOf(classId) === null) {
-        errors.push({ ...p.firstRow, field: 'class_id', message: `Student ${p.student_id} has no class. Give her class for that term in the Summary sheet's class_id column.` });
+        errors.push({
+          ...p.firstRow,
+          field: 'class_id',
+          message: `Student ${p.student_id} has no class. Give her class for that term in the Summary sheet's class_id column.`,
+        });
         continue;
       }
       p.class_id = classId;
@@ -126,7 +172,14 @@ export class TermReportsImportService {
     if (error_count > 0) {
       const order = (sheet: string) => (sheet === '' ? 0 : sheet === MARKS_SHEET ? 1 : 2);
       errors.sort((a, b) => order(a.sheet) - order(b.sheet) || a.row - b.row);
-      return { dry_run: dryRun, created: 0, updated: 0, rows, errors: errors.slice(0, TERM_REPORT_LIMITS.errorsListed), error_count };
+      return {
+        dry_run: dryRun,
+        created: 0,
+        updated: 0,
+        rows,
+        errors: errors.slice(0, TERM_REPORT_LIMITS.errorsListed),
+        error_count,
+      };
     }
     const planned = [...plan.values()];
     if (dryRun) {
@@ -151,7 +204,9 @@ export class TermReportsImportService {
   private async loadStudents(m: EntityManager, ids: string[]): Promise<Map<string, string | null>> {
     const found = new Map<string, string | null>();
     for (const part of chunks(ids)) {
-      const rows = await m.getRepository(Student).find({ select: { id: true, class_id: true }, where: { id: In(part) } });
+      const rows = await m
+        .getRepository(Student)
+        .find({ select: { id: true, class_id: true }, where: { id: In(part) } });
       for (const s of rows) found.set(s.id, s.class_id);
     }
     return found;
@@ -166,15 +221,24 @@ export class TermReportsImportService {
     return found;
   }
 
-  private async write(planned: Planned[], studentIds: string[], actor: SessionUser, about: object): Promise<{ created: number; updated: number }> {
+  private async write(
+    planned: Planned[],
+    studentIds: string[],
+    actor: SessionUser,
+    about: object,
+  ): Promise<{ created: number; updated: number }> {
     try {
       return await writeTransaction(this.ds, async (m) => {
         const now = nowIso();
         const existing = await this.loadExisting(m, studentIds);
         const oldLines = new Map<number, TermReportLine[]>();
-        const updatedIds = planned.map((p) => existing.get(keyOf(p))?.id).filter((id): id is number => id !== undefined);
+        const updatedIds = planned
+          .map((p) => existing.get(keyOf(p))?.id)
+          .filter((id): id is number => id !== undefined);
         for (const part of chunks(updatedIds)) {
-          for (const l of await m.getRepository(TermReportLine).find({ where: { term_report_id: In(part) }, order: { position: 'ASC' } })) {
+          for (const l of await m
+            .getRepository(TermReportLine)
+            .find({ where: { term_report_id: In(part) }, order: { position: 'ASC' } })) {
             oldLines.set(l.term_report_id, [...(oldLines.get(l.term_report_id) ?? []), l]);
           }
         }
@@ -182,50 +246,87 @@ export class TermReportsImportService {
         const events: AuditEvent[] = [];
         const toCreate = planned.filter((p) => !existing.has(keyOf(p)));
         const toUpdate = planned.filter((p) => existing.has(keyOf(p)));
-        const summaryOf = (p: Planned) => Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, p.summary ? p.summary[f] : null]));
+        const summaryOf = (p: Planned) =>
+          Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, p.summary ? p.summary[f] : null]));
 
         for (const part of chunks(toCreate, 100)) {
-          await m.getRepository(TermReport).insert(part.map((p) => ({
-            student_id: p.student_id, year: p.year, term: p.term, class_id: p.class_id, form_level: formLevelOf(p.class_id)!,
-            ...summaryOf(p), created_at: now, updated_at: now,
-          })));
+          await m.getRepository(TermReport).insert(
+            part.map((p) => ({
+              student_id: p.student_id,
+              year: p.year,
+              term: p.term,
+              class_id: p.class_id,
+              form_level: formLevelOf(p.class_id)!,
+              ...summaryOf(p),
+              created_at: now,
+              updated_at: now,
+            })),
+          );
         }
         for (const p of toUpdate) {
           const before = existing.get(keyOf(p))!;
-          await m.getRepository(TermReport).update({ id: before.id }, {
-            class_id: p.class_id, form_level: formLevelOf(p.class_id)!, ...(p.summary ? summaryOf(p) : {}), updated_at: now,
-          });
+          await m.getRepository(TermReport).update(
+            { id: before.id },
+            {
+              class_id: p.class_id,
+              form_level: formLevelOf(p.class_id)!,
+              ...(p.summary ? summaryOf(p) : {}),
+              updated_at: now,
+            },
+          );
         }
         // Ids of the new rows, read back rather than trusting a driver's multi-row insert id.
         const after = await this.loadExisting(m, [...new Set(toCreate.map((p) => p.student_id))]);
         const idOf = (p: Planned) => (existing.get(keyOf(p)) ?? after.get(keyOf(p)))!.id;
 
         const withMarks = planned.filter((p) => p.marks);
-        for (const part of chunks(withMarks.map(idOf))) await m.getRepository(TermReportLine).delete({ term_report_id: In(part) });
-        const lines = withMarks.flatMap((p) => p.marks!.map((l, n) => ({
-          term_report_id: idOf(p), position: n + 1, subject: l.subject, mark_tenths: l.mark_tenths, grade: l.grade, comment: l.comment, teacher: l.teacher,
-        })));
+        for (const part of chunks(withMarks.map(idOf)))
+          await m.getRepository(TermReportLine).delete({ term_report_id: In(part) });
+        const lines = withMarks.flatMap((p) =>
+          p.marks!.map((l, n) => ({
+            term_report_id: idOf(p),
+            position: n + 1,
+            subject: l.subject,
+            mark_tenths: l.mark_tenths,
+            grade: l.grade,
+            comment: l.comment,
+            teacher: l.teacher,
+          })),
+        );
         for (const part of chunks(lines, 300)) await m.getRepository(TermReportLine).insert(part);
 
         for (const p of planned) {
           const before = existing.get(keyOf(p));
-          const oldL = before ? oldLines.get(before.id) ?? [] : [];
-          const newReport = { class_id: p.class_id, ...(p.summary || !before ? summaryOf(p) : Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, before[f]]))) };
+          const oldL = before ? (oldLines.get(before.id) ?? []) : [];
+          const newReport = {
+            class_id: p.class_id,
+            ...(p.summary || !before ? summaryOf(p) : Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, before[f]]))),
+          };
           const newLines = p.marks ? p.marks.map((l) => ({ ...l })) : oldL;
           events.push({
-            action: 'import_term_report', entity: 'term_report', entity_id: p.student_id, field: `${p.year} term ${p.term}`,
+            action: 'import_term_report',
+            entity: 'term_report',
+            entity_id: p.student_id,
+            field: `${p.year} term ${p.term}`,
             old_value: before ? snapshot(before, oldL) : null,
             new_value: snapshot(newReport as Pick<TermReport, 'class_id' | (typeof SUMMARY_FIELDS)[number]>, newLines),
           });
         }
-        events.push({ action: 'import_term_reports', entity: 'term_reports', new_value: { ...about, created: toCreate.length, updated: toUpdate.length } });
+        events.push({
+          action: 'import_term_reports',
+          entity: 'term_reports',
+          new_value: { ...about, created: toCreate.length, updated: toUpdate.length },
+        });
         for (const part of chunks(events, 100)) await this.audit.record(actor, part, m);
         return { created: toCreate.length, updated: toUpdate.length };
       });
     } catch (e) {
-      const code = (e as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
+      const code =
+        (e as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
       if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new ConflictException('Another import changed these term reports at the same moment. Please import the file again.');
+        throw new ConflictException(
+          'Another import changed these term reports at the same moment. Please import the file again.',
+        );
       }
       throw e;
     }

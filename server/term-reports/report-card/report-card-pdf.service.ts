@@ -22,7 +22,9 @@ export class ReportCardPdfService {
   async classPdf(classId: string, year: number, term: number, cards: ReportCardData[]): Promise<StreamableFile> {
     // A class of 40 cards takes longer than one document: allow it more time.
     const bytes = await this.pdf.render(reportCardsHtml(cards, this.config.schoolName), {
-      format: 'Legal', timeoutMs: 60_000, footer: `${this.config.schoolName} - ${classId} - ${academicYearLabel(year)} Term ${term}`,
+      format: 'Legal',
+      timeoutMs: 60_000,
+      footer: `${this.config.schoolName} - ${classId} - ${academicYearLabel(year)} Term ${term}`,
     });
     return pdfFile(bytes, `Report Cards ${classId} ${academicYearLabel(year)} Term ${term}.pdf`);
   }

@@ -42,8 +42,13 @@ const fmtAverage = (m: number | null) => (m === null ? '' : m.toFixed(1));
 export function longDate(ymd: string | null): string {
   if (!ymd) return '';
   const [y, m, d] = ymd.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 function card(c: ReportCardData, schoolName: string): SafeHtml {
@@ -58,17 +63,23 @@ function card(c: ReportCardData, schoolName: string): SafeHtml {
     <tr><td class="k">Student</td><td>${c.student_name}</td><td class="k">Student ID</td><td>${c.student_id}</td></tr>
     <tr><td class="k">Form / Class</td><td>Form ${c.form_level} - ${c.class_id}</td><td class="k">Students in class</td><td>${c.class_size}</td></tr>
   </table>
-  ${c.lines.length === 0 ? html`<p class="empty">No subjects were recorded for this term.</p>` : html`
+  ${
+    c.lines.length === 0
+      ? html`<p class="empty">No subjects were recorded for this term.</p>`
+      : html`
   <table class="marks">
     <thead><tr><th>Subject</th><th class="n">Mark</th><th>Grade</th><th class="n">Class average</th><th>Comment</th></tr></thead>
     <tbody>
-      ${c.lines.map((l) => html`<tr>
+      ${c.lines.map(
+        (l) => html`<tr>
         <td><div class="subject">${l.subject}</div>${l.teacher ? html`<div class="teacher">${l.teacher}</div>` : ''}</td>
         <td class="n">${fmtMark(l.mark)}</td><td>${l.grade ?? ''}</td><td class="n">${fmtAverage(l.class_average)}</td><td>${l.comment ?? ''}</td>
-      </tr>`)}
+      </tr>`,
+      )}
       ${marked ? html`<tr class="total"><td>Overall average</td><td class="n">${fmtAverage(c.overall_average)}</td><td></td><td></td><td></td></tr>` : ''}
     </tbody>
-  </table>`}
+  </table>`
+  }
   <h2>Attendance and conduct</h2>
   <table class="facts">
     <tr><td class="k">Days absent</td><td>${c.days_absent ?? ''}</td><td class="k">Times late</td><td>${c.times_late ?? ''}</td></tr>

@@ -17,7 +17,8 @@ export function RequireAuth() {
     if (authenticated && landing) landed();
   }, [authenticated, landing, landed]);
   // The sign-in brings her back here (return-path.ts).
-  if (!authenticated) return <Navigate to={ROUTES.studentLogin} replace state={{ from: location.pathname + location.search }} />;
+  if (!authenticated)
+    return <Navigate to={ROUTES.studentLogin} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 

@@ -10,25 +10,55 @@ import { RequireAuth, VisitorOnly } from './route-guard.js';
 
 // Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
 // The two sign-in pages are what a visitor opens first: main.tsx preloads them with the session.
-const StudentLoginPage = preloadablePage(() => import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage));
-const AdminLoginPage = preloadablePage(() => import('../features/auth/components/admin-login-page.js').then((m) => m.AdminLoginPage));
-const LogoutPage = lazy(() => import('../features/auth/components/logout-page.js').then((m) => ({ default: m.LogoutPage })));
-const ChangePasswordPage = lazy(() => import('../features/auth/components/change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })));
+const StudentLoginPage = preloadablePage(() =>
+  import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage),
+);
+const AdminLoginPage = preloadablePage(() =>
+  import('../features/auth/components/admin-login-page.js').then((m) => m.AdminLoginPage),
+);
+const LogoutPage = lazy(() =>
+  import('../features/auth/components/logout-page.js').then((m) => ({ default: m.LogoutPage })),
+);
+const ChangePasswordPage = lazy(() =>
+  import('../features/auth/components/change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })),
+);
 const StudentLayout = lazy(() => import('../layouts/student-layout.js'));
 const AdminShell = lazy(() => import('../features/admin/components/admin-shell.js'));
-const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page.js').then((m) => ({ default: m.DashboardPage })));
-const PtaRedirectPage = lazy(() => import('../features/pta/components/pta-redirect-page.js').then((m) => ({ default: m.PtaRedirectPage })));
-const StudentDataPage = lazy(() => import('../features/registration/components/student-data-page.js').then((m) => ({ default: m.StudentDataPage })));
-const FamilyDataPage = lazy(() => import('../features/registration/components/family-data-page.js').then((m) => ({ default: m.FamilyDataPage })));
-const HealthDataPage = lazy(() => import('../features/registration/components/health-data-page.js').then((m) => ({ default: m.HealthDataPage })));
-const OtherDataPage = lazy(() => import('../features/registration/components/other-data-page.js').then((m) => ({ default: m.OtherDataPage })));
-const DocumentsPage = lazy(() => import('../features/registration/components/documents-page.js').then((m) => ({ default: m.DocumentsPage })));
-const CompletePage = lazy(() => import('../features/registration/components/complete-page.js').then((m) => ({ default: m.CompletePage })));
-const TermReportsPage = lazy(() => import('../features/term-reports/components/term-reports-page.js').then((m) => ({ default: m.TermReportsPage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page.js').then((m) => ({ default: m.DashboardPage })),
+);
+const PtaRedirectPage = lazy(() =>
+  import('../features/pta/components/pta-redirect-page.js').then((m) => ({ default: m.PtaRedirectPage })),
+);
+const StudentDataPage = lazy(() =>
+  import('../features/registration/components/student-data-page.js').then((m) => ({ default: m.StudentDataPage })),
+);
+const FamilyDataPage = lazy(() =>
+  import('../features/registration/components/family-data-page.js').then((m) => ({ default: m.FamilyDataPage })),
+);
+const HealthDataPage = lazy(() =>
+  import('../features/registration/components/health-data-page.js').then((m) => ({ default: m.HealthDataPage })),
+);
+const OtherDataPage = lazy(() =>
+  import('../features/registration/components/other-data-page.js').then((m) => ({ default: m.OtherDataPage })),
+);
+const DocumentsPage = lazy(() =>
+  import('../features/registration/components/documents-page.js').then((m) => ({ default: m.DocumentsPage })),
+);
+const CompletePage = lazy(() =>
+  import('../features/registration/components/complete-page.js').then((m) => ({ default: m.CompletePage })),
+);
+const TermReportsPage = lazy(() =>
+  import('../features/term-reports/components/term-reports-page.js').then((m) => ({ default: m.TermReportsPage })),
+);
 const NotFoundPage = lazy(() => import('../components/not-found-page.js').then((m) => ({ default: m.NotFoundPage })));
 
 const SignedInServices = lazy(() => import('./signed-in-services.js'));
-const FieldSaveQueueConnector = lazy(() => import('../features/registration/save-queue/field-save-queue-connector.js').then((m) => ({ default: m.FieldSaveQueueConnector })));
+const FieldSaveQueueConnector = lazy(() =>
+  import('../features/registration/save-queue/field-save-queue-connector.js').then((m) => ({
+    default: m.FieldSaveQueueConnector,
+  })),
+);
 
 /**
  * The root of every route: loads page code, and shows the overlay while signing out (§4 step 6).

@@ -14,7 +14,15 @@ export interface AccountMenuEntry {
  * headed with her name. The name stays in a tooltip too (§2), and is in the button's accessible name.
  * A parent on a phone cannot hover: the menu is where she finds the name and her account's pages.
  */
-export function AccountMenu({ name, initials, entries }: { name: string; initials: string; entries: AccountMenuEntry[] }) {
+export function AccountMenu({
+  name,
+  initials,
+  entries,
+}: {
+  name: string;
+  initials: string;
+  entries: AccountMenuEntry[];
+}) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const items: MenuProps['items'] = [
@@ -48,7 +56,15 @@ export function AccountMenu({ name, initials, entries }: { name: string; initial
           aria-label={`${initials}, ${name}`}
           aria-haspopup="menu"
           aria-expanded={open}
-          style={{ flex: 'none', display: 'inline-flex', padding: 2, border: 0, borderRadius: '50%', background: 'transparent', cursor: 'pointer' }}
+          style={{
+            flex: 'none',
+            display: 'inline-flex',
+            padding: 2,
+            border: 0,
+            borderRadius: '50%',
+            background: 'transparent',
+            cursor: 'pointer',
+          }}
         >
           <Avatar style={{ background: THEME.secondary, color: THEME.primary, fontWeight: 700 }}>{initials}</Avatar>
         </button>

@@ -8,8 +8,15 @@ import { THEME } from '../../../shared/constants.js';
 export function InitialsAvatar({ name, initials }: { name: string; initials: string }) {
   return (
     <Tooltip title={name}>
-      <span role="img" aria-label={name} tabIndex={0} style={{ display: 'inline-flex', flex: 'none', borderRadius: '50%' }}>
-        <Avatar style={{ background: THEME.secondary, color: THEME.primary, fontWeight: 700, cursor: 'default' }}>{initials}</Avatar>
+      <span
+        role="img"
+        aria-label={name}
+        tabIndex={0}
+        style={{ display: 'inline-flex', flex: 'none', borderRadius: '50%' }}
+      >
+        <Avatar style={{ background: THEME.secondary, color: THEME.primary, fontWeight: 700, cursor: 'default' }}>
+          {initials}
+        </Avatar>
       </span>
     </Tooltip>
   );

@@ -14,7 +14,11 @@ export function RouteErrorPage() {
         status="error"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>Something went wrong</h1>}
         subTitle="This page could not be shown. Reloading usually helps."
-        extra={<Button type="primary" onClick={() => window.location.reload()}>Reload the page</Button>}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            Reload the page
+          </Button>
+        }
       />
     </main>
   );

@@ -8,7 +8,11 @@ export function StartupError({ onRetry }: { onRetry: () => void }) {
         status="warning"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>The portal cannot be reached</h1>}
         subTitle="Check your connection and try again. If it keeps happening, the school's server may be down."
-        extra={<Button type="primary" onClick={onRetry}>Try again</Button>}
+        extra={
+          <Button type="primary" onClick={onRetry}>
+            Try again
+          </Button>
+        }
       />
     </main>
   );

@@ -14,8 +14,15 @@ import { InitialsAvatar } from './initials-avatar.js';
  */
 export function topBarTitleStyle(wide: boolean): CSSProperties {
   return {
-    color: '#fff', fontWeight: 600, fontSize: wide ? 18 : 14, flex: 1, minWidth: 0,
-    whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.25, paddingBlock: 6,
+    color: '#fff',
+    fontWeight: 600,
+    fontSize: wide ? 18 : 14,
+    flex: 1,
+    minWidth: 0,
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+    lineHeight: 1.25,
+    paddingBlock: 6,
   };
 }
 
@@ -35,9 +42,17 @@ export function TopBar({ title, person, menuButton, accountMenu }: TopBarProps) 
   return (
     <Layout.Header
       style={{
-        display: 'flex', alignItems: 'center', gap: 8, borderBottom: `4px solid ${ACCENT}`, position: 'sticky', top: 0, zIndex: 10,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        borderBottom: `4px solid ${ACCENT}`,
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
         // as tall as a wrapped school name needs
-        height: 'auto', minHeight: 56, lineHeight: 'normal',
+        height: 'auto',
+        minHeight: 56,
+        lineHeight: 'normal',
       }}
     >
       {menuButton && (
@@ -53,7 +68,18 @@ export function TopBar({ title, person, menuButton, accountMenu }: TopBarProps) 
       {title}
       {person && accountMenu && <AccountMenu name={person.name} initials={person.initials} entries={accountMenu} />}
       {person && !accountMenu && <InitialsAvatar name={person.name} initials={person.initials} />}
-      <Link to={ROUTES.logout} style={{ color: '#fff', flex: 'none', display: 'inline-flex', alignItems: 'center', gap: 6, padding: '0 4px', minHeight: 40 }}>
+      <Link
+        to={ROUTES.logout}
+        style={{
+          color: '#fff',
+          flex: 'none',
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 6,
+          padding: '0 4px',
+          minHeight: 40,
+        }}
+      >
         <LogoutOutlined aria-hidden />
         <span>Logout</span>
       </Link>

@@ -32,7 +32,11 @@ const ACCOUNT_MENU: MenuEntry[] = [
 ];
 
 /** §2 Registration steps: on a registration page the side menu lists the six steps instead. */
-const REGISTRATION_MENU: MenuEntry[] = STEPS.map((step) => ({ path: step.route, label: step.label, icon: <FormOutlined /> }));
+const REGISTRATION_MENU: MenuEntry[] = STEPS.map((step) => ({
+  path: step.route,
+  label: step.label,
+  icon: <FormOutlined />,
+}));
 
 function menuEntries(pathname: string): MenuEntry[] {
   if (!STEPS.some((step) => step.route === pathname)) return MENU;
@@ -41,15 +45,17 @@ function menuEntries(pathname: string): MenuEntry[] {
 
 function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
   // The current page is left out of the list (§2).
-  const items: MenuProps['items'] = menuEntries(pathname).filter((entry) => entry.path !== pathname).map((entry) => ({
-    key: entry.path,
-    icon: entry.icon,
-    label: (
-      <Link to={entry.path} onClick={onNavigate}>
-        {entry.label}
-      </Link>
-    ),
-  }));
+  const items: MenuProps['items'] = menuEntries(pathname)
+    .filter((entry) => entry.path !== pathname)
+    .map((entry) => ({
+      key: entry.path,
+      icon: entry.icon,
+      label: (
+        <Link to={entry.path} onClick={onNavigate}>
+          {entry.label}
+        </Link>
+      ),
+    }));
   return <Menu mode="inline" selectable={false} items={items} style={{ borderInlineEnd: 'none' }} />;
 }
 
@@ -67,42 +73,46 @@ export default function StudentLayout() {
 
   return (
     <AntApp>
-    <Layout style={{ minHeight: '100vh' }}>
-      <TopBar
-        title={<Link to={ROUTES.dashboard} style={topBarTitleStyle(wide)}>{settings.school_name}</Link>}
-        person={user ? { name: user.name, initials: user.initials } : null}
-        accountMenu={ACCOUNT_MENU}
-        menuButton={showMenu && !wide ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
-      />
-      <Layout>
-        {showMenu && wide && (
-          <Layout.Sider width={240} theme="light" style={{ borderInlineEnd: '1px solid #e5e7eb' }}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <TopBar
+          title={
+            <Link to={ROUTES.dashboard} style={topBarTitleStyle(wide)}>
+              {settings.school_name}
+            </Link>
+          }
+          person={user ? { name: user.name, initials: user.initials } : null}
+          accountMenu={ACCOUNT_MENU}
+          menuButton={showMenu && !wide ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
+        />
+        <Layout>
+          {showMenu && wide && (
+            <Layout.Sider width={240} theme="light" style={{ borderInlineEnd: '1px solid #e5e7eb' }}>
+              <nav aria-label="Main menu">
+                <SideMenu pathname={pathname} />
+              </nav>
+            </Layout.Sider>
+          )}
+          <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+        {showMenu && !wide && (
+          <Drawer
+            title="Menu"
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={280}
+            styles={{ body: { padding: 0 } }}
+          >
             <nav aria-label="Main menu">
-              <SideMenu pathname={pathname} />
+              <SideMenu pathname={pathname} onNavigate={() => setDrawerOpen(false)} />
             </nav>
-          </Layout.Sider>
+          </Drawer>
         )}
-        <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
       </Layout>
-      {showMenu && !wide && (
-        <Drawer
-          title="Menu"
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={280}
-          styles={{ body: { padding: 0 } }}
-        >
-          <nav aria-label="Main menu">
-            <SideMenu pathname={pathname} onNavigate={() => setDrawerOpen(false)} />
-          </nav>
-        </Drawer>
-      )}
-    </Layout>
     </AntApp>
   );
 }

@@ -9,7 +9,11 @@ import { ACCENT } from '../config/theme.js';
 export function VisitorLayout({ children }: { children: ReactNode }) {
   return (
     <div className="visitor-frame">
-      <div aria-hidden="true" className="visitor-band" style={{ background: THEME.primary, borderBottom: `4px solid ${ACCENT}` }} />
+      <div
+        aria-hidden="true"
+        className="visitor-band"
+        style={{ background: THEME.primary, borderBottom: `4px solid ${ACCENT}` }}
+      />
       <main className="visitor-main">{children}</main>
     </div>
   );

@@ -124,7 +124,12 @@ interface SendOptions {
   keepalive?: boolean;
 }
 
-async function send(method: Method, path: string, body: unknown, { signal, keepalive }: SendOptions): Promise<Response> {
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  { signal, keepalive }: SendOptions,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') {
     if (!readCookie(CSRF_COOKIE)) await primeCsrf();
@@ -157,10 +162,21 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
 }
 
 /** The ApiError of a refused answer; a 401 also tells the listeners that the session has ended. */
-function failure(status: number, statusText: string, data: unknown, retryAfterHeader: string | null, generation: number): ApiError {
+function failure(
+  status: number,
+  statusText: string,
+  data: unknown,
+  retryAfterHeader: string | null,
+  generation: number,
+): ApiError {
   if (status === 401 && generation === sessionGeneration) sessionEndedListeners.forEach((listener) => listener());
   const retryAfter = Number(retryAfterHeader);
-  return new ApiError(status, statusText, isErrorBody(data) ? data : null, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return new ApiError(
+    status,
+    statusText,
+    isErrorBody(data) ? data : null,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 export interface UploadOptions {
@@ -185,7 +201,8 @@ function sendWithProgress(path: string, form: FormData, options: UploadOptions):
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader(CSRF_HEADER, readCookie(CSRF_COOKIE) ?? '');
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) options.onProgress?.(Math.min(100, Math.round((e.loaded * 100) / e.total)));
+      if (e.lengthComputable && e.total > 0)
+        options.onProgress?.(Math.min(100, Math.round((e.loaded * 100) / e.total)));
     };
     xhr.onload = () => {
       let data: unknown;
@@ -196,7 +213,12 @@ function sendWithProgress(path: string, form: FormData, options: UploadOptions):
           data = undefined;
         }
       }
-      resolve({ status: xhr.status, statusText: xhr.statusText, data, retryAfter: xhr.getResponseHeader('Retry-After') });
+      resolve({
+        status: xhr.status,
+        statusText: xhr.statusText,
+        data,
+        retryAfter: xhr.getResponseHeader('Retry-After'),
+      });
     };
     xhr.onerror = () => reject(new TypeError('The upload could not reach the portal.'));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));

@@ -17,8 +17,11 @@ export function usePdfObjectUrl(url: string | null) {
     retry: false,
   });
   const objectUrl = useMemo(() => (query.data ? URL.createObjectURL(query.data) : null), [query.data]);
-  useEffect(() => () => {
-    if (objectUrl) URL.revokeObjectURL(objectUrl);
-  }, [objectUrl]);
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
   return { objectUrl, isLoading: query.isLoading, error: query.error, refetch: query.refetch };
 }

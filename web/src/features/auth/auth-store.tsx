@@ -75,7 +75,10 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
     [setSessionUser],
   );
 
-  const endSession = useCallback(() => setState((s) => (s.authenticated && !s.sessionEnded ? { ...s, sessionEnded: true } : s)), []);
+  const endSession = useCallback(
+    () => setState((s) => (s.authenticated && !s.sessionEnded ? { ...s, sessionEnded: true } : s)),
+    [],
+  );
 
   const resume = useCallback(
     (user: LoginResponse) => {

@@ -3,7 +3,12 @@
 // refuse what the server would refuse for its size, saying the limit.
 
 import {
-  acceptedKinds, type DocumentType, UPLOAD_MESSAGES, type UploadKind, type UploadLimits, wrongTypeMessage,
+  acceptedKinds,
+  type DocumentType,
+  UPLOAD_MESSAGES,
+  type UploadKind,
+  type UploadLimits,
+  wrongTypeMessage,
 } from '../../../../shared/documents.js';
 
 const MB = 1024 * 1024;
@@ -44,7 +49,15 @@ const BY_MIME: Record<string, UploadKind | 'heic'> = {
   'image/heif-sequence': 'heic',
 };
 const BY_EXTENSION: Record<string, UploadKind | 'heic'> = {
-  pdf: 'pdf', jpg: 'jpeg', jpeg: 'jpeg', jpe: 'jpeg', jfif: 'jpeg', png: 'png', webp: 'webp', heic: 'heic', heif: 'heic',
+  pdf: 'pdf',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  jpe: 'jpeg',
+  jfif: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  heic: 'heic',
+  heif: 'heic',
 };
 
 /** The browser's idea of the file's kind, only to catch an obvious mistake before sending it. */
@@ -66,10 +79,15 @@ let nextId = 0;
 export async function prepareFile(file: File, type: DocumentType, limits: UploadLimits | undefined): Promise<Prepared> {
   const kind = kindOf(file);
   if (kind === 'heic') return { ok: false, message: UPLOAD_MESSAGES.heic, detail: file.name };
-  if (!kind || !acceptedKinds(type).includes(kind)) return { ok: false, message: wrongTypeMessage(type), detail: file.name };
+  if (!kind || !acceptedKinds(type).includes(kind))
+    return { ok: false, message: wrongTypeMessage(type), detail: file.name };
   const sent = kind === 'pdf' ? file : ((await shrinkPhoto(file)) ?? file);
   if (limits && sent.size > limits.max_file_mb * MB) {
-    return { ok: false, message: UPLOAD_MESSAGES.tooLarge(limits.max_file_mb), detail: `${file.name} is ${sizeText(sent.size)}.` };
+    return {
+      ok: false,
+      message: UPLOAD_MESSAGES.tooLarge(limits.max_file_mb),
+      detail: `${file.name} is ${sizeText(sent.size)}.`,
+    };
   }
   return { ok: true, chosen: { id: `chosen-${++nextId}`, file: sent, name: file.name, originalSize: file.size } };
 }
@@ -109,7 +127,10 @@ async function shrinkPhoto(file: File): Promise<File | null> {
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
     canvas.width = 0; // let a phone free the canvas memory now
     if (!blob || blob.size >= file.size) return null;
-    return new File([blob], file.name.replace(/\.[^.]{1,5}$/, '') + '.jpg', { type: 'image/jpeg', lastModified: file.lastModified });
+    return new File([blob], file.name.replace(/\.[^.]{1,5}$/, '') + '.jpg', {
+      type: 'image/jpeg',
+      lastModified: file.lastModified,
+    });
   } catch {
     return null;
   } finally {

@@ -10,12 +10,13 @@ export type FocusTarget = Pick<MissingItem, 'field' | 'document'>;
  * Form.Item's control the field name as id), or 'document-<type>' for an upload slot.
  */
 export function targetHash(t: FocusTarget): string {
-  return t.document ? `document-${t.document}` : t.field ?? '';
+  return t.document ? `document-${t.document}` : (t.field ?? '');
 }
 
 export function targetOfHash(hash: string): FocusTarget | null {
   const h = decodeURIComponent(hash.replace(/^#/, ''));
-  if (h.startsWith('document-') && isDocumentType(h.slice('document-'.length))) return { document: h.slice('document-'.length) as FocusTarget['document'] };
+  if (h.startsWith('document-') && isDocumentType(h.slice('document-'.length)))
+    return { document: h.slice('document-'.length) as FocusTarget['document'] };
   return FIELD_BY_NAME.has(h) ? { field: h as StudentFieldName } : null;
 }
 
@@ -25,13 +26,21 @@ function elementOf(t: FocusTarget): HTMLElement | null {
 }
 
 /** A plain left click, not one that asks the browser for a new tab or window: that one follows the link. */
-export function isPlainClick(e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+export function isPlainClick(e: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
 /** The slot's first control that takes the focus (its file button), or the slot itself. */
 function focusableIn(slot: HTMLElement): HTMLElement {
-  const control = slot.querySelector<HTMLElement>('button:not([disabled]), a[href], input:not([type=hidden]):not([disabled])');
+  const control = slot.querySelector<HTMLElement>(
+    'button:not([disabled]), a[href], input:not([type=hidden]):not([disabled])',
+  );
   if (control && control.getClientRects().length > 0) return control;
   slot.tabIndex = -1;
   return slot;

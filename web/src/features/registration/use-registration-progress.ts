@@ -14,12 +14,18 @@ export interface RegistrationProgressView {
  * last saved and her current files: each field's save and each upload update both, so this follows
  * her as she goes.
  */
-export function useRegistrationProgress(studentId: string, record: StudentRecord | null | undefined): RegistrationProgressView | null {
+export function useRegistrationProgress(
+  studentId: string,
+  record: StudentRecord | null | undefined,
+): RegistrationProgressView | null {
   const files = useStudentFiles(studentId);
   return useMemo(() => {
     if (!record) return null;
     return {
-      progress: registrationProgress(record, (files.data ?? []).map((f) => f.type)),
+      progress: registrationProgress(
+        record,
+        (files.data ?? []).map((f) => f.type),
+      ),
       documentsKnown: files.isSuccess,
     };
   }, [record, files.data, files.isSuccess]);

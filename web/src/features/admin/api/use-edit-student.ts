@@ -5,7 +5,10 @@ import { studentRecordQueryKey } from '../../students/api/use-student-record.js'
 import { STUDENTS_QUERY_KEY } from './use-students.js';
 import { PROGRESS_QUERY_KEY } from './use-registration-progress.js';
 
-export type EditableStudentFields = Pick<StudentRecord, 'first_name' | 'last_name' | 'date_of_birth' | 'birth_certificate_no'>;
+export type EditableStudentFields = Pick<
+  StudentRecord,
+  'first_name' | 'last_name' | 'date_of_birth' | 'birth_certificate_no'
+>;
 
 /**
  * POST /api/student from the Edit Student dialog: only the fields that changed. The student list is
@@ -15,9 +18,12 @@ export function useEditStudent(studentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     scope: { id: `admin-edit:${studentId}` },
-    mutationFn: (changes: Partial<EditableStudentFields>) => apiClient.post<StudentSaveResponse>('/api/student', { id: studentId, ...changes }),
+    mutationFn: (changes: Partial<EditableStudentFields>) =>
+      apiClient.post<StudentSaveResponse>('/api/student', { id: studentId, ...changes }),
     onSuccess: (saved) => {
-      queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) => (old ? { ...old, ...saved } : old));
+      queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) =>
+        old ? { ...old, ...saved } : old,
+      );
       void queryClient.invalidateQueries({ queryKey: STUDENTS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: PROGRESS_QUERY_KEY });
     },

@@ -5,6 +5,7 @@ import { apiClient } from '../../../lib/api-client.js';
 /** POST /api/reset-password-student: her password becomes her date of birth (yyyymmdd), to be changed. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (studentId: string) => apiClient.post<ResetPasswordResult>('/api/reset-password-student', { student_id: studentId }),
+    mutationFn: (studentId: string) =>
+      apiClient.post<ResetPasswordResult>('/api/reset-password-student', { student_id: studentId }),
   });
 }

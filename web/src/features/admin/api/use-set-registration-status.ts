@@ -13,7 +13,8 @@ export interface RegistrationStatusInput {
 export function useSetRegistrationStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegistrationStatusInput) => apiClient.post<RegistrationStatus>('/api/registration-status', input),
+    mutationFn: (input: RegistrationStatusInput) =>
+      apiClient.post<RegistrationStatus>('/api/registration-status', input),
     onSuccess: (status) => queryClient.setQueryData(REGISTRATION_STATUS_QUERY_KEY, status),
   });
 }

@@ -19,13 +19,21 @@ export function AdminRegistrationPage() {
   const stepPath = useCallback((s: RegistrationStep) => adminRegistrationPath(studentId, s), [studentId]);
   const name = record.data ? `${record.data.first_name ?? ''} ${record.data.last_name ?? ''}`.trim() : '';
   if (!step) {
-    return <Result status="404" title="No such step" extra={<Link to={adminRegistrationPath(studentId)}>Open the first step</Link>} />;
+    return (
+      <Result
+        status="404"
+        title="No such step"
+        extra={<Link to={adminRegistrationPath(studentId)}>Open the first step</Link>}
+      />
+    );
   }
   return (
     <>
       <Flex align="center" gap={8} wrap style={{ marginBottom: 12 }}>
         <Link to={ADMIN_ROUTES.dashboard}>
-          <Button icon={<ArrowLeftOutlined />} tabIndex={-1}>Students</Button>
+          <Button icon={<ArrowLeftOutlined />} tabIndex={-1}>
+            Students
+          </Button>
         </Link>
         <Typography.Text strong>
           Registration of {name || 'student'} ({studentId})

@@ -1,6 +1,13 @@
 import {
-  CloudUploadOutlined, DashboardOutlined, ExportOutlined, FileDoneOutlined, FileSearchOutlined, LogoutOutlined,
-  SettingOutlined, TeamOutlined, UploadOutlined,
+  CloudUploadOutlined,
+  DashboardOutlined,
+  ExportOutlined,
+  FileDoneOutlined,
+  FileSearchOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps, Result, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -135,7 +142,14 @@ export default function AdminShell() {
           </Layout.Content>
         </Layout>
         {!wide && isAdmin && (
-          <Drawer title="Menu" placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280} styles={{ body: { padding: 0 } }}>
+          <Drawer
+            title="Menu"
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={280}
+            styles={{ body: { padding: 0 } }}
+          >
             <nav aria-label="Administrator menu">
               <AdminMenu active={active} onNavigate={() => setDrawerOpen(false)} />
             </nav>

@@ -4,7 +4,15 @@ import { useFormClasses } from '../../lookups/api/use-form-classes.js';
 export const ALL_CLASSES = 'all';
 
 /** 'All students' or one class, for the report screens. */
-export function ClassPicker({ value, onChange, allLabel = 'All students' }: { value: string; onChange: (v: string) => void; allLabel?: string }) {
+export function ClassPicker({
+  value,
+  onChange,
+  allLabel = 'All students',
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  allLabel?: string;
+}) {
   const classes = useFormClasses();
   return (
     <Select
@@ -13,7 +21,10 @@ export function ClassPicker({ value, onChange, allLabel = 'All students' }: { va
       onChange={onChange}
       loading={classes.isLoading}
       style={{ width: 180 }}
-      options={[{ value: ALL_CLASSES, label: allLabel }, ...(classes.data ?? []).map((c) => ({ value: c.class_id, label: `Class ${c.class_id}` }))]}
+      options={[
+        { value: ALL_CLASSES, label: allLabel },
+        ...(classes.data ?? []).map((c) => ({ value: c.class_id, label: `Class ${c.class_id}` })),
+      ]}
     />
   );
 }

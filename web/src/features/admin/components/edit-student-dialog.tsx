@@ -28,7 +28,10 @@ function problem(field: Field, value: string): string | null {
 
 function valuesOf(s: StudentListItem): Values {
   return {
-    first_name: s.first_name ?? '', last_name: s.last_name ?? '', date_of_birth: s.date_of_birth ?? '', birth_certificate_no: s.birth_certificate_no ?? '',
+    first_name: s.first_name ?? '',
+    last_name: s.last_name ?? '',
+    date_of_birth: s.date_of_birth ?? '',
+    birth_certificate_no: s.birth_certificate_no ?? '',
   };
 }
 
@@ -41,7 +44,9 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   // The picker opens on the years (§2): its panel and the month it shows are both controlled here.
   const [mode, setMode] = useState<PanelMode>('year');
-  const [pickerValue, setPickerValue] = useState<Dayjs>(() => (student.date_of_birth ? dayjs(student.date_of_birth) : dayjs().subtract(12, 'year')));
+  const [pickerValue, setPickerValue] = useState<Dayjs>(() =>
+    student.date_of_birth ? dayjs(student.date_of_birth) : dayjs().subtract(12, 'year'),
+  );
 
   /** Saves the given fields when they are valid and differ from what was saved last. */
   const save = (fields: Field[], next: Values = values) => {
@@ -66,11 +71,18 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
   };
 
   const status = edit.isPending ? (
-    <><LoadingOutlined aria-hidden /> Updating</>
+    <>
+      <LoadingOutlined aria-hidden /> Updating
+    </>
   ) : edit.isSuccess ? (
-    <><CheckCircleOutlined aria-hidden style={{ color: '#2e7d32' }} /> {MESSAGES.updated}</>
+    <>
+      <CheckCircleOutlined aria-hidden style={{ color: '#2e7d32' }} /> {MESSAGES.updated}
+    </>
   ) : edit.isError ? (
-    <><ExclamationCircleOutlined aria-hidden style={{ color: '#c62828' }} /> {MESSAGES.updateError} <Typography.Text type="secondary">{errorMessage(edit.error)}</Typography.Text></>
+    <>
+      <ExclamationCircleOutlined aria-hidden style={{ color: '#c62828' }} /> {MESSAGES.updateError}{' '}
+      <Typography.Text type="secondary">{errorMessage(edit.error)}</Typography.Text>
+    </>
   ) : null;
 
   const errorOf = (f: Field) => (touched[f] ? problem(f, values[f]) : null);
@@ -78,7 +90,13 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
     <>
       <Form layout="vertical" requiredMark={false} onFinish={() => save(FIELDS.map((f) => f.name))}>
         {FIELDS.map(({ name, label }) => (
-          <Form.Item key={name} label={label} htmlFor={`edit-${name}`} validateStatus={errorOf(name) ? 'error' : undefined} help={errorOf(name)}>
+          <Form.Item
+            key={name}
+            label={label}
+            htmlFor={`edit-${name}`}
+            validateStatus={errorOf(name) ? 'error' : undefined}
+            help={errorOf(name)}
+          >
             {name === 'date_of_birth' ? (
               <DatePicker
                 id={`edit-${name}`}
@@ -113,9 +131,13 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
             )}
           </Form.Item>
         ))}
-        <div role="status" aria-live="polite" style={{ minHeight: 24, marginBottom: 12 }}>{status}</div>
+        <div role="status" aria-live="polite" style={{ minHeight: 24, marginBottom: 12 }}>
+          {status}
+        </div>
         <Flex gap={8} justify="end">
-          <Button htmlType="submit" type="primary">Save</Button>
+          <Button htmlType="submit" type="primary">
+            Save
+          </Button>
           <Button onClick={onClose}>Close</Button>
         </Flex>
       </Form>

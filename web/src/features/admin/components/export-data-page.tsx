@@ -25,10 +25,22 @@ export function ExportDataPage() {
         >
           Download {EXPORT_FILE_NAME}
         </Button>
-        {download.isSuccess && <Alert type="success" showIcon title={`${EXPORT_FILE_NAME} was downloaded.`} style={{ marginTop: 16 }} />}
-        {download.isError && <Alert type="error" showIcon title={errorMessage(download.error)} style={{ marginTop: 16 }} />}
+        {download.isSuccess && (
+          <Alert type="success" showIcon title={`${EXPORT_FILE_NAME} was downloaded.`} style={{ marginTop: 16 }} />
+        )}
+        {download.isError && (
+          <Alert type="error" showIcon title={errorMessage(download.error)} style={{ marginTop: 16 }} />
+        )}
       </Card>
-      <Modal open={download.isPending} closable={false} maskClosable={false} keyboard={false} footer={null} width={320} title={null}>
+      <Modal
+        open={download.isPending}
+        closable={false}
+        maskClosable={false}
+        keyboard={false}
+        footer={null}
+        width={320}
+        title={null}
+      >
         <div role="status" aria-live="polite" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
           <Spin /> <span>Downloading data...</span>
         </div>

@@ -1,7 +1,12 @@
 import { CheckCircleOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Flex, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportResult, type ImportRowError } from '../../../../../shared/admin-types.js';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  type ImportResult,
+  type ImportRowError,
+} from '../../../../../shared/admin-types.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useDownloadFile } from '../api/use-download-file.js';
 import { importResultOf, useImportStudents } from '../api/use-import-students.js';
@@ -17,7 +22,11 @@ function Counts({ result, future }: { result: ImportResult; future: boolean }) {
         { key: 'created', label: future ? 'New students' : 'Created', children: result.created },
         { key: 'updated', label: future ? 'To update' : 'Updated', children: result.updated },
         { key: 'unchanged', label: 'Unchanged', children: result.unchanged },
-        { key: 'classes', label: future ? 'New classes' : 'Classes added', children: result.classes_created.join(', ') || 'none' },
+        {
+          key: 'classes',
+          label: future ? 'New classes' : 'Classes added',
+          children: result.classes_created.join(', ') || 'none',
+        },
       ]}
     />
   );
@@ -60,27 +69,32 @@ export function ImportStudentsPage() {
   const refusedFile = check.isError && !importResultOf(check.error);
   const committed = commit.data ?? null;
   const commitRows = commit.isError ? importResultOf(commit.error) : null;
-  const ready = check.isSuccess && checked && checked.errors.length === 0 && checked.created + checked.updated > 0 && !committed;
+  const ready =
+    check.isSuccess && checked && checked.errors.length === 0 && checked.created + checked.updated > 0 && !committed;
 
   return (
     <>
       <PageTitle>Import Students</PageTitle>
       <Card style={{ maxWidth: 900 }}>
         <Typography.Paragraph>
-          Columns (first row): <Typography.Text code>{IMPORT_COLUMNS.join(', ')}</Typography.Text>. Only <Typography.Text code>id</Typography.Text>{' '}
-          and the columns you want to set are needed; dates as YYYY-MM-DD. New students sign in with their date of birth
-          (yyyymmdd) and must then choose a password. For students already in the portal only the cells you fill are
-          changed.
+          Columns (first row): <Typography.Text code>{IMPORT_COLUMNS.join(', ')}</Typography.Text>. Only{' '}
+          <Typography.Text code>id</Typography.Text> and the columns you want to set are needed; dates as YYYY-MM-DD.
+          New students sign in with their date of birth (yyyymmdd) and must then choose a password. For students already
+          in the portal only the cells you fill are changed.
         </Typography.Paragraph>
         <Button
           icon={<DownloadOutlined />}
           loading={template.isPending}
-          onClick={() => template.mutate({ path: '/api/import-students/template', fileName: 'Student Import Template.xlsx' })}
+          onClick={() =>
+            template.mutate({ path: '/api/import-students/template', fileName: 'Student Import Template.xlsx' })
+          }
           style={{ marginBottom: 16 }}
         >
           Download template
         </Button>
-        {template.isError && <Alert type="error" showIcon title={errorMessage(template.error)} style={{ marginBottom: 16 }} />}
+        {template.isError && (
+          <Alert type="error" showIcon title={errorMessage(template.error)} style={{ marginBottom: 16 }} />
+        )}
         <Upload.Dragger
           accept=".xlsx,.csv"
           multiple={false}
@@ -88,20 +102,35 @@ export function ImportStudentsPage() {
           beforeUpload={choose}
           disabled={check.isPending || commit.isPending}
         >
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
           <p className="ant-upload-text">{file ? file.name : 'Click or drop the student list here'}</p>
-          <p className="ant-upload-hint">Excel workbook (.xlsx) or CSV, up to {IMPORT_MAX_BYTES / 1024 / 1024} MB. It is checked first; nothing is saved yet.</p>
+          <p className="ant-upload-hint">
+            Excel workbook (.xlsx) or CSV, up to {IMPORT_MAX_BYTES / 1024 / 1024} MB. It is checked first; nothing is
+            saved yet.
+          </p>
         </Upload.Dragger>
 
         <div role="status" aria-live="polite" style={{ marginTop: 16 }}>
           {check.isPending && <Typography.Text>Checking {file?.name}…</Typography.Text>}
-          {refusedFile && <Alert type="error" showIcon title="The file cannot be imported." description={errorMessage(check.error)} />}
+          {refusedFile && (
+            <Alert type="error" showIcon title="The file cannot be imported." description={errorMessage(check.error)} />
+          )}
           {checked && !committed && (
             <Flex vertical gap={12}>
               {checked.errors.length > 0 ? (
-                <Alert type="error" showIcon title={`The file has ${checked.errors.length} ${checked.errors.length === 1 ? 'error' : 'errors'}. Nothing will be imported until they are corrected.`} />
+                <Alert
+                  type="error"
+                  showIcon
+                  title={`The file has ${checked.errors.length} ${checked.errors.length === 1 ? 'error' : 'errors'}. Nothing will be imported until they are corrected.`}
+                />
               ) : checked.created + checked.updated === 0 ? (
-                <Alert type="info" showIcon title="Every student in the file is already in the portal as the file says. There is nothing to import." />
+                <Alert
+                  type="info"
+                  showIcon
+                  title="Every student in the file is already in the portal as the file says. There is nothing to import."
+                />
               ) : (
                 <Alert type="success" showIcon title="The file is ready to import." />
               )}
@@ -115,18 +144,30 @@ export function ImportStudentsPage() {
               showIcon
               icon={<CheckCircleOutlined />}
               title={`Imported: ${committed.created} created, ${committed.updated} updated, ${committed.unchanged} unchanged.`}
-              description={committed.classes_created.length ? `Classes added: ${committed.classes_created.join(', ')}.` : undefined}
+              description={
+                committed.classes_created.length ? `Classes added: ${committed.classes_created.join(', ')}.` : undefined
+              }
             />
           )}
-          {commit.isError && (
-            commitRows
-              ? <Flex vertical gap={12}><Alert type="error" showIcon title={errorMessage(commit.error)} /><RowErrors errors={commitRows.errors} /></Flex>
-              : <Alert type="error" showIcon title={errorMessage(commit.error)} />
-          )}
+          {commit.isError &&
+            (commitRows ? (
+              <Flex vertical gap={12}>
+                <Alert type="error" showIcon title={errorMessage(commit.error)} />
+                <RowErrors errors={commitRows.errors} />
+              </Flex>
+            ) : (
+              <Alert type="error" showIcon title={errorMessage(commit.error)} />
+            ))}
         </div>
         {ready && file && (
-          <Button type="primary" loading={commit.isPending} onClick={() => commit.mutate({ file, dryRun: false })} style={{ marginTop: 16 }}>
-            Import {checked.created + checked.updated} {checked.created + checked.updated === 1 ? 'student' : 'students'}
+          <Button
+            type="primary"
+            loading={commit.isPending}
+            onClick={() => commit.mutate({ file, dryRun: false })}
+            style={{ marginTop: 16 }}
+          >
+            Import {checked.created + checked.updated}{' '}
+            {checked.created + checked.updated === 1 ? 'student' : 'students'}
           </Button>
         )}
       </Card>

@@ -20,7 +20,11 @@ export function ParentsContactPage() {
       <Flex align="center" justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
         <PageTitle style={{ margin: 0 }}>Parents Contact</PageTitle>
         <Flex gap={8} wrap>
-          <ClassPicker value={classId} onChange={(v) => setParams(v === ALL_CLASSES ? {} : { class: v })} allLabel="All classes" />
+          <ClassPicker
+            value={classId}
+            onChange={(v) => setParams(v === ALL_CLASSES ? {} : { class: v })}
+            allLabel="All classes"
+          />
           <Button
             icon={<DownloadOutlined />}
             loading={download.isPending}
@@ -30,9 +34,16 @@ export function ParentsContactPage() {
           </Button>
         </Flex>
       </Flex>
-      {download.isError && <Alert type="error" showIcon title={errorMessage(download.error)} style={{ marginBottom: 12 }} />}
+      {download.isError && (
+        <Alert type="error" showIcon title={errorMessage(download.error)} style={{ marginBottom: 12 }} />
+      )}
       <Card styles={{ body: { padding: 0 } }}>
-        <PdfFrame key={query} url={`/api/parents-contact/pdf${query}`} title="Parents contact" style={{ height: LAYOUT.reportViewerHeight }} />
+        <PdfFrame
+          key={query}
+          url={`/api/parents-contact/pdf${query}`}
+          title="Parents contact"
+          style={{ height: LAYOUT.reportViewerHeight }}
+        />
       </Card>
     </>
   );

@@ -9,14 +9,21 @@ import { adminRegistrationPath } from '../admin-routes.js';
 import { useRegistrationProgress } from '../api/use-registration-progress.js';
 
 const SHORT_STEP: Record<RegistrationStep, string> = {
-  studentData: 'Student', familyData: 'Family', healthData: 'Medical', otherData: 'Other', documents: 'Documents', submit: 'Complete',
+  studentData: 'Student',
+  familyData: 'Family',
+  healthData: 'Medical',
+  otherData: 'Other',
+  documents: 'Documents',
+  submit: 'Complete',
 };
 
 /** '12/30' with a bar: how many of the class have done it. */
 function Count({ n, of }: { n: number; of: number }) {
   return (
     <div style={{ minWidth: 64 }}>
-      <div>{n}/{of}</div>
+      <div>
+        {n}/{of}
+      </div>
       <Progress percent={of ? Math.round((n * 100) / of) : 0} showInfo={false} size="small" aria-hidden />
     </div>
   );
@@ -25,15 +32,28 @@ function Count({ n, of }: { n: number; of: number }) {
 function Chase({ group }: { group: ClassProgress }) {
   const columns: TableColumnsType<IncompleteStudent> = [
     { title: 'ID', dataIndex: 'id', key: 'id', width: 100 },
-    { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string, s) => <Link to={adminRegistrationPath(s.id)}>{name}</Link> },
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, s) => <Link to={adminRegistrationPath(s.id)}>{name}</Link>,
+    },
     { title: 'Steps done', dataIndex: 'completed', key: 'completed', width: 90, render: (n: number) => `${n}/6` },
     {
       title: 'Still to do',
       key: 'missing',
       render: (_, s) => (
         <Flex gap={4} wrap>
-          {s.missing_steps.filter((k) => k !== 'documents').map((k) => <Tag key={k}>{STEP_LABELS[k as RegistrationStep]}</Tag>)}
-          {s.missing_documents.map((d) => <Tag key={d} color="orange">{DOCUMENT_LABELS[d as keyof typeof DOCUMENT_LABELS] ?? d}</Tag>)}
+          {s.missing_steps
+            .filter((k) => k !== 'documents')
+            .map((k) => (
+              <Tag key={k}>{STEP_LABELS[k as RegistrationStep]}</Tag>
+            ))}
+          {s.missing_documents.map((d) => (
+            <Tag key={d} color="orange">
+              {DOCUMENT_LABELS[d as keyof typeof DOCUMENT_LABELS] ?? d}
+            </Tag>
+          ))}
         </Flex>
       ),
     },
@@ -62,22 +82,39 @@ export function ProgressAtAGlance() {
     { title: 'Students', dataIndex: 'total', key: 'total', width: 80 },
     { title: 'Finished', key: 'complete', render: (_, g) => <Count n={g.complete} of={g.total} /> },
     ...REGISTRATION_STEPS.map((step) => ({
-      title: SHORT_STEP[step], key: step, render: (_: unknown, g: ClassProgress) => <Count n={g.steps[step] ?? 0} of={g.total} />,
+      title: SHORT_STEP[step],
+      key: step,
+      render: (_: unknown, g: ClassProgress) => <Count n={g.steps[step] ?? 0} of={g.total} />,
     })),
     ...DOCUMENT_ORDER.map((doc) => ({
-      title: DOCUMENT_LABELS[doc], key: doc, render: (_: unknown, g: ClassProgress) => <Count n={g.documents[doc] ?? 0} of={g.total} />,
+      title: DOCUMENT_LABELS[doc],
+      key: doc,
+      render: (_: unknown, g: ClassProgress) => <Count n={g.documents[doc] ?? 0} of={g.total} />,
     })),
   ];
   return (
     <Card
-      title={<Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>Registration Progress</Typography.Title>}
-      extra={data && <Typography.Text type="secondary">{data.complete} of {data.total} finished</Typography.Text>}
+      title={
+        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+          Registration Progress
+        </Typography.Title>
+      }
+      extra={
+        data && (
+          <Typography.Text type="secondary">
+            {data.complete} of {data.total} finished
+          </Typography.Text>
+        )
+      }
       styles={{ body: { padding: 0 } }}
       style={{ marginBottom: 16 }}
     >
       {progress.isError ? (
         <Typography.Paragraph type="danger" role="alert" style={{ padding: 16, margin: 0 }}>
-          {errorMessage(progress.error)} <Button size="small" onClick={() => void progress.refetch()}>Try again</Button>
+          {errorMessage(progress.error)}{' '}
+          <Button size="small" onClick={() => void progress.refetch()}>
+            Try again
+          </Button>
         </Typography.Paragraph>
       ) : (
         <>
@@ -97,11 +134,13 @@ export function ProgressAtAGlance() {
             <Collapse
               ghost
               size="small"
-              items={data.classes.filter((g) => g.incomplete.length > 0).map((g) => ({
-                key: g.class_id,
-                label: `Class ${g.class_id || '(none)'}: ${g.incomplete.length} not finished`,
-                children: <Chase group={g} />,
-              }))}
+              items={data.classes
+                .filter((g) => g.incomplete.length > 0)
+                .map((g) => ({
+                  key: g.class_id,
+                  label: `Class ${g.class_id || '(none)'}: ${g.incomplete.length} not finished`,
+                  children: <Chase group={g} />,
+                }))}
             />
           )}
         </>

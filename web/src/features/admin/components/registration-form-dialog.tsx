@@ -17,7 +17,11 @@ export function RegistrationFormDialog({ student, onClose }: { student: StudentL
       width="min(1100px, 100vw)"
       style={{ top: 12, maxWidth: '100vw', paddingBottom: 0 }}
       styles={{ body: { height: '78vh' } }}
-      footer={<Button type="primary" onClick={onClose}>Close</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          Close
+        </Button>
+      }
     >
       {student && <PdfFrame url={`/api/registration-form/${encodeURIComponent(student.id)}`} title={title} />}
     </Modal>

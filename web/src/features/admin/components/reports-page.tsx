@@ -9,7 +9,10 @@ import { PageTitle } from './page-title.js';
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const classId = params.get('class') ?? ALL_CLASSES;
-  const url = classId === ALL_CLASSES ? '/api/registration-report/all' : `/api/registration-report/${encodeURIComponent(classId)}`;
+  const url =
+    classId === ALL_CLASSES
+      ? '/api/registration-report/all'
+      : `/api/registration-report/${encodeURIComponent(classId)}`;
   return (
     <>
       <Flex align="center" justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>

@@ -17,14 +17,18 @@ export function ResetPasswordDialog({ student, onClose }: { student: StudentList
     reset.reset();
     onClose();
   };
-  const footer = reset.isPending ? null
-    : reset.isSuccess ? <Button type="primary" onClick={close}>Ok</Button>
-    : (
-      <>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="primary" danger onClick={() => student && reset.mutate(student.id)}>Reset Password</Button>
-      </>
-    );
+  const footer = reset.isPending ? null : reset.isSuccess ? (
+    <Button type="primary" onClick={close}>
+      Ok
+    </Button>
+  ) : (
+    <>
+      <Button onClick={close}>Cancel</Button>
+      <Button type="primary" danger onClick={() => student && reset.mutate(student.id)}>
+        Reset Password
+      </Button>
+    </>
+  );
   return (
     <Modal
       open={student !== null}

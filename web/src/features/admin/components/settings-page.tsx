@@ -1,7 +1,12 @@
 import { Alert, Button, Card, DatePicker, Flex, Form, Input, Switch, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { ADMIN_PASSWORD_MIN_LENGTH, ADMIN_USERNAME_PATTERN, type AdminAccount, type CreateAdminRequest } from '../../../../../shared/admin-types.js';
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  ADMIN_USERNAME_PATTERN,
+  type AdminAccount,
+  type CreateAdminRequest,
+} from '../../../../../shared/admin-types.js';
 import { MESSAGES } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { PasswordInput } from '../../../components/password-input.js';
@@ -16,14 +21,19 @@ import { PageTitle } from './page-title.js';
 import { TermsSettings } from './terms-settings.js';
 
 const cardStyle = { maxWidth: 640, marginBottom: 16 };
-const heading = (text: string) => <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>{text}</Typography.Title>;
+const heading = (text: string) => (
+  <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+    {text}
+  </Typography.Title>
+);
 
 function RegistrationWindow() {
   const status = useRegistrationStatus();
   const save = useSetRegistrationStatus();
   const [draft, setDraft] = useState<{ open: boolean; deadline: string | null } | null>(null);
   if (status.isLoading) return <Card title={heading('Registration')} loading style={cardStyle} />;
-  if (status.isError || !status.data) return <Alert type="error" showIcon title={errorMessage(status.error)} style={cardStyle} />;
+  if (status.isError || !status.data)
+    return <Alert type="error" showIcon title={errorMessage(status.error)} style={cardStyle} />;
   const current = draft ?? { open: status.data.open === 1, deadline: status.data.deadline };
   const changed = current.open !== (status.data.open === 1) || current.deadline !== status.data.deadline;
   const state = status.data.editable
@@ -34,7 +44,12 @@ function RegistrationWindow() {
   return (
     <Card title={heading('Registration')} style={cardStyle}>
       <Typography.Paragraph role="status">{state}</Typography.Paragraph>
-      <Form layout="vertical" onFinish={() => save.mutate({ open: current.open ? 1 : 0, deadline: current.deadline }, { onSuccess: () => setDraft(null) })}>
+      <Form
+        layout="vertical"
+        onFinish={() =>
+          save.mutate({ open: current.open ? 1 : 0, deadline: current.deadline }, { onSuccess: () => setDraft(null) })
+        }
+      >
         <Form.Item label="Registration open" htmlFor="registration-open">
           <Flex gap={8} align="center">
             <Switch id="registration-open" checked={current.open} onChange={(open) => setDraft({ ...current, open })} />
@@ -52,7 +67,9 @@ function RegistrationWindow() {
           />
         </Form.Item>
         <Flex gap={8} align="center" wrap>
-          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!changed}>Save</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!changed}>
+            Save
+          </Button>
           {save.isSuccess && !changed && <Typography.Text type="success">Saved.</Typography.Text>}
         </Flex>
         {save.isError && <Alert type="error" showIcon title={errorMessage(save.error)} style={{ marginTop: 12 }} />}
@@ -84,7 +101,12 @@ function ChangeOwnPassword() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(v) => change.mutate({ student_id: username, old_password: v.old_password, password: v.password }, { onSuccess: () => form.resetFields() })}
+        onFinish={(v) =>
+          change.mutate(
+            { student_id: username, old_password: v.old_password, password: v.password },
+            { onSuccess: () => form.resetFields() },
+          )
+        }
       >
         <Form.Item name="old_password" label="Old Password" rules={[{ required: true, message: MESSAGES.required }]}>
           <PasswordInput autoComplete="current-password" />
@@ -94,10 +116,12 @@ function ChangeOwnPassword() {
           label="New Password"
           rules={[
             { required: true, message: MESSAGES.required },
-            { validator: (_, v: string | undefined) => {
-              const problem = v ? adminPasswordProblem(v, username) : null;
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            } },
+            {
+              validator: (_, v: string | undefined) => {
+                const problem = v ? adminPasswordProblem(v, username) : null;
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            },
           ]}
         >
           <PasswordInput autoComplete="new-password" />
@@ -106,13 +130,21 @@ function ChangeOwnPassword() {
           name="confirm"
           label="Confirm New Password"
           dependencies={['password']}
-          rules={[{ required: true, message: MESSAGES.required }, ({ getFieldValue }) => ({
-            validator: (_, v: string) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match.'))),
-          })]}
+          rules={[
+            { required: true, message: MESSAGES.required },
+            ({ getFieldValue }) => ({
+              validator: (_, v: string) =>
+                !v || v === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('The passwords do not match.')),
+            }),
+          ]}
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={change.isPending}>Change Password</Button>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          Change Password
+        </Button>
         <div role="status" aria-live="polite" style={{ marginTop: 12 }}>
           {change.isSuccess && <Alert type="success" showIcon title={MESSAGES.passwordChanged} />}
           {change.isError && <Alert type="error" showIcon title={errorMessage(change.error)} />}
@@ -142,7 +174,9 @@ function Administrators() {
         ]}
         style={{ marginBottom: 16 }}
       />
-      <Typography.Title level={3} style={{ fontSize: 16 }}>Create an administrator</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        Create an administrator
+      </Typography.Title>
       <Form<CreateAdminRequest>
         name="create-admin"
         form={form}
@@ -150,23 +184,45 @@ function Administrators() {
         requiredMark={false}
         onFinish={(v) => create.mutate(v, { onSuccess: () => form.resetFields() })}
       >
-        <Form.Item name="username" label="Username" rules={[{ required: true, message: MESSAGES.required }, { pattern: ADMIN_USERNAME_PATTERN, message: '3 to 20 letters, digits, dots, dashes or underscores.' }]}>
+        <Form.Item
+          name="username"
+          label="Username"
+          rules={[
+            { required: true, message: MESSAGES.required },
+            { pattern: ADMIN_USERNAME_PATTERN, message: '3 to 20 letters, digits, dots, dashes or underscores.' },
+          ]}
+        >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="display_name" label="Name" rules={[{ required: true, message: MESSAGES.required }, { max: 80 }]}>
+        <Form.Item
+          name="display_name"
+          label="Name"
+          rules={[{ required: true, message: MESSAGES.required }, { max: 80 }]}
+        >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="password"
           label="Password"
           extra={`At least ${ADMIN_PASSWORD_MIN_LENGTH} characters. Give it to the new administrator in person.`}
-          rules={[{ required: true, message: MESSAGES.required }, { min: ADMIN_PASSWORD_MIN_LENGTH, message: `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters.` }]}
+          rules={[
+            { required: true, message: MESSAGES.required },
+            { min: ADMIN_PASSWORD_MIN_LENGTH, message: `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters.` },
+          ]}
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={create.isPending}>Create Administrator</Button>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          Create Administrator
+        </Button>
         <div role="status" aria-live="polite" style={{ marginTop: 12 }}>
-          {create.isSuccess && <Alert type="success" showIcon title={`${create.data.display_name} (${create.data.username}) can now sign in at /admin.`} />}
+          {create.isSuccess && (
+            <Alert
+              type="success"
+              showIcon
+              title={`${create.data.display_name} (${create.data.username}) can now sign in at /admin.`}
+            />
+          )}
           {create.isError && <Alert type="error" showIcon title={errorMessage(create.error)} />}
         </div>
       </Form>

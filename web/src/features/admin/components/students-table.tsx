@@ -13,14 +13,18 @@ import { RegistrationFormDialog } from './registration-form-dialog.js';
 import { ResetPasswordDialog } from './reset-password-dialog.js';
 import { displayName, plainName } from './student-name.js';
 
-type Dialog =
-  | { kind: 'form' | 'edit' | 'reset' | 'reports'; student: StudentListItem }
-  | null;
+type Dialog = { kind: 'form' | 'edit' | 'reset' | 'reports'; student: StudentListItem } | null;
 
 function matches(s: StudentListItem, needle: string): boolean {
   if (!needle) return true;
-  return [s.id, s.first_name, s.last_name, `${s.first_name ?? ''} ${s.last_name ?? ''}`, `${s.last_name ?? ''}, ${s.first_name ?? ''}`, s.birth_certificate_no]
-    .some((v) => v?.toLowerCase().includes(needle));
+  return [
+    s.id,
+    s.first_name,
+    s.last_name,
+    `${s.first_name ?? ''} ${s.last_name ?? ''}`,
+    `${s.last_name ?? ''}, ${s.first_name ?? ''}`,
+    s.birth_certificate_no,
+  ].some((v) => v?.toLowerCase().includes(needle));
 }
 
 /**
@@ -49,8 +53,20 @@ export function StudentsTable() {
       render: (_, s) => displayName(s),
       sorter: (a, b) => displayName(a).localeCompare(displayName(b)),
     },
-    { title: 'Class', dataIndex: 'class_id', key: 'class', width: 80, sorter: (a, b) => (a.class_id ?? '').localeCompare(b.class_id ?? '') },
-    { title: 'Date of Birth', dataIndex: 'date_of_birth', key: 'dob', width: 120, render: (v: string | null) => v ?? '' },
+    {
+      title: 'Class',
+      dataIndex: 'class_id',
+      key: 'class',
+      width: 80,
+      sorter: (a, b) => (a.class_id ?? '').localeCompare(b.class_id ?? ''),
+    },
+    {
+      title: 'Date of Birth',
+      dataIndex: 'date_of_birth',
+      key: 'dob',
+      width: 120,
+      render: (v: string | null) => v ?? '',
+    },
     { title: 'Birth Certificate Pin', dataIndex: 'birth_certificate_no', key: 'pin', width: 160 },
     {
       title: 'Actions',
@@ -60,7 +76,9 @@ export function StudentsTable() {
         const name = plainName(s);
         return (
           <Flex gap={2} wrap={false}>
-            {action(`Registration Form of ${name}`, <FileTextOutlined />, () => setDialog({ kind: 'form', student: s }))}
+            {action(`Registration Form of ${name}`, <FileTextOutlined />, () =>
+              setDialog({ kind: 'form', student: s }),
+            )}
             {action(`Edit ${name}`, <EditOutlined />, () => setDialog({ kind: 'edit', student: s }))}
             {action(`Reset Password of ${name}`, <KeyOutlined />, () => setDialog({ kind: 'reset', student: s }))}
             {action(`Term Reports of ${name}`, <ProfileOutlined />, () => setDialog({ kind: 'reports', student: s }))}
@@ -74,7 +92,11 @@ export function StudentsTable() {
   const close = () => setDialog(null);
   return (
     <Card
-      title={<Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>Students</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+          Students
+        </Typography.Title>
+      }
       styles={{ body: { padding: 0 } }}
     >
       <div style={{ padding: '12px 12px 8px' }}>
@@ -90,7 +112,9 @@ export function StudentsTable() {
       {students.isError && (
         <Typography.Paragraph type="danger" role="alert" style={{ padding: 16, margin: 0 }}>
           {errorMessage(students.error)}{' '}
-          <Button size="small" onClick={() => void students.refetch()}>Try again</Button>
+          <Button size="small" onClick={() => void students.refetch()}>
+            Try again
+          </Button>
         </Typography.Paragraph>
       )}
       <Table<StudentListItem>
@@ -99,10 +123,22 @@ export function StudentsTable() {
         columns={columns}
         dataSource={rows}
         loading={students.isLoading}
-        pagination={{ defaultPageSize: 50, pageSizeOptions: [25, 50, 100, 250], showSizeChanger: true, size: 'small', position: ['bottomRight'] }}
+        pagination={{
+          defaultPageSize: 50,
+          pageSizeOptions: [25, 50, 100, 250],
+          showSizeChanger: true,
+          size: 'small',
+          position: ['bottomRight'],
+        }}
         scroll={{ x: 'max-content', y: LAYOUT.studentTableHeight }}
         footer={() => `Total Number of Students: ${students.data?.length ?? 0}`}
-        locale={{ emptyText: students.isLoading ? 'Loading students…' : needle ? 'No student matches the search.' : 'No students yet.' }}
+        locale={{
+          emptyText: students.isLoading
+            ? 'Loading students…'
+            : needle
+              ? 'No student matches the search.'
+              : 'No students yet.',
+        }}
       />
       <RegistrationFormDialog student={dialog?.kind === 'form' ? dialog.student : null} onClose={close} />
       <EditStudentDialog student={dialog?.kind === 'edit' ? dialog.student : null} onClose={close} />

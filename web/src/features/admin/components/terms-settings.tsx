@@ -19,7 +19,11 @@ export function TermsSettings() {
   const terms = useTerms();
   const save = useSetTerms();
   const [draft, setDraft] = useState<string | null>(null);
-  const heading = <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>Terms and Conditions</Typography.Title>;
+  const heading = (
+    <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+      Terms and Conditions
+    </Typography.Title>
+  );
   if (terms.isLoading) return <Card title={heading} loading style={cardStyle} />;
   if (terms.isError || !terms.data) {
     return (
@@ -46,10 +50,7 @@ export function TermsSettings() {
         form. Saving a changed text makes a new version: agreements already given still count, and each student who
         agreed to an earlier version is told that the text has changed and can agree to the new one.
       </Typography.Paragraph>
-      <Form
-        layout="vertical"
-        onFinish={() => save.mutate({ text }, { onSuccess: () => setDraft(null) })}
-      >
+      <Form layout="vertical" onFinish={() => save.mutate({ text }, { onSuccess: () => setDraft(null) })}>
         <Form.Item
           label="Text of the terms and conditions"
           htmlFor="terms-text"
@@ -66,10 +67,18 @@ export function TermsSettings() {
           />
         </Form.Item>
         <Flex gap={8} align="center" wrap>
-          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!changed || problem !== null}>Save Terms</Button>
-          {changed && <Button onClick={() => setDraft(null)} disabled={save.isPending}>Undo changes</Button>}
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!changed || problem !== null}>
+            Save Terms
+          </Button>
+          {changed && (
+            <Button onClick={() => setDraft(null)} disabled={save.isPending}>
+              Undo changes
+            </Button>
+          )}
           {save.isSuccess && !changed && (
-            <Typography.Text role="status"><CheckCircleFilled aria-hidden style={{ color: '#2e7d32' }} /> Saved as version {save.data.version}.</Typography.Text>
+            <Typography.Text role="status">
+              <CheckCircleFilled aria-hidden style={{ color: '#2e7d32' }} /> Saved as version {save.data.version}.
+            </Typography.Text>
           )}
         </Flex>
         {save.isError && <Alert type="error" showIcon title={errorMessage(save.error)} style={{ marginTop: 12 }} />}
@@ -77,7 +86,9 @@ export function TermsSettings() {
       {changed && problem === null && (
         <details style={{ marginTop: 16 }}>
           <summary style={{ cursor: 'pointer' }}>Preview as students see it</summary>
-          <div style={{ marginTop: 8 }}><TermsText text={text} /></div>
+          <div style={{ marginTop: 8 }}>
+            <TermsText text={text} />
+          </div>
         </details>
       )}
     </Card>

@@ -61,8 +61,18 @@ export function ChangePasswordPage() {
           Change Password
         </Typography.Title>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form<ChangePasswordValues> form={form} name="change-password" layout="vertical" requiredMark={false} onFinish={onFinish}>
-          <Form.Item label="Old Password" name="old_password" rules={[{ required: true, message: 'Please enter your old password.' }]}>
+        <Form<ChangePasswordValues>
+          form={form}
+          name="change-password"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+        >
+          <Form.Item
+            label="Old Password"
+            name="old_password"
+            rules={[{ required: true, message: 'Please enter your old password.' }]}
+          >
             <PasswordInput autoComplete="current-password" />
           </Form.Item>
           <Form.Item

@@ -21,7 +21,11 @@ export function usePasswordsDiffer(form: FormInstance, newName: string, confirmN
  */
 export function PasswordMatchHint({ differ }: { differ: boolean }) {
   return (
-    <div id={PASSWORD_MATCH_HINT_ID} role="status" style={{ minHeight: 22, marginBottom: 12, color: 'rgba(0, 0, 0, 0.66)' }}>
+    <div
+      id={PASSWORD_MATCH_HINT_ID}
+      role="status"
+      style={{ minHeight: 22, marginBottom: 12, color: 'rgba(0, 0, 0, 0.66)' }}
+    >
       {differ && (
         <>
           <InfoCircleOutlined aria-hidden style={{ marginInlineEnd: 6 }} />

@@ -57,7 +57,8 @@ export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
   }, [timeUp, endSession]);
 
   if (!authenticated || !user) return null;
-  if (sessionEnded) return <SignInAgainDialog user={user} unsentAnswers={unsentAnswers} idleMinutes={settings.session_idle_minutes} />;
+  if (sessionEnded)
+    return <SignInAgainDialog user={user} unsentAnswers={unsentAnswers} idleMinutes={settings.session_idle_minutes} />;
   // Shown early by the server's touch interval (the session may end that much sooner), counting
   // down to the moment the sign-in dialog comes.
   if (endsAt - now > lead + earlyBy || timeUp) return null;
@@ -81,19 +82,26 @@ function IdleWarning({ remaining, onTimeUp }: { remaining: number; onTimeUp: () 
   return (
     <Modal
       open
-      title={<span role="heading" aria-level={2}>Are you still there?</span>}
+      title={
+        <span role="heading" aria-level={2}>
+          Are you still there?
+        </span>
+      }
       closable={false}
       maskClosable={false}
       keyboard={false}
-      footer={(
+      footer={
         <Flex gap={8} justify="end" wrap>
           <Button onClick={() => navigate(ROUTES.logout)}>Sign out</Button>
-          <Button type="primary" loading={busy} onClick={() => void stay()} autoFocus>Stay signed in</Button>
+          <Button type="primary" loading={busy} onClick={() => void stay()} autoFocus>
+            Stay signed in
+          </Button>
         </Flex>
-      )}
+      }
     >
       <Typography.Paragraph role="alert" style={{ marginBottom: 0 }}>
-        You will be signed out in {inWords(Math.max(0, remaining))}, to protect your information. Choose Stay signed in to carry on.
+        You will be signed out in {inWords(Math.max(0, remaining))}, to protect your information. Choose Stay signed in
+        to carry on.
       </Typography.Paragraph>
     </Modal>
   );
@@ -103,7 +111,15 @@ interface SignInValues {
   password: string;
 }
 
-function SignInAgainDialog({ user, unsentAnswers, idleMinutes }: { user: LoginResponse; unsentAnswers: number; idleMinutes: number }) {
+function SignInAgainDialog({
+  user,
+  unsentAnswers,
+  idleMinutes,
+}: {
+  user: LoginResponse;
+  unsentAnswers: number;
+  idleMinutes: number;
+}) {
   const { resume, signOut } = useAuth();
   const navigate = useNavigate();
   const studentLogin = useLoginStudent();
@@ -131,16 +147,21 @@ function SignInAgainDialog({ user, unsentAnswers, idleMinutes }: { user: LoginRe
   return (
     <Modal
       open
-      title={<span role="heading" aria-level={2}>Please sign in again</span>}
+      title={
+        <span role="heading" aria-level={2}>
+          Please sign in again
+        </span>
+      }
       closable={false}
       maskClosable={false}
       keyboard={false}
       footer={null}
     >
       <Typography.Paragraph>
-        You were signed out after {inWords(idleMinutes * 60_000)} without activity, to protect your information. Sign in to
-        carry on where you were.
-        {unsentAnswers > 0 && ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
+        You were signed out after {inWords(idleMinutes * 60_000)} without activity, to protect your information. Sign in
+        to carry on where you were.
+        {unsentAnswers > 0 &&
+          ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
@@ -152,7 +173,9 @@ function SignInAgainDialog({ user, unsentAnswers, idleMinutes }: { user: LoginRe
         </Form.Item>
         <Flex gap={8} justify="end" wrap>
           <Button onClick={() => navigate(ROUTES.logout)}>Sign out</Button>
-          <Button type="primary" htmlType="submit" loading={busy}>Sign in</Button>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            Sign in
+          </Button>
         </Flex>
       </Form>
     </Modal>

@@ -24,7 +24,10 @@ export default function StudentIdLookupDialog({ open, onClose, onChoose }: Props
   if (searchable && lookup.isFetching) status = 'Searching…';
   else if (searchable && lookup.isError) status = errorMessage(lookup.error);
   else if (searchable && lookup.data) {
-    status = lookup.data.length === 0 ? 'No student found with that name.' : `${lookup.data.length} found. Choose your name to use its ID.`;
+    status =
+      lookup.data.length === 0
+        ? 'No student found with that name.'
+        : `${lookup.data.length} found. Choose your name to use its ID.`;
   }
 
   return (

@@ -138,7 +138,12 @@ export function StudentLoginPage() {
             label="Password"
             name="password"
             extra={resetMode ? 'yyyymmdd' : undefined}
-            rules={[{ required: true, message: resetMode ? 'Please enter your date of birth.' : 'Please enter your password.' }]}
+            rules={[
+              {
+                required: true,
+                message: resetMode ? 'Please enter your date of birth.' : 'Please enter your password.',
+              },
+            ]}
           >
             <PasswordInput
               ref={passwordRef}
@@ -150,8 +155,16 @@ export function StudentLoginPage() {
 
           {resetMode && (
             <>
-              <Form.Item label="New Password" name="new_password" extra="At least 8 characters; not your date of birth or student ID.">
-                <PasswordInput ref={newPasswordRef} autoComplete="new-password" onPressEnter={focusOnEnter(confirmRef)} />
+              <Form.Item
+                label="New Password"
+                name="new_password"
+                extra="At least 8 characters; not your date of birth or student ID."
+              >
+                <PasswordInput
+                  ref={newPasswordRef}
+                  autoComplete="new-password"
+                  onPressEnter={focusOnEnter(confirmRef)}
+                />
               </Form.Item>
               <Form.Item label="Confirm New Password" name="confirm_password">
                 <PasswordInput ref={confirmRef} autoComplete="new-password" />
@@ -176,7 +189,11 @@ export function StudentLoginPage() {
         </Form>
 
         {settings.student_id_lookup && !resetMode && (
-          <Button type="link" onClick={openLookup} style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}>
+          <Button
+            type="link"
+            onClick={openLookup}
+            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+          >
             Click here to get your student ID
           </Button>
         )}

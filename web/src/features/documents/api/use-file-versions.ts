@@ -10,7 +10,8 @@ export function fileVersionsQueryKey(studentId: string) {
 export function useFileVersions(studentId: string, enabled: boolean) {
   return useQuery({
     queryKey: fileVersionsQueryKey(studentId),
-    queryFn: ({ signal }) => apiClient.get<DocumentVersion[]>(`/api/file-versions/${encodeURIComponent(studentId)}`, signal),
+    queryFn: ({ signal }) =>
+      apiClient.get<DocumentVersion[]>(`/api/file-versions/${encodeURIComponent(studentId)}`, signal),
     enabled,
   });
 }

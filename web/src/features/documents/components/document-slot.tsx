@@ -2,7 +2,13 @@ import { CheckCircleFilled, FileImageOutlined, FilePdfOutlined, UploadOutlined }
 import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
 import { useState } from 'react';
 import {
-  acceptedLabel, DOCUMENT_LABELS, type DocumentFile, type DocumentType, type DocumentVersion, takesPages, UPLOAD_MESSAGES,
+  acceptedLabel,
+  DOCUMENT_LABELS,
+  type DocumentFile,
+  type DocumentType,
+  type DocumentVersion,
+  takesPages,
+  UPLOAD_MESSAGES,
   type UploadLimits,
 } from '../../../../../shared/documents.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -77,18 +83,21 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
     setError(null);
     if (chosen.length === 0) return setError({ title: UPLOAD_MESSAGES.selectFile });
     setProgress(0);
-    upload.mutate({ files: chosen.map((c) => c.file), type, onProgress: setProgress }, {
-      onSuccess: () => {
-        setProgress(null);
-        setChosen([]);
-        setResubmitting(false);
+    upload.mutate(
+      { files: chosen.map((c) => c.file), type, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setProgress(null);
+          setChosen([]);
+          setResubmitting(false);
+        },
+        onError: (e) => {
+          setProgress(null); // §8: on failure the progress resets
+          const reason = e instanceof ApiError && e.status < 500 && e.body?.message ? e.body.message : undefined;
+          setError({ title: UPLOAD_MESSAGES.failed, detail: reason });
+        },
       },
-      onError: (e) => {
-        setProgress(null); // §8: on failure the progress resets
-        const reason = e instanceof ApiError && e.status < 500 && e.body?.message ? e.body.message : undefined;
-        setError({ title: UPLOAD_MESSAGES.failed, detail: reason });
-      },
-    });
+    );
   };
 
   const cancelResubmit = () => {
@@ -100,7 +109,14 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
   return (
     <Card
       size="small"
-      title={<h3 style={{ fontSize: 15, margin: 0 }}>{label} <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>({acceptedLabel(type)})</Typography.Text></h3>}
+      title={
+        <h3 style={{ fontSize: 15, margin: 0 }}>
+          {label}{' '}
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            ({acceptedLabel(type)})
+          </Typography.Text>
+        </h3>
+      }
       extra={current && !resubmitting ? <CheckCircleFilled style={{ color: '#2e7d32' }} aria-label="Received" /> : null}
       data-document-type={type}
       style={{ height: '100%' }}
@@ -156,7 +172,9 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
             </Flex>
             {uploading && <Progress percent={progress} status="active" aria-label={`Uploading ${label}`} />}
             {uploading && progress === 100 && assembling && (
-              <Typography.Text type="secondary" role="status">Sent. Making one PDF of the pages…</Typography.Text>
+              <Typography.Text type="secondary" role="status">
+                Sent. Making one PDF of the pages…
+              </Typography.Text>
             )}
           </>
         )}
@@ -169,7 +187,9 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
             <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
               {earlier.map((v) => (
                 <li key={v.id}>
-                  <a href={v.url} target="_blank" rel="noopener">{v.name}</a>{' '}
+                  <a href={v.url} target="_blank" rel="noopener">
+                    {v.name}
+                  </a>{' '}
                   <Typography.Text type="secondary">
                     {v.uploaded_at.slice(0, 10)} by {v.uploaded_by}, replaced {v.replaced_at?.slice(0, 10)}
                   </Typography.Text>

@@ -39,10 +39,10 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
   return (
     <section aria-label="Documents">
       <Typography.Paragraph type="secondary">
-        Upload each document as a PDF, or take a photo of each of its pages (up to {MAX_UPLOAD_FILES}, e.g. the
-        front and the back of a card): the school receives them as one PDF. Large photos are made smaller
-        before they are sent. The picture is a photo. A document you upload again replaces the one shown;
-        the school keeps every file you send.
+        Upload each document as a PDF, or take a photo of each of its pages (up to {MAX_UPLOAD_FILES}, e.g. the front
+        and the back of a card): the school receives them as one PDF. Large photos are made smaller before they are
+        sent. The picture is a photo. A document you upload again replaces the one shown; the school keeps every file
+        you send.
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {types.map((type) => (

@@ -69,21 +69,29 @@ export function FilePicker({ type, label, chosen, disabled, preparing, onFiles, 
             Take Photo
           </Button>
         )}
-        <Button icon={<PaperClipOutlined />} onClick={() => chooseRef.current?.click()} disabled={disabled || preparing}>
+        <Button
+          icon={<PaperClipOutlined />}
+          onClick={() => chooseRef.current?.click()}
+          disabled={disabled || preparing}
+        >
           {pages ? 'Choose PDF or Photos' : 'Choose Photo'}
         </Button>
       </Flex>
 
       {chosen.length === 0 && !preparing && <Typography.Text type="secondary">No file chosen</Typography.Text>}
       {chosen.length > 0 && (
-        <ol aria-label={`${label}: ${pages ? 'pages' : 'photo'} to upload`} style={{ margin: 0, paddingInlineStart: pages ? 22 : 0, listStyle: pages ? undefined : 'none' }}>
+        <ol
+          aria-label={`${label}: ${pages ? 'pages' : 'photo'} to upload`}
+          style={{ margin: 0, paddingInlineStart: pages ? 22 : 0, listStyle: pages ? undefined : 'none' }}
+        >
           {chosen.map((c, n) => (
             <li key={c.id}>
               <Flex align="center" gap={4} justify="space-between">
                 <span style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                   {c.name}{' '}
                   <Typography.Text type="secondary">
-                    ({sizeText(c.file.size)}{c.file.size < c.originalSize ? `, made smaller from ${sizeText(c.originalSize)}` : ''})
+                    ({sizeText(c.file.size)}
+                    {c.file.size < c.originalSize ? `, made smaller from ${sizeText(c.originalSize)}` : ''})
                   </Typography.Text>
                 </span>
                 <Button
@@ -98,7 +106,11 @@ export function FilePicker({ type, label, chosen, disabled, preparing, onFiles, 
           ))}
         </ol>
       )}
-      {preparing && <Typography.Text type="secondary" role="status">Preparing the photo…</Typography.Text>}
+      {preparing && (
+        <Typography.Text type="secondary" role="status">
+          Preparing the photo…
+        </Typography.Text>
+      )}
     </>
   );
 }

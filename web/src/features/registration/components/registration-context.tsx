@@ -1,6 +1,11 @@
 import { createContext, useContext } from 'react';
 import type {
-  EthnicGroupItem, FormClassItem, HouseItem, RegionItem, ReligionItem, TownItem,
+  EthnicGroupItem,
+  FormClassItem,
+  HouseItem,
+  RegionItem,
+  ReligionItem,
+  TownItem,
 } from '../../../../../shared/api-types.js';
 import type { StudentRecord } from '../../../../../shared/student-fields.js';
 

@@ -40,14 +40,28 @@ export interface RegistrationFormProps {
   stepPath: (step: RegistrationStep) => string;
 }
 
-function StepBody({ step, studentId, editable }: { step: RegistrationStep; studentId: string; editable: boolean }): ReactNode {
+function StepBody({
+  step,
+  studentId,
+  editable,
+}: {
+  step: RegistrationStep;
+  studentId: string;
+  editable: boolean;
+}): ReactNode {
   switch (step) {
-    case 'studentData': return <StudentDataStep />;
-    case 'familyData': return <FamilyDataStep />;
-    case 'healthData': return <HealthDataStep />;
-    case 'otherData': return <OtherDataStep />;
-    case 'documents': return <DocumentsStep studentId={studentId} editable={editable} />;
-    case 'submit': return <CompleteStep />;
+    case 'studentData':
+      return <StudentDataStep />;
+    case 'familyData':
+      return <FamilyDataStep />;
+    case 'healthData':
+      return <HealthDataStep />;
+    case 'otherData':
+      return <OtherDataStep />;
+    case 'documents':
+      return <DocumentsStep studentId={studentId} editable={editable} />;
+    case 'submit':
+      return <CompleteStep />;
   }
 }
 
@@ -75,7 +89,17 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   // Answers kept on this device and not saved yet are shown in their fields: wait until they are loaded.
   const queueLoaded = useQueueLoaded();
   const value = useMemo<RegistrationContextValue | null>(() => {
-    if (!record.data || !status.data || !formClasses.data || !houses.data || !towns.data || !regions.data || !religions.data || !ethnicGroups.data) return null;
+    if (
+      !record.data ||
+      !status.data ||
+      !formClasses.data ||
+      !houses.data ||
+      !towns.data ||
+      !regions.data ||
+      !religions.data ||
+      !ethnicGroups.data
+    )
+      return null;
     return {
       studentId,
       record: record.data,
@@ -83,22 +107,42 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
       isAdmin,
       today: dayjs().format('YYYY-MM-DD'),
       lookups: {
-        formClasses: formClasses.data, houses: houses.data, towns: towns.data,
-        regions: regions.data, religions: religions.data, ethnicGroups: ethnicGroups.data,
+        formClasses: formClasses.data,
+        houses: houses.data,
+        towns: towns.data,
+        regions: regions.data,
+        religions: religions.data,
+        ethnicGroups: ethnicGroups.data,
       },
       showLearningChallenges: settings.show_learning_challenges,
     };
-  }, [studentId, record.data, status.data, formClasses.data, houses.data, towns.data, regions.data, religions.data, ethnicGroups.data, isAdmin, settings.show_learning_challenges]);
+  }, [
+    studentId,
+    record.data,
+    status.data,
+    formClasses.data,
+    houses.data,
+    towns.data,
+    regions.data,
+    religions.data,
+    ethnicGroups.data,
+    isAdmin,
+    settings.show_learning_challenges,
+  ]);
 
-  const progress = useMemo<RegistrationProgressContextValue | null>(() => progressView && {
-    ...progressView,
-    current: step,
-    stepPath,
-    goTo: (to: RegistrationStep, target: FocusTarget) => {
-      if (to === step) focusTarget(target);
-      else navigate(`${stepPath(to)}#${targetHash(target)}`);
-    },
-  }, [progressView, step, stepPath, navigate]);
+  const progress = useMemo<RegistrationProgressContextValue | null>(
+    () =>
+      progressView && {
+        ...progressView,
+        current: step,
+        stepPath,
+        goTo: (to: RegistrationStep, target: FocusTarget) => {
+          if (to === step) focusTarget(target);
+          else navigate(`${stepPath(to)}#${targetHash(target)}`);
+        },
+      },
+    [progressView, step, stepPath, navigate],
+  );
 
   // A link to a field (this page's fragment, e.g. #mother_name) focuses it once the step is on screen.
   const ready = value !== null;
@@ -118,15 +162,30 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
           status="warning"
           title={<h1 style={{ fontSize: 22, margin: 0 }}>The registration form could not be loaded</h1>}
           subTitle={`${errorMessage(failed[0].error)} Nothing has been changed.`}
-          extra={<Button type="primary" onClick={() => failed.forEach((q) => void q.refetch())}>Try again</Button>}
+          extra={
+            <Button type="primary" onClick={() => failed.forEach((q) => void q.refetch())}>
+              Try again
+            </Button>
+          }
         />
       </>
     );
   }
   if (record.isSuccess && record.data === null) {
-    return <Result status="404" title={<h1 style={{ fontSize: 22, margin: 0 }}>No registration record for {studentId}</h1>} />;
+    return (
+      <Result
+        status="404"
+        title={<h1 style={{ fontSize: 22, margin: 0 }}>No registration record for {studentId}</h1>}
+      />
+    );
   }
-  if (!value || !status.data || !progress || !queueLoaded) return <>{title}<PageSpinner label="Loading the registration form…" /></>;
+  if (!value || !status.data || !progress || !queueLoaded)
+    return (
+      <>
+        {title}
+        <PageSpinner label="Loading the registration form…" />
+      </>
+    );
 
   const r = value.record;
   return (

@@ -12,13 +12,28 @@ export function RegistrationNotice({ status, isAdmin }: { status: RegistrationSt
   if (status.editable) {
     if (!status.deadline) return null;
     const lastDay = long(dayjs(status.deadline).subtract(1, 'day').format('YYYY-MM-DD'));
-    return <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`Registration is open until the end of ${lastDay}.`} />;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={`Registration is open until the end of ${lastDay}.`}
+      />
+    );
   }
-  const why = status.open === 1 && status.deadline
-    ? `Registration closed on ${long(status.deadline)}, the deadline set by the school.`
-    : 'Registration is closed: the school has not opened it, or has closed it.';
+  const why =
+    status.open === 1 && status.deadline
+      ? `Registration closed on ${long(status.deadline)}, the deadline set by the school.`
+      : 'Registration is closed: the school has not opened it, or has closed it.';
   if (isAdmin) {
-    return <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`${why} Students cannot change their records; as an administrator you can.`} />;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={`${why} Students cannot change their records; as an administrator you can.`}
+      />
+    );
   }
   return (
     <Alert

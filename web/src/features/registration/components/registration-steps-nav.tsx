@@ -79,7 +79,9 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
           style={{ flex: 1, minWidth: 0 }}
           // The list says each step's state; the chosen step shows its name only (its state is in the
           // "Still needed" box just below), so that it fits a phone's width.
-          labelRender={({ value }) => `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ${STEPS[stepIndex(value as RegistrationStep)].label}`}
+          labelRender={({ value }) =>
+            `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ${STEPS[stepIndex(value as RegistrationStep)].label}`
+          }
           options={STEPS.map((s, i) => {
             const state = stepStateText(progress, s.key);
             return { value: s.key, label: `Step ${i + 1} of ${STEPS.length}: ${s.label}${state ? ` (${state})` : ''}` };
@@ -103,7 +105,13 @@ export function StepFooterNav({ current, onChange }: Props) {
   const next = STEPS[index + 1];
   return (
     <Flex justify="space-between" gap={8} wrap style={{ marginTop: 8 }}>
-      {previous ? <Button icon={<LeftOutlined />} onClick={() => onChange(previous.key)}>{previous.label}</Button> : <span />}
+      {previous ? (
+        <Button icon={<LeftOutlined />} onClick={() => onChange(previous.key)}>
+          {previous.label}
+        </Button>
+      ) : (
+        <span />
+      )}
       {next && (
         <Button type="primary" onClick={() => onChange(next.key)}>
           {next.label} <RightOutlined />

@@ -14,7 +14,9 @@ export function StepForm({ children }: { children: ReactNode }) {
   const [form] = Form.useForm();
   // Taken once: later saves update the cache, and the form already shows what was typed. Values
   // still waiting to be sent (kept on this device) are shown rather than the saved ones.
-  const [initialValues] = useState(() => toFormValues({ ...reg.record, ...fieldSaveQueue.unsentValues(reg.studentId) } as StudentRecord));
+  const [initialValues] = useState(() =>
+    toFormValues({ ...reg.record, ...fieldSaveQueue.unsentValues(reg.studentId) } as StudentRecord),
+  );
 
   // When the record is read again with answers saved elsewhere (another device, the office), the form
   // shows them, except in the field she is in and in fields with a value of hers still to be sent: a
@@ -36,7 +38,14 @@ export function StepForm({ children }: { children: ReactNode }) {
   }, [reg.record, reg.studentId, form]);
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} disabled={!reg.editable} requiredMark scrollToFirstError>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      disabled={!reg.editable}
+      requiredMark
+      scrollToFirstError
+    >
       {children}
     </Form>
   );
@@ -46,7 +55,13 @@ export function StepForm({ children }: { children: ReactNode }) {
 export function FieldCard({ title, children, extra }: { title: ReactNode; children: ReactNode; extra?: ReactNode }) {
   const screens = Grid.useBreakpoint();
   return (
-    <Card size={screens.md ? 'medium' : 'small'} title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>} extra={extra} style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 4 } }}>
+    <Card
+      size={screens.md ? 'medium' : 'small'}
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>}
+      extra={extra}
+      style={{ marginBottom: 16 }}
+      styles={{ body: { paddingBottom: 4 } }}
+    >
       <Row gutter={16}>{children}</Row>
     </Card>
   );

@@ -29,7 +29,9 @@ export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginRes
       fieldSaveQueue.connect({
         actor,
         onSaved: (studentId, saved) =>
-          queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) => (old ? { ...old, ...saved } : old)),
+          queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) =>
+            old ? { ...old, ...saved } : old,
+          ),
         // Registration closed while the form was open: the status reloads, the form turns read-only and says why.
         onForbidden: () => void queryClient.invalidateQueries({ queryKey: REGISTRATION_STATUS_QUERY_KEY }),
         // A tick refused because the school changed its terms meanwhile: the new text is shown.

@@ -125,7 +125,13 @@ export class FieldSaveQueue {
   }
 
   /** Queues a field's value for sending; `expected` is the server's value she started from. */
-  enqueue(studentId: string, field: FieldName, value: FieldValue, expected: FieldValue | undefined, extra?: Record<string, unknown>): void {
+  enqueue(
+    studentId: string,
+    field: FieldName,
+    value: FieldValue,
+    expected: FieldValue | undefined,
+    extra?: Record<string, unknown>,
+  ): void {
     const key = keyOf(studentId, field);
     const existing = this.entries.get(key);
     if (existing && existing.state !== 'refused') {
@@ -138,7 +144,16 @@ export class FieldSaveQueue {
         existing.attempts = 0;
       }
     } else {
-      this.entries.set(key, { studentId, field, value, expected, state: 'pending', attempts: 0, queuedAt: Date.now(), extra });
+      this.entries.set(key, {
+        studentId,
+        field,
+        value,
+        expected,
+        state: 'pending',
+        attempts: 0,
+        queuedAt: Date.now(),
+        extra,
+      });
     }
     this.savedAt.delete(key);
     this.changed();
@@ -217,7 +232,8 @@ export class FieldSaveQueue {
   /** Values not on the server yet for one student: the form shows these rather than the saved ones. */
   unsentValues(studentId: string): Partial<Record<FieldName, FieldValue>> {
     const out: Partial<Record<FieldName, FieldValue>> = {};
-    for (const e of this.entries.values()) if (e.studentId === studentId && KEPT.includes(e.state)) out[e.field] = e.value as never;
+    for (const e of this.entries.values())
+      if (e.studentId === studentId && KEPT.includes(e.state)) out[e.field] = e.value as never;
     return out;
   }
 
@@ -237,7 +253,13 @@ export class FieldSaveQueue {
     let n = 0;
     for (const e of this.entries.values()) {
       if (studentId && e.studentId !== studentId) continue;
-      if (e.state === 'retrying' || e.state === 'signed-out' || e.state === 'conflict' || (KEPT.includes(e.state) && e.attempts > 0)) n++;
+      if (
+        e.state === 'retrying' ||
+        e.state === 'signed-out' ||
+        e.state === 'conflict' ||
+        (KEPT.includes(e.state) && e.attempts > 0)
+      )
+        n++;
     }
     return n;
   }
@@ -303,12 +325,14 @@ export class FieldSaveQueue {
       // again. Retried like a passing failure meanwhile, since a 401 from before a sign-in is stale.
       e.attempts += 1;
       e.state = 'retrying';
-      const wait = error instanceof ApiError && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : backoffMs(e.attempts);
+      const wait =
+        error instanceof ApiError && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : backoffMs(e.attempts);
       e.retryAt = Date.now() + wait;
       e.error = error instanceof ApiError ? error.message : undefined;
     } else {
       e.state = 'refused';
-      e.error = error instanceof ApiError ? Object.values(error.body?.errors ?? {})[0]?.[0] ?? error.message : String(error);
+      e.error =
+        error instanceof ApiError ? (Object.values(error.body?.errors ?? {})[0]?.[0] ?? error.message) : String(error);
       if (error instanceof ApiError && error.status === 403) this.connection?.onForbidden();
       else this.connection?.onRefused(e.field);
     }
@@ -365,7 +389,10 @@ export class FieldSaveQueue {
         const key = this.storageKey(this.actor, e);
         keep.add(key);
         const { studentId, field, value, expected, state, current, queuedAt, extra } = e;
-        this.storage.setItem(key, JSON.stringify({ studentId, field, value, expected, state, current, queuedAt, extra }));
+        this.storage.setItem(
+          key,
+          JSON.stringify({ studentId, field, value, expected, state, current, queuedAt, extra }),
+        );
       }
       for (const key of this.written) if (!keep.has(key)) this.storage.removeItem(key);
     } catch {

@@ -28,12 +28,17 @@ function statusOf(snapshot: FieldSnapshot, slow: boolean): FieldSaveStatus {
   const e = snapshot.entry;
   if (!e) return snapshot.savedAt ? 'saved' : 'none';
   switch (e.state) {
-    case 'sending': return e.attempts > 0 ? 'unsent' : slow ? 'saving' : 'none';
-    case 'pending': return e.attempts > 0 ? 'unsent' : 'none';
+    case 'sending':
+      return e.attempts > 0 ? 'unsent' : slow ? 'saving' : 'none';
+    case 'pending':
+      return e.attempts > 0 ? 'unsent' : 'none';
     case 'retrying':
-    case 'signed-out': return 'unsent';
-    case 'conflict': return 'conflict';
-    case 'refused': return 'refused';
+    case 'signed-out':
+      return 'unsent';
+    case 'conflict':
+      return 'conflict';
+    case 'refused':
+      return 'refused';
   }
 }
 
@@ -57,7 +62,10 @@ export function useFieldSave(studentId: string, field: FieldName): FieldSave {
   return {
     status: statusOf(snapshot, slow),
     snapshot,
-    save: useCallback((value, expected, extra) => fieldSaveQueue.enqueue(studentId, field, value, expected, extra), [studentId, field]),
+    save: useCallback(
+      (value, expected, extra) => fieldSaveQueue.enqueue(studentId, field, value, expected, extra),
+      [studentId, field],
+    ),
     keepMine: useCallback(() => fieldSaveQueue.keepMine(studentId, field), [studentId, field]),
     useSaved: useCallback(() => fieldSaveQueue.useSaved(studentId, field), [studentId, field]),
     dismiss: useCallback(() => fieldSaveQueue.dismiss(studentId, field), [studentId, field]),

@@ -14,7 +14,10 @@ export function useStudentRecord(studentId: string | null) {
   return useQuery({
     queryKey: studentRecordQueryKey(studentId ?? ''),
     queryFn: async ({ signal }) => {
-      const rows = await apiClient.get<StudentRecord[]>(`/api/student-record/${encodeURIComponent(studentId ?? '')}`, signal);
+      const rows = await apiClient.get<StudentRecord[]>(
+        `/api/student-record/${encodeURIComponent(studentId ?? '')}`,
+        signal,
+      );
       return rows[0] ?? null;
     },
     enabled: Boolean(studentId),

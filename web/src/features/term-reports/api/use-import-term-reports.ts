@@ -15,7 +15,12 @@ export interface ImportInput {
 export type ImportOutcome = ImportTermReportsResult & { refused: boolean };
 
 function isImportResult(body: unknown): body is ImportTermReportsResult {
-  return typeof body === 'object' && body !== null && Array.isArray((body as { errors?: unknown }).errors) && 'error_count' in body;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Array.isArray((body as { errors?: unknown }).errors) &&
+    'error_count' in body
+  );
 }
 
 /** POST /api/import-term-reports (multipart `file`, `?dry_run=1` to check only). */
@@ -26,7 +31,10 @@ export function useImportTermReports() {
       const form = new FormData();
       form.append('file', file, file.name);
       try {
-        const result = await apiClient.upload<ImportTermReportsResult>(`/api/import-term-reports${dryRun ? '?dry_run=1' : ''}`, form);
+        const result = await apiClient.upload<ImportTermReportsResult>(
+          `/api/import-term-reports${dryRun ? '?dry_run=1' : ''}`,
+          form,
+        );
         return { ...result, refused: false };
       } catch (e) {
         if (e instanceof ApiError && e.status === 422 && isImportResult(e.body)) return { ...e.body, refused: true };

@@ -10,7 +10,8 @@ export function reportCardTermsQueryKey(studentId: string) {
 export function useReportCardTerms(studentId: string | null) {
   return useQuery({
     queryKey: reportCardTermsQueryKey(studentId ?? ''),
-    queryFn: ({ signal }) => apiClient.get<ReportCardTerm[]>(`/api/report-card-terms/${encodeURIComponent(studentId ?? '')}`, signal),
+    queryFn: ({ signal }) =>
+      apiClient.get<ReportCardTerm[]>(`/api/report-card-terms/${encodeURIComponent(studentId ?? '')}`, signal),
     enabled: Boolean(studentId),
     // Posting happens elsewhere (the office): look again whenever the list is shown.
     staleTime: 0,

@@ -39,7 +39,8 @@ function Outcome({ outcome }: { outcome: ImportOutcome }) {
       </>
     );
   }
-  const counts = `${plural(outcome.created, 'new term report', 'new term reports')}, ${plural(outcome.updated, 'term report', 'term reports')} replaced ` +
+  const counts =
+    `${plural(outcome.created, 'new term report', 'new term reports')}, ${plural(outcome.updated, 'term report', 'term reports')} replaced ` +
     `(${plural(outcome.rows.marks, 'mark row', 'mark rows')}, ${plural(outcome.rows.summary, 'summary row', 'summary rows')}).`;
   if (outcome.dry_run) return <Alert type="info" showIcon title={`The file is ready to import: ${counts}`} />;
   return (
@@ -49,7 +50,8 @@ function Outcome({ outcome }: { outcome: ImportOutcome }) {
       title={`Imported: ${counts}`}
       description={
         <span>
-          Students see their reports once the term is posted: <Link to={TERM_REPORT_ROUTES.post}>Post Term Reports</Link>.
+          Students see their reports once the term is posted:{' '}
+          <Link to={TERM_REPORT_ROUTES.post}>Post Term Reports</Link>.
         </span>
       }
     />
@@ -78,9 +80,10 @@ export function ImportTermReportsPage() {
       </Typography.Title>
       <Card style={{ maxWidth: 900 }}>
         <Typography.Paragraph>
-          Fill in the template: the <b>Marks</b> sheet has one row per student and subject, the <b>Summary</b> sheet one row
-          per student (attendance, conduct, remarks, next term). Importing a student&apos;s term again replaces it. You may also
-          import one sheet saved as CSV. At most {TERM_REPORT_LIMITS.rowsPerSheet.toLocaleString('en-US')} rows per sheet.
+          Fill in the template: the <b>Marks</b> sheet has one row per student and subject, the <b>Summary</b> sheet one
+          row per student (attendance, conduct, remarks, next term). Importing a student&apos;s term again replaces it.
+          You may also import one sheet saved as CSV. At most {TERM_REPORT_LIMITS.rowsPerSheet.toLocaleString('en-US')}{' '}
+          rows per sheet.
         </Typography.Paragraph>
         <Button href={TEMPLATE_URL} download icon={<DownloadOutlined />} style={{ marginBottom: 16 }}>
           Download the template
@@ -102,7 +105,9 @@ export function ImportTermReportsPage() {
           <p className="ant-upload-hint">{file ? `Chosen: ${file.name}` : TERM_REPORT_MESSAGES.noFile}</p>
         </Upload.Dragger>
         <Flex vertical gap={12} style={{ marginTop: 16 }} aria-live="polite">
-          {importer.isPending && <Alert type="info" showIcon title={importer.variables?.dryRun ? 'Checking the file…' : 'Importing…'} />}
+          {importer.isPending && (
+            <Alert type="info" showIcon title={importer.variables?.dryRun ? 'Checking the file…' : 'Importing…'} />
+          )}
           {importer.isError && <Alert type="error" showIcon title={errorMessage(importer.error)} />}
           {outcome && !importer.isPending && <Outcome outcome={outcome} />}
           {file && outcome && outcome.dry_run && !outcome.refused && !importer.isPending && (

@@ -27,17 +27,20 @@ export function PostTermReportsPage() {
   const [editing, setEditing] = useState<TermReportsPostedItem | null>(null);
 
   const rows = useMemo<Row[]>(
-    () => (posted.data ?? []).map((p, n) => ({
-      ...p,
-      id: REPORT_LIST_FIRST_ID + n,
-      academicYear: academicYearLabel(p.year),
-      postedText: p.posted ? 'posted' : 'not posted',
-    })),
+    () =>
+      (posted.data ?? []).map((p, n) => ({
+        ...p,
+        id: REPORT_LIST_FIRST_ID + n,
+        academicYear: academicYearLabel(p.year),
+        postedText: p.posted ? 'posted' : 'not posted',
+      })),
     [posted.data],
   );
   const needle = search.trim().toLowerCase();
   const shown = needle
-    ? rows.filter((r) => [r.academicYear, String(r.term), r.postedText, r.date_posted].some((v) => v.toLowerCase().includes(needle)))
+    ? rows.filter((r) =>
+        [r.academicYear, String(r.term), r.postedText, r.date_posted].some((v) => v.toLowerCase().includes(needle)),
+      )
     : rows;
 
   const columns: TableProps<Row>['columns'] = [
@@ -95,7 +98,9 @@ export function PostTermReportsPage() {
           onChange={(e) => setSearch(e.target.value)}
           style={{ maxWidth: 320, marginBottom: 16 }}
         />
-        {posted.isError && <Alert type="error" showIcon title={errorMessage(posted.error)} style={{ marginBottom: 16 }} />}
+        {posted.isError && (
+          <Alert type="error" showIcon title={errorMessage(posted.error)} style={{ marginBottom: 16 }} />
+        )}
         <Table<Row>
           rowKey="id"
           size="middle"

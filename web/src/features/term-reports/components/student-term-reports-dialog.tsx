@@ -6,7 +6,13 @@ import { TermReportList } from './term-report-list.js';
  * For the admin area's students table ('Term Reports' action): the same list a student sees, for any
  * student, with unposted reports open (§6: admins can open unposted reports).
  */
-export function StudentTermReportsDialog({ student, onClose }: { student: { id: string; name: string } | null; onClose: () => void }) {
+export function StudentTermReportsDialog({
+  student,
+  onClose,
+}: {
+  student: { id: string; name: string } | null;
+  onClose: () => void;
+}) {
   return (
     <Modal
       open={student !== null}

@@ -42,7 +42,10 @@ function TermItem({ term, enabled, onOpen }: { term: ReportCardTerm; enabled: bo
           <Typography.Text style={{ display: 'block' }}>{T.termLine(term.year, term.term)}</Typography.Text>
         </span>
         {/* a darker green than antd's success colour, for AA contrast on white */}
-        <Typography.Text type={posted ? undefined : 'secondary'} style={{ fontSize: 13, color: posted ? '#237804' : undefined }}>
+        <Typography.Text
+          type={posted ? undefined : 'secondary'}
+          style={{ fontSize: 13, color: posted ? '#237804' : undefined }}
+        >
           {posted ? T.postedLine(term.date_posted) : T.notPosted}
         </Typography.Text>
       </button>

@@ -22,7 +22,9 @@ export function TermReportsPage() {
         {studentId ? (
           <TermReportList studentId={studentId} openUnposted={false} />
         ) : (
-          <Typography.Paragraph style={{ padding: 16, margin: 0 }}>Term reports are listed for students.</Typography.Paragraph>
+          <Typography.Paragraph style={{ padding: 16, margin: 0 }}>
+            Term reports are listed for students.
+          </Typography.Paragraph>
         )}
       </Card>
     </>

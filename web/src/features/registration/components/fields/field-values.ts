@@ -1,6 +1,10 @@
 import type { Rule } from 'antd/es/form/index.js';
 import {
-  type FieldSpec, fieldProblem, STUDENT_FIELDS, type StudentFields, type StudentRecord,
+  type FieldSpec,
+  fieldProblem,
+  STUDENT_FIELDS,
+  type StudentFields,
+  type StudentRecord,
 } from '../../../../../../shared/student-fields.js';
 
 /**
@@ -13,7 +17,8 @@ export type FormValues = Record<string, FormValue>;
 export function toFormValue(spec: FieldSpec, value: unknown): FormValue {
   if (spec.kind === 'flag') return value === 1 ? 1 : 0;
   if (spec.kind === 'code') return typeof value === 'number' ? value : undefined;
-  if (spec.kind === 'option' || spec.kind === 'date') return typeof value === 'string' && value !== '' ? value : undefined;
+  if (spec.kind === 'option' || spec.kind === 'date')
+    return typeof value === 'string' && value !== '' ? value : undefined;
   return typeof value === 'string' ? value : '';
 }
 
@@ -27,10 +32,10 @@ export function toFormValues(record: StudentRecord): FormValues {
 export function toApiValue(spec: FieldSpec, value: FormValue): StudentFields[keyof StudentFields] {
   if (spec.kind === 'flag') return value === 1 ? 1 : 0;
   if (spec.kind === 'code') return typeof value === 'number' ? value : null;
-  if (typeof value !== 'string' || value.trim() === '') return spec.kind === 'option' || spec.kind === 'date' ? null : '';
+  if (typeof value !== 'string' || value.trim() === '')
+    return spec.kind === 'option' || spec.kind === 'date' ? null : '';
   return value.trim();
 }
-
 
 /** The antd rules of a field: the shared rule (same messages as the server) on the value it would save. */
 export function rulesFor(spec: FieldSpec, today: string): Rule[] {

@@ -2,7 +2,13 @@ import { AutoComplete, Checkbox, Col, DatePicker, Form, type FormItemProps, Inpu
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES, PHONE_DIGITS } from '../../../../../../shared/constants.js';
-import { type FieldSpec, fieldProblem, fieldSpec, sameFieldValue, type StudentFieldName } from '../../../../../../shared/student-fields.js';
+import {
+  type FieldSpec,
+  fieldProblem,
+  fieldSpec,
+  sameFieldValue,
+  type StudentFieldName,
+} from '../../../../../../shared/student-fields.js';
 import { type FieldValue, fieldSaveQueue } from '../../save-queue/field-save-queue.js';
 import { useFieldSave } from '../../save-queue/use-field-save.js';
 import { type RegistrationContextValue, useRegistration } from '../registration-context.js';
@@ -43,12 +49,18 @@ function isChoice(spec: FieldSpec): boolean {
 function lookupOptions(spec: FieldSpec, reg: RegistrationContextValue): { value: string | number; label: string }[] {
   const l = reg.lookups;
   switch (spec.lookup) {
-    case 'houses': return l.houses.map((h) => ({ value: h.id, label: h.name }));
-    case 'formClasses': return l.formClasses.map((c) => ({ value: c.class_id, label: `Form ${c.form_level} · ${c.class_id}` }));
-    case 'religions': return l.religions.map((r) => ({ value: r.code, label: r.religion }));
-    case 'ethnicGroups': return l.ethnicGroups.map((g) => ({ value: g.id, label: g.group_type }));
-    case 'regions': return l.regions.map((r) => ({ value: r.title, label: r.title }));
-    default: return (spec.options ?? []).map((o) => ({ value: o, label: o }));
+    case 'houses':
+      return l.houses.map((h) => ({ value: h.id, label: h.name }));
+    case 'formClasses':
+      return l.formClasses.map((c) => ({ value: c.class_id, label: `Form ${c.form_level} · ${c.class_id}` }));
+    case 'religions':
+      return l.religions.map((r) => ({ value: r.code, label: r.religion }));
+    case 'ethnicGroups':
+      return l.ethnicGroups.map((g) => ({ value: g.id, label: g.group_type }));
+    case 'regions':
+      return l.regions.map((r) => ({ value: r.title, label: r.title }));
+    default:
+      return (spec.options ?? []).map((o) => ({ value: o, label: o }));
   }
 }
 
@@ -85,7 +97,13 @@ function shownValue(spec: FieldSpec, reg: RegistrationContextValue, value: unkno
   return String(value);
 }
 
-function EditableField({ spec, label, input, width, saveExtra }: Omit<RecordFieldProps, 'name'> & { spec: FieldSpec; width: FieldWidth }) {
+function EditableField({
+  spec,
+  label,
+  input,
+  width,
+  saveExtra,
+}: Omit<RecordFieldProps, 'name'> & { spec: FieldSpec; width: FieldWidth }) {
   const name = spec.name as StudentFieldName;
   const reg = useRegistration();
   const form = Form.useFormInstance();
@@ -125,7 +143,11 @@ function EditableField({ spec, label, input, width, saveExtra }: Omit<RecordFiel
     }
     // The server trims text: show what it keeps.
     if (typeof raw === 'string' && raw !== toFormValue(spec, sent)) form.setFieldValue(name, toFormValue(spec, sent));
-    const expected = hasWaiting ? waiting.expected : startedFrom.current !== undefined ? startedFrom.current : reg.record[name];
+    const expected = hasWaiting
+      ? waiting.expected
+      : startedFrom.current !== undefined
+        ? startedFrom.current
+        : reg.record[name];
     startedFrom.current = undefined;
     save.save(sent, expected, saveExtra?.(sent));
   };
@@ -146,8 +168,20 @@ function EditableField({ spec, label, input, width, saveExtra }: Omit<RecordFiel
   let control: ReactNode;
   let valueProps: Pick<FormItemProps, 'getValueProps' | 'normalize' | 'valuePropName'> = {};
   if (spec.kind === 'flag') {
-    valueProps = { valuePropName: 'checked', getValueProps: (v: FormValue) => ({ checked: v === 1 }), normalize: (checked: boolean) => (checked ? 1 : 0) };
-    control = input === 'checkbox' ? <Checkbox onChange={onChange}>{label ?? spec.label}{status}</Checkbox> : <Switch onChange={onChange} />;
+    valueProps = {
+      valuePropName: 'checked',
+      getValueProps: (v: FormValue) => ({ checked: v === 1 }),
+      normalize: (checked: boolean) => (checked ? 1 : 0),
+    };
+    control =
+      input === 'checkbox' ? (
+        <Checkbox onChange={onChange}>
+          {label ?? spec.label}
+          {status}
+        </Checkbox>
+      ) : (
+        <Switch onChange={onChange} />
+      );
   } else if (spec.kind === 'date') {
     valueProps = {
       getValueProps: (v: FormValue) => ({ value: typeof v === 'string' ? dayjs(v) : null }),
@@ -166,7 +200,9 @@ function EditableField({ spec, label, input, width, saveExtra }: Omit<RecordFiel
         allowClear={!spec.required}
         disabledDate={(d) => !isAllowed(d)}
         // Opens on the stored date's month; an empty date of birth opens on a likely year.
-        defaultPickerValue={typeof shownNow === 'string' ? dayjs(shownNow) : spec.notFuture ? dayjs().subtract(12, 'year') : undefined}
+        defaultPickerValue={
+          typeof shownNow === 'string' ? dayjs(shownNow) : spec.notFuture ? dayjs().subtract(12, 'year') : undefined
+        }
       />
     );
   } else if (isChoice(spec) && input !== 'town') {
@@ -181,7 +217,9 @@ function EditableField({ spec, label, input, width, saveExtra }: Omit<RecordFiel
     );
   } else if (input === 'town') {
     const search = townSearch.trim().toLowerCase();
-    const towns = reg.lookups.towns.map((t) => t.town_name).filter((town) => !search || town.toLowerCase().includes(search));
+    const towns = reg.lookups.towns
+      .map((t) => t.town_name)
+      .filter((town) => !search || town.toLowerCase().includes(search));
     control = (
       <AutoComplete
         onBlur={onBlur}
@@ -201,9 +239,19 @@ function EditableField({ spec, label, input, width, saveExtra }: Omit<RecordFiel
   } else if (spec.kind === 'digits') {
     control = <DigitsInput onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} style={{ maxWidth: 120 }} />;
   } else if (spec.multiline) {
-    control = <Input.TextArea onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} autoSize={{ minRows: 2, maxRows: 8 }} />;
+    control = (
+      <Input.TextArea onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} autoSize={{ minRows: 2, maxRows: 8 }} />
+    );
   } else {
-    control = <Input onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} inputMode={spec.kind === 'email' ? 'email' : undefined} autoComplete="off" />;
+    control = (
+      <Input
+        onFocus={onFocus}
+        onBlur={onBlur}
+        maxLength={spec.max}
+        inputMode={spec.kind === 'email' ? 'email' : undefined}
+        autoComplete="off"
+      />
+    );
   }
 
   const checkbox = spec.kind === 'flag' && input === 'checkbox';
@@ -213,11 +261,25 @@ function EditableField({ spec, label, input, width, saveExtra }: Omit<RecordFiel
     <Col {...span}>
       <Form.Item
         name={name}
-        label={checkbox ? undefined : <span>{label ?? spec.label}{status}</span>}
+        label={
+          checkbox ? undefined : (
+            <span>
+              {label ?? spec.label}
+              {status}
+            </span>
+          )
+        }
         required={spec.required}
         rules={rules}
         validateTrigger={savesOnBlur(spec, input) ? 'onBlur' : 'onChange'}
-        extra={spec.kind === 'phone' || save.snapshot.entry ? <>{spec.kind === 'phone' && MESSAGES.phoneHint}{statusLine}</> : undefined}
+        extra={
+          spec.kind === 'phone' || save.snapshot.entry ? (
+            <>
+              {spec.kind === 'phone' && MESSAGES.phoneHint}
+              {statusLine}
+            </>
+          ) : undefined
+        }
         style={checkbox ? { marginBottom: 8 } : undefined}
         {...valueProps}
       >

@@ -18,11 +18,15 @@ export function unsavedText(entry: QueueEntry): string {
 export function SaveStatusIcon({ save }: { save: FieldSave }) {
   const entry = save.snapshot.entry;
   switch (save.status) {
-    case 'none': return null;
-    case 'saving': return <LoadingOutlined role="img" aria-label="Saving" style={{ marginInlineStart: 8 }} />;
-    case 'saved': return <CheckCircleFilled role="img" aria-label="Saved" style={{ color: GREEN, marginInlineStart: 8 }} />;
+    case 'none':
+      return null;
+    case 'saving':
+      return <LoadingOutlined role="img" aria-label="Saving" style={{ marginInlineStart: 8 }} />;
+    case 'saved':
+      return <CheckCircleFilled role="img" aria-label="Saved" style={{ color: GREEN, marginInlineStart: 8 }} />;
     default: {
-      const label = save.status === 'conflict' ? 'Not saved: changed on another device' : entry ? unsavedText(entry) : 'Not saved';
+      const label =
+        save.status === 'conflict' ? 'Not saved: changed on another device' : entry ? unsavedText(entry) : 'Not saved';
       return (
         <Tooltip title={label}>
           <ExclamationCircleFilled role="img" aria-label={label} style={{ color: RED, marginInlineStart: 8 }} />
@@ -36,20 +40,37 @@ export function SaveStatusIcon({ save }: { save: FieldSave }) {
  * The line under a field that is not saved: in words ("Not saved yet — will retry"), or, when another
  * device saved a different answer meanwhile, both answers and the choice between them.
  */
-export function SaveStatusLine({ save, show, onUseSaved }: { save: FieldSave; show: (value: unknown) => string; onUseSaved: (value: unknown) => void }): ReactNode {
+export function SaveStatusLine({
+  save,
+  show,
+  onUseSaved,
+}: {
+  save: FieldSave;
+  show: (value: unknown) => string;
+  onUseSaved: (value: unknown) => void;
+}): ReactNode {
   const entry = save.snapshot.entry;
   if (!entry || (save.status !== 'unsent' && save.status !== 'conflict' && save.status !== 'refused')) return null;
   if (save.status !== 'conflict') {
-    return <div className="field-save-line" style={{ color: RED }}>{unsavedText(entry)}</div>;
+    return (
+      <div className="field-save-line" style={{ color: RED }}>
+        {unsavedText(entry)}
+      </div>
+    );
   }
   return (
     <div className="field-save-line" role="group" aria-label="Changed on another device">
       <div style={{ color: RED }}>
-        Changed on another device since you opened it. Saved there: “{show(entry.current)}”. Yours: “{show(entry.value)}”.
+        Changed on another device since you opened it. Saved there: “{show(entry.current)}”. Yours: “{show(entry.value)}
+        ”.
       </div>
       <Flex gap={8} wrap style={{ marginTop: 4 }}>
-        <Button size="small" onClick={save.keepMine}>Keep mine</Button>
-        <Button size="small" onClick={() => onUseSaved(save.useSaved())}>Use the saved one</Button>
+        <Button size="small" onClick={save.keepMine}>
+          Keep mine
+        </Button>
+        <Button size="small" onClick={() => onUseSaved(save.useSaved())}>
+          Use the saved one
+        </Button>
       </Flex>
     </div>
   );

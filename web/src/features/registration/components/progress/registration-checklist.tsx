@@ -44,26 +44,42 @@ export function RegistrationChecklist() {
           const s = progress.steps[step];
           const label = STEPS[stepIndex(step)].label;
           const checking = step === 'documents' && !documentsKnown;
-          const icon = checking
-            ? <LoadingOutlined aria-hidden />
-            : s.complete
-              ? <CheckCircleFilled aria-hidden style={{ color: COMPLETE }} />
-              : <ExclamationCircleFilled aria-hidden style={{ color: INCOMPLETE }} />;
+          const icon = checking ? (
+            <LoadingOutlined aria-hidden />
+          ) : s.complete ? (
+            <CheckCircleFilled aria-hidden style={{ color: COMPLETE }} />
+          ) : (
+            <ExclamationCircleFilled aria-hidden style={{ color: INCOMPLETE }} />
+          );
           return (
-            <li key={step} style={{ display: 'flex', gap: 10, alignItems: 'flex-start', padding: '8px 0', borderTop: '1px solid #f0f0f0' }}>
+            <li
+              key={step}
+              style={{
+                display: 'flex',
+                gap: 10,
+                alignItems: 'flex-start',
+                padding: '8px 0',
+                borderTop: '1px solid #f0f0f0',
+              }}
+            >
               <span style={{ fontSize: 18, lineHeight: '22px' }}>{icon}</span>
               <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <div>
-                  <Link to={stepPath(step)} onClick={(e) => openStep(e, step)} style={{ display: 'inline-block', minHeight: 24, paddingBlock: 2 }}>
+                  <Link
+                    to={stepPath(step)}
+                    onClick={(e) => openStep(e, step)}
+                    style={{ display: 'inline-block', minHeight: 24, paddingBlock: 2 }}
+                  >
                     {`Step ${stepIndex(step) + 1}: ${label}`}
-                  </Link>
-                  {' '}
+                  </Link>{' '}
                   <Typography.Text type="secondary">
                     {checking ? '(checking the documents…)' : `(${stepStateText(view, step)})`}
                   </Typography.Text>
                 </div>
                 {!s.complete && !checking && (
-                  <div>Still needed: <MissingItemLinks step={step} items={s.items} /></div>
+                  <div>
+                    Still needed: <MissingItemLinks step={step} items={s.items} />
+                  </div>
                 )}
               </div>
             </li>

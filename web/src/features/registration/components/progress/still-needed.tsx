@@ -11,7 +11,16 @@ export function StillNeeded() {
   if (current === 'documents' && !documentsKnown) return null;
   const step = progress.steps[current];
   if (step.complete) {
-    return <Alert type="success" showIcon role="note" style={{ marginBottom: 16 }} title="This step is complete: nothing is missing here." data-testid="still-needed" />;
+    return (
+      <Alert
+        type="success"
+        showIcon
+        role="note"
+        style={{ marginBottom: 16 }}
+        title="This step is complete: nothing is missing here."
+        data-testid="still-needed"
+      />
+    );
   }
   return (
     <Alert
@@ -21,7 +30,11 @@ export function StillNeeded() {
       role="note"
       style={{ marginBottom: 16 }}
       data-testid="still-needed"
-      title={<span>Still needed: <MissingItemLinks step={current} items={step.items} /></span>}
+      title={
+        <span>
+          Still needed: <MissingItemLinks step={current} items={step.items} />
+        </span>
+      }
     />
   );
 }

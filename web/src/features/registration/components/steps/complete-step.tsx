@@ -15,7 +15,8 @@ export function CompleteStep() {
   const { studentId } = useRegistration();
   const terms = useTerms();
   // Her tick is an agreement to the version shown above: the server refuses it if that is no longer current.
-  const versionRead = (value: unknown) => (value === 1 && terms.data ? { terms_version_read: terms.data.version } : undefined);
+  const versionRead = (value: unknown) =>
+    value === 1 && terms.data ? { terms_version_read: terms.data.version } : undefined;
   return (
     <>
       <FieldCard title="Your Registration">
@@ -26,9 +27,8 @@ export function CompleteStep() {
           <Col span={24}>
             <CurrentTerms />
             <Typography.Paragraph>
-              Every answer is saved as soon as it is entered. Please check each step, then confirm that the
-              information given is true and complete and that you accept the school's terms and conditions
-              of registration.
+              Every answer is saved as soon as it is entered. Please check each step, then confirm that the information
+              given is true and complete and that you accept the school's terms and conditions of registration.
             </Typography.Paragraph>
           </Col>
           <RecordField name="agree_terms_conditions" input="checkbox" width="full" saveExtra={versionRead} />

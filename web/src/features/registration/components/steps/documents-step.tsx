@@ -4,5 +4,12 @@ import { useRegistration } from '../registration-context.js';
 /** §2 Upload Documents (step 5): the documents feature's upload slots for this record. */
 export function DocumentsStep({ studentId, editable }: { studentId: string; editable: boolean }) {
   const { record, isAdmin } = useRegistration();
-  return <DocumentUploads studentId={studentId} immigrationPermit={record.immigration_permit} editable={editable} isAdmin={isAdmin} />;
+  return (
+    <DocumentUploads
+      studentId={studentId}
+      immigrationPermit={record.immigration_permit}
+      editable={editable}
+      isAdmin={isAdmin}
+    />
+  );
 }

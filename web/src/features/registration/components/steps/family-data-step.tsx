@@ -16,7 +16,11 @@ function ParentCard({ section }: { section: ParentSection }) {
   return (
     <FieldCard title={TITLES[section]}>
       {fieldsOfGroup(section).map((f) => (
-        <RecordField key={f.name} name={f.name as StudentFieldName} width={f.name.includes('home_address') ? 'full' : 'half'} />
+        <RecordField
+          key={f.name}
+          name={f.name as StudentFieldName}
+          width={f.name.includes('home_address') ? 'full' : 'half'}
+        />
       ))}
     </FieldCard>
   );

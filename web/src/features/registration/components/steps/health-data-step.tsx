@@ -14,7 +14,9 @@ function LearningChallenges() {
   const flags = fieldsOfGroup('learning').filter((f) => f.kind === 'flag');
   return (
     <FieldCard title="Learning Challenges">
-      {flags.map((f) => <RecordField key={f.name} name={f.name as StudentFieldName} input="checkbox" width="third" />)}
+      {flags.map((f) => (
+        <RecordField key={f.name} name={f.name as StudentFieldName} input="checkbox" width="third" />
+      ))}
       {other === 1 && <RecordField name="other_learning_disablity" width="full" />}
     </FieldCard>
   );
@@ -35,7 +37,9 @@ export function HealthDataStep() {
         <SwitchGrid group="conditions" />
       </FieldCard>
       <FieldCard title="Medical Notes">
-        {fieldsOfGroup('medical').map((f) => <RecordField key={f.name} name={f.name as StudentFieldName} width="full" />)}
+        {fieldsOfGroup('medical').map((f) => (
+          <RecordField key={f.name} name={f.name as StudentFieldName} width="full" />
+        ))}
       </FieldCard>
       {showLearningChallenges && <LearningChallenges />}
     </StepForm>

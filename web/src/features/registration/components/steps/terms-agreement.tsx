@@ -14,7 +14,9 @@ export function TermsText({ text }: { text: string }) {
   return (
     <div style={{ borderInlineStart: '3px solid #c5c8e8', paddingInlineStart: 12, marginBottom: 16 }}>
       {termsParagraphs(text).map((p, i) => (
-        <Typography.Paragraph key={i} style={{ whiteSpace: 'pre-line', marginBottom: 8 }}>{p}</Typography.Paragraph>
+        <Typography.Paragraph key={i} style={{ whiteSpace: 'pre-line', marginBottom: 8 }}>
+          {p}
+        </Typography.Paragraph>
       ))}
     </div>
   );
@@ -39,7 +41,10 @@ export function CurrentTerms() {
   return (
     <section aria-labelledby="terms-heading">
       <Typography.Title level={3} id="terms-heading" style={{ fontSize: 15, marginTop: 0 }}>
-        The school's terms and conditions <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>(version {terms.data.version})</Typography.Text>
+        The school's terms and conditions{' '}
+        <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+          (version {terms.data.version})
+        </Typography.Text>
       </Typography.Title>
       <TermsText text={terms.data.text} />
     </section>
@@ -69,9 +74,10 @@ export function AgreementStatus() {
       />
     );
   }
-  const earlier = a.version !== null
-    ? `You agreed to version ${a.version}${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`
-    : 'You agreed before the portal kept which version was agreed to.';
+  const earlier =
+    a.version !== null
+      ? `You agreed to version ${a.version}${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`
+      : 'You agreed before the portal kept which version was agreed to.';
   return (
     <Alert
       type="warning"
@@ -81,12 +87,22 @@ export function AgreementStatus() {
       title="The school has changed its terms and conditions since you agreed."
       description={
         <>
-          <div>{earlier} Your registration still counts as agreed. Please read the current terms above (version {terms.data.version}) and agree to them.</div>
-          <Button style={{ marginTop: 8 }} onClick={() => save.save(1, record.agree_terms_conditions, { terms_version_read: terms.data?.version })} loading={save.status === 'saving'} disabled={!editable}>
+          <div>
+            {earlier} Your registration still counts as agreed. Please read the current terms above (version{' '}
+            {terms.data.version}) and agree to them.
+          </div>
+          <Button
+            style={{ marginTop: 8 }}
+            onClick={() => save.save(1, record.agree_terms_conditions, { terms_version_read: terms.data?.version })}
+            loading={save.status === 'saving'}
+            disabled={!editable}
+          >
             I agree to the current terms
           </Button>
           {save.snapshot.entry && save.status !== 'none' && save.status !== 'saving' && (
-            <div role="alert" style={{ marginTop: 8 }}>{unsavedText(save.snapshot.entry)}</div>
+            <div role="alert" style={{ marginTop: 8 }}>
+              {unsavedText(save.snapshot.entry)}
+            </div>
           )}
         </>
       }
