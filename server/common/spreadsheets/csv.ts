@@ -17,6 +17,9 @@ export class CsvError extends Error {
   }
 }
 
+/** More records than `maxRecords`: the importer answers it as too large a file. */
+export class CsvRowLimitError extends CsvError {}
+
 export interface CsvRecord {
   /** 1-based record number, as a spreadsheet shows the row */
   row: number;
@@ -59,7 +62,7 @@ function read(src: string, relaxQuotes: boolean, maxRecords: number | undefined)
       if (cells.length === 1 && cells[0] === '') return null;
       records.push({ row: rowNo, cells });
       if (maxRecords !== undefined && records.length > maxRecords)
-        throw new CsvError(rowNo, `The file has more than ${maxRecords} rows.`);
+        throw new CsvRowLimitError(rowNo, `The file has more than ${maxRecords} rows.`);
       return null;
     },
   };
