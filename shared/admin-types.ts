@@ -1,5 +1,7 @@
 // Shapes of the administrator routes' answers, shared by the server and the admin area of the client.
 
+import type { SpreadsheetImportResult } from './spreadsheet-import.js';
+
 /** GET /api/students: one row of the Students table (§3 Student list item). */
 export interface StudentListItem {
   id: string;
@@ -51,24 +53,11 @@ export const IMPORT_REQUIRED_FOR_NEW: readonly ImportColumn[] = [
 export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-export interface ImportRowError {
-  /** the spreadsheet row number (the header is row 1) */
-  row: number;
-  field: string;
-  message: string;
-}
-
 /** POST /api/import-students[?dry_run=1] */
-export interface ImportResult {
-  dry_run: boolean;
-  /** true only when the file had no errors and it was not a dry run: then every row was written */
-  committed: boolean;
-  created: number;
-  updated: number;
+export interface StudentImportResult extends SpreadsheetImportResult {
   unchanged: number;
   /** class ids not yet known that the import adds (or would add) to the class list */
   classes_created: string[];
-  errors: ImportRowError[];
 }
 
 /** Administrator usernames: what POST /api/change-password-student accepts as `student_id` too. */

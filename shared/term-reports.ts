@@ -2,6 +2,7 @@
 // limits, columns, messages and answer shapes shared by the server and the web client.
 
 import { academicYearLabel } from './constants.js';
+import type { SpreadsheetImportResult } from './spreadsheet-import.js';
 
 export const TERMS = [1, 2, 3] as const;
 export const TERM_YEAR_MIN = 2000;
@@ -72,27 +73,10 @@ export interface ReportCardTerm extends TermReportPosting {
   class_id: string;
 }
 
-export interface ImportRowError {
-  /** 'Marks', 'Summary', or '' for the file as a whole */
-  sheet: string;
-  /** the spreadsheet row (1 is the header row); 0 for the file or a sheet as a whole */
-  row: number;
-  field: string;
-  message: string;
-}
-
-/** POST /api/import-term-reports. With errors nothing was written; with dry_run nothing is written either. */
-export interface ImportTermReportsResult {
-  dry_run: boolean;
-  /** term reports (student, year, term) that are (or, on a dry run, would be) new */
-  created: number;
-  /** term reports that exist and are (or would be) replaced */
-  updated: number;
+/** POST /api/import-term-reports[?dry_run=1]: created and updated count term reports (student, year, term). */
+export interface ImportTermReportsResult extends SpreadsheetImportResult {
   /** rows read, per sheet */
   rows: { marks: number; summary: number };
-  errors: ImportRowError[];
-  /** how many errors there were in all (errors lists at most TERM_REPORT_LIMITS.errorsListed) */
-  error_count: number;
 }
 
 export const termLabel = (year: number, term: number) => `${year} Term ${term}`;

@@ -1,38 +1,30 @@
 import {
-  type ArgumentsHost,
   Body,
-  Catch,
   Controller,
-  type ExceptionFilter,
   Get,
   HttpCode,
-  Inject,
-  Injectable,
   NotFoundException,
   Param,
-  PayloadTooLargeException,
   Post,
   Query,
   Res,
   StreamableFile,
-  UnprocessableEntityException,
   UploadedFile,
-  UseFilters,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import {
   type ImportTermReportsResult,
   type ReportCardTerm,
   TEMPLATE_FILE_NAME,
+  TERM_REPORT_LIMITS,
   TERM_REPORT_MESSAGES,
   type TermReportPosting,
   type TermReportsPostedItem,
 } from '../../shared/term-reports.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
+import { SheetUpload, type UploadedSheet } from '../common/spreadsheets/sheet-upload.js';
+import { type ImportAnswer, importSpreadsheet } from '../common/spreadsheets/spreadsheet-import.js';
 import { PostTermReportsDto } from './dto/post-term-reports.dto.js';
 import { TermReportsImportService } from './import/term-reports-import.service.js';
 import { buildTemplate } from './import/template.js';
@@ -40,35 +32,10 @@ import { PostingsService } from './postings.service.js';
 import { ReportCardPdfService } from './report-card/report-card-pdf.service.js';
 import { ReportCardsService } from './report-cards.service.js';
 
-/** Multer stops reading at the size limit; this says which limit in the API's error shape. */
-@Injectable()
-@Catch(PayloadTooLargeException)
-class UploadTooLargeFilter implements ExceptionFilter {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
-
-  catch(_: PayloadTooLargeException, host: ArgumentsHost): void {
-    host
-      .switchToHttp()
-      .getResponse<Response>()
-      .status(413)
-      .json({
-        statusCode: 413,
-        message: `The file is larger than ${this.config.uploadMaxMb} MB. Split it into smaller files.`,
-      });
-  }
-}
-
 /** Year and term from a path: anything else names no report (404). */
 function yearTerm(year: string, term: string): { year: number; term: number } {
   if (!/^\d{4}$/.test(year) || !/^[123]$/.test(term)) throw new NotFoundException();
   return { year: Number(year), term: Number(term) };
-}
-
-/** What multer's memory storage hands over (the fields used here). */
-interface UploadedSheet {
-  buffer: Buffer;
-  originalname: string;
-  size: number;
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -82,41 +49,25 @@ export class TermReportsController {
     private readonly pdf: ReportCardPdfService,
   ) {}
 
-  /**
-   * Report-card data from a workbook (sheets Marks and Summary) or a CSV of one of them. 200 when the
-   * file was imported (or, with dry_run=1, would be); 422 with the row errors when nothing was written.
-   */
+  /** Report-card data from a workbook (sheets Marks and Summary) or a CSV of one of them: see importSpreadsheet. */
   @Roles('admin')
   @Post('import-term-reports')
   @HttpCode(200)
-  @UseFilters(UploadTooLargeFilter)
-  @UseInterceptors(FileInterceptor('file'))
-  async import(
+  @SheetUpload({
+    maxMb: (config) => config.uploadMaxMb,
+    tooLargeMessage: (mb) => `The file is larger than ${mb} MB. Split it into smaller files.`,
+  })
+  import(
     @CurrentUser() user: SessionUser,
     @UploadedFile() file: UploadedSheet | undefined,
     @Query('dry_run') dryRun: string | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<ImportTermReportsResult & { statusCode?: number; message?: string }> {
-    if (!file || file.size === 0) {
-      throw new UnprocessableEntityException({
-        message: TERM_REPORT_MESSAGES.noFile,
-        errors: { file: [TERM_REPORT_MESSAGES.noFile] },
-      });
-    }
-    const result = await this.importer.import(
-      file,
-      ['1', 'true', 'on', 'yes'].includes(String(dryRun ?? '').toLowerCase()),
-      user,
+  ): Promise<ImportAnswer<ImportTermReportsResult>> {
+    return importSpreadsheet(
+      this.importer,
+      { file, dryRun, actor: user, res },
+      { noFileMessage: TERM_REPORT_MESSAGES.noFile, errorsListed: TERM_REPORT_LIMITS.errorsListed },
     );
-    if (result.error_count === 0) return result;
-    res.status(422);
-    const n = result.error_count;
-    // A problem with the file as a whole (no sheet, too many rows) is the message itself.
-    const message =
-      result.errors[0]?.sheet === ''
-        ? result.errors[0].message
-        : `The file has ${n} ${n === 1 ? 'error' : 'errors'}; nothing was imported.`;
-    return { statusCode: 422, message, ...result };
   }
 
   /** The import template: both sheets with their column names and one example row. */

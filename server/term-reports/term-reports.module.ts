@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { TermReport, TermReportLine, TermReportPosting } from './entities/term-report.entity.js';
 import { TermReportsImportService } from './import/term-reports-import.service.js';
@@ -12,17 +10,7 @@ import { TermReportsController } from './term-reports.controller.js';
 
 /** Term reports: the spreadsheet import, posting per year and term, and the report cards. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]),
-    PdfModule,
-    // One file in memory, at most UPLOAD_MAX_MB; nothing else in the form.
-    MulterModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
-      }),
-    }),
-  ],
+  imports: [TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]), PdfModule],
   controllers: [TermReportsController],
   providers: [TermReportsImportService, PostingsService, ReportCardsService, ReportCardPdfService],
   exports: [ReportCardsService],

@@ -4,7 +4,7 @@ import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { FormClass } from '../../server/lookups/entities/lookups.entities.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
-import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportResult } from '../../shared/admin-types.js';
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type StudentImportResult } from '../../shared/admin-types.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 import { makeZip } from '../fixtures/zip.js';
@@ -85,7 +85,8 @@ describe('POST /api/import-students', () => {
       unchanged: 0,
       classes_created: ['1Z', '2A'],
       errors: [],
-    } satisfies ImportResult);
+      error_count: 0,
+    } satisfies StudentImportResult);
     expect(await t.ds.getRepository(Student).count()).toBe(studentsBefore);
     expect(await t.ds.getRepository(FormClass).findOneBy({ class_id: '1Z' })).toBeNull();
     expect(await t.ds.getRepository(AuditEntry).countBy({ action: 'students.imported' })).toBe(0);

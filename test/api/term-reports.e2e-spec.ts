@@ -430,12 +430,26 @@ describe('import', () => {
       ],
       ['a CSV with other columns', Buffer.from('a,b,c\n1,2,3\n'), 'x.csv', 422, /first row must hold the column names/],
       [
+        'a CSV quote never closed',
+        Buffer.from(`student_id,year,term,subject,mark,grade,comment,teacher\n${AMY},2025,1,Art,1,B,"Good,\n`),
+        'x.csv',
+        422,
+        /Row 2: a quoted cell is never closed/,
+      ],
+      [
+        'column names and no rows',
+        Buffer.from('student_id,year,term,subject,mark,grade,comment,teacher\n'),
+        'x.csv',
+        422,
+        /no rows to import/,
+      ],
+      [
         'too many rows',
         Buffer.from(
           `student_id,year,term,subject,mark,grade,comment,teacher\n${`${AMY},2025,1,Art,1,,,\n`.repeat(30_001)}`,
         ),
         'many.csv',
-        422,
+        413,
         /more than 30001 rows|at most 30000/,
       ],
     ];
@@ -443,6 +457,8 @@ describe('import', () => {
       const res = await upload(admin, bytes, name);
       expect(res.status, what).toBe(status);
       expect(res.body.message ?? '', what).toMatch(message);
+      // A file refused as a whole is an ordinary error: no import answer, no row errors.
+      expect(res.body.error_count, what).toBeUndefined();
     }
     expect(await stored()).toEqual(before);
   });

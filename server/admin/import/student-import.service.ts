@@ -1,17 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, type FindOptionsSelect, In } from 'typeorm';
-import {
-  type ImportColumn,
-  type ImportResult,
-  type ImportRowError,
-  IMPORT_REQUIRED_FOR_NEW,
-} from '../../../shared/admin-types.js';
+import { type ImportColumn, IMPORT_REQUIRED_FOR_NEW } from '../../../shared/admin-types.js';
 import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
+import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import type { SessionUser } from '../../common/session-user.js';
+import type { UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
+import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets/spreadsheet-import.js';
 import { localDate, nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { writeTransaction } from '../../database/write-transaction.js';
@@ -32,8 +30,14 @@ interface ValidRow {
   values: Values;
 }
 
-interface Plan {
-  result: ImportResult;
+interface StudentCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  classes_created: string[];
+}
+
+interface Plan extends ImportCheck<StudentCounts> {
   creates: ValidRow[];
   updates: { id: string; changes: Values; old: Values }[];
   newClasses: string[];
@@ -55,7 +59,7 @@ const chunks = <T>(list: T[], size = CHUNK): T[][] =>
  * class list (the dry run names them first); anything else in the class column is a row error.
  */
 @Injectable()
-export class StudentImportService {
+export class StudentImportService implements SpreadsheetImporter<StudentSheet, StudentCounts, Plan> {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
@@ -63,15 +67,15 @@ export class StudentImportService {
     private readonly audit: AuditService,
   ) {}
 
-  async import(
-    file: { buffer: Buffer; originalname: string },
-    dryRun: boolean,
-    actor: SessionUser,
-  ): Promise<ImportResult> {
-    const sheet = await readStudentSheet(file.buffer, file.originalname);
-    const plan = await this.plan(sheet, this.ds.manager, dryRun);
-    if (dryRun || plan.result.errors.length > 0) return plan.result;
+  read(file: UploadedSheet): Promise<StudentSheet> {
+    return readStudentSheet(file.buffer, file.originalname);
+  }
 
+  check(sheet: StudentSheet): Promise<Plan> {
+    return this.plan(sheet, this.ds.manager);
+  }
+
+  async commit(sheet: StudentSheet, plan: Plan, file: UploadedSheet, actor: SessionUser): Promise<Plan> {
     // Hashed outside the transaction, once per distinct date of birth. A first password that is a date
     // of birth falls to an offline search of a few thousand dates at any bcrypt cost, so it gets
     // INITIAL_PASSWORD_COST: a whole school imports in seconds instead of a minute. The password she
@@ -87,14 +91,13 @@ export class StudentImportService {
     }
     return writeTransaction(this.ds, async (m) => {
       // Planned again inside the transaction, so a student saved meanwhile is compared as she is now.
-      const final = await this.plan(sheet, m, false);
-      if (final.result.errors.length > 0) return final.result;
-      await this.apply(final, m, hashes, actor, file.originalname);
-      return { ...final.result, committed: true };
+      const final = await this.plan(sheet, m);
+      if (final.errors.length === 0) await this.apply(final, m, hashes, actor, file.originalname);
+      return final;
     });
   }
 
-  private async plan(sheet: StudentSheet, m: EntityManager, dryRun: boolean): Promise<Plan> {
+  private async plan(sheet: StudentSheet, m: EntityManager): Promise<Plan> {
     const errors: ImportRowError[] = [];
     const today = localDate(new Date(), this.config.timeZone);
     const houses = new Set((await m.find(House, { select: { id: true } })).map((h) => h.id));
@@ -104,7 +107,7 @@ export class StudentImportService {
     const valid: ValidRow[] = [];
 
     for (const { row, cells } of sheet.rows) {
-      const fail = (field: string, message: string) => errors.push({ row, field, message });
+      const fail = (field: string, message: string) => errors.push({ sheet: '', row, field, message });
       const id = cells.id ?? '';
       if (!id) {
         fail('id', 'The student ID is missing.');
@@ -160,6 +163,7 @@ export class StudentImportService {
         );
         for (const c of missing)
           errors.push({
+            sheet: '',
             row: v.row,
             field: c,
             message: `Student ${v.id} is new: her ${c.replaceAll('_', ' ')} is needed.`,
@@ -187,15 +191,8 @@ export class StudentImportService {
     const classes = [...newClasses].filter((c) => usedClasses.has(c)).sort();
     errors.sort((a, b) => a.row - b.row);
     return {
-      result: {
-        dry_run: dryRun,
-        committed: false,
-        created: creates.length,
-        updated: updates.length,
-        unchanged,
-        classes_created: classes,
-        errors,
-      },
+      counts: { created: creates.length, updated: updates.length, unchanged, classes_created: classes },
+      errors,
       creates,
       updates,
       newClasses: classes,

@@ -1,7 +1,7 @@
-import { PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
 import type ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '../../../shared/admin-types.js';
-import { CsvError, parseCsv } from '../../common/spreadsheets/csv.js';
+import { CsvError, CsvRowLimitError, parseCsv } from '../../common/spreadsheets/csv.js';
+import { badLayout, tooLarge } from '../../common/spreadsheets/refusals.js';
 import {
   decodeUploadText,
   detectUploadKind,
@@ -12,7 +12,8 @@ import {
 // Reads an uploaded student list (.xlsx: the first sheet; or .csv) into rows of text cells keyed by
 // column. Everything wrong with the file as a whole is answered here with a clear 4xx: the wrong
 // kind of file, a macro-enabled or password-protected workbook, one that unpacks too large, too many
-// rows, formulas, missing or unknown column names. Row-level problems are the service's.
+// rows, formulas, missing or unknown column names (refusals.ts gives each its status). Row-level
+// problems are the service's.
 
 /** One data row: the spreadsheet's row number and its cells as trimmed text (null when empty). */
 export interface StudentSheetRow {
@@ -27,9 +28,8 @@ export interface StudentSheet {
 
 const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 
-const invalid = (message: string) => new UnprocessableEntityException({ message, errors: { file: [message] } });
 const tooManyRows = (n?: number) =>
-  new PayloadTooLargeException(
+  tooLarge(
     `The file has ${n ? `${n.toLocaleString('en-US')} rows` : 'too many rows'}; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} students can be imported at once. Split it into smaller files.`,
   );
 
@@ -53,7 +53,7 @@ async function readWorkbook(buf: Buffer, lowerName: string): Promise<StudentShee
   const wb = await openWorkbook(buf, lowerName, { maxUnpackedBytes: MAX_UNPACKED_BYTES, maxRows: IMPORT_MAX_ROWS + 1 });
   if ('tooManyRows' in wb) throw tooManyRows(wb.tooManyRows);
   const ws = wb.worksheets[0];
-  if (!ws) throw invalid('The workbook has no sheet.');
+  if (!ws) throw badLayout('The workbook has no sheet.');
   const grid: { row: number; cells: (string | null)[] }[] = [];
   ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: (string | null)[] = [];
@@ -76,14 +76,14 @@ function cellText(v: ExcelJS.CellValue, ref: string): string | null {
   if (typeof v === 'boolean') return v ? '1' : '0';
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
   if ('formula' in v || 'sharedFormula' in v) {
-    throw invalid(
+    throw badLayout(
       `Cell ${ref} has a formula. Formulas are not accepted: copy the column and paste it back as values, then import again.`,
     );
   }
-  if ('error' in v) throw invalid(`Cell ${ref} shows the error ${v.error}. Correct it and import again.`);
+  if ('error' in v) throw badLayout(`Cell ${ref} shows the error ${v.error}. Correct it and import again.`);
   if ('richText' in v) return cellText(v.richText.map((r) => r.text).join(''), ref);
   if ('text' in v && typeof v.text === 'string') return cellText(v.text, ref);
-  throw invalid(`Cell ${ref} could not be read.`);
+  throw badLayout(`Cell ${ref} could not be read.`);
 }
 
 function readCsv(buf: Buffer): StudentSheet {
@@ -92,8 +92,8 @@ function readCsv(buf: Buffer): StudentSheet {
     records = parseCsv(decodeUploadText(buf), { maxRecords: IMPORT_MAX_ROWS + 1 });
   } catch (e) {
     if (e instanceof CsvError) {
-      if (/more than/.test(e.message)) throw tooManyRows();
-      throw invalid(e.message);
+      if (e instanceof CsvRowLimitError) throw tooManyRows();
+      throw badLayout(e.message);
     }
     throw e;
   }
@@ -104,7 +104,7 @@ function readCsv(buf: Buffer): StudentSheet {
         const v = c.trim();
         // A CSV has no formulas, but a cell starting with '=' becomes one when the file is opened in Excel.
         if (v.startsWith('='))
-          throw invalid(
+          throw badLayout(
             `Cell ${columnLetter(n + 1)}${r.row} starts with '=' (a formula). Formulas are not accepted: import the values.`,
           );
         return v === '' ? null : v;
@@ -118,8 +118,8 @@ function toSheet(grid: { row: number; cells: (string | null)[] }[]): StudentShee
   const nonEmpty = grid.filter((r) => r.cells.some((c) => c !== null && c !== undefined));
   const [header, ...data] = nonEmpty;
   const expected = `The first row must name the columns: ${IMPORT_COLUMNS.join(', ')} (id and at least one other).`;
-  if (!header) throw invalid(`The file is empty. ${expected}`);
-  if (header.row !== 1) throw invalid(`Row 1 is empty. ${expected}`);
+  if (!header) throw badLayout(`The file is empty. ${expected}`);
+  if (header.row !== 1) throw badLayout(`Row 1 is empty. ${expected}`);
   if (data.length > IMPORT_MAX_ROWS) throw tooManyRows(data.length);
   const columns: (ImportColumn | null)[] = [];
   header.cells.forEach((c, n) => {
@@ -130,14 +130,14 @@ function toSheet(grid: { row: number; cells: (string | null)[] }[]): StudentShee
     // 'First Name' → 'first_name', 'Date of Birth (YYYY-MM-DD)' → 'date_of_birth'
     const name = normalizeHeader(c, { stripNote: true });
     if (!(IMPORT_COLUMNS as readonly string[]).includes(name))
-      throw invalid(`Unknown column '${c}' in cell ${columnLetter(n + 1)}1. ${expected}`);
-    if (columns.includes(name as ImportColumn)) throw invalid(`The column '${name}' appears twice.`);
+      throw badLayout(`Unknown column '${c}' in cell ${columnLetter(n + 1)}1. ${expected}`);
+    if (columns.includes(name as ImportColumn)) throw badLayout(`The column '${name}' appears twice.`);
     columns[n] = name as ImportColumn;
   });
   const present = columns.filter((c): c is ImportColumn => c !== null);
-  if (!present.includes('id')) throw invalid(`The file has no 'id' column. ${expected}`);
-  if (present.length < 2) throw invalid(`The file has only the 'id' column: there is nothing to import. ${expected}`);
-  if (data.length === 0) throw invalid('The file has column names but no students.');
+  if (!present.includes('id')) throw badLayout(`The file has no 'id' column. ${expected}`);
+  if (present.length < 2) throw badLayout(`The file has only the 'id' column: there is nothing to import. ${expected}`);
+  if (data.length === 0) throw badLayout('The file has column names but no students.');
   const rows = data.map((r) => {
     const cells: StudentSheetRow['cells'] = {};
     columns.forEach((col, n) => {

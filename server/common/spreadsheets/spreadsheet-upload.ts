@@ -1,18 +1,16 @@
-import { HttpException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
 import ExcelJS from 'exceljs';
+import { notASpreadsheet, tooLarge } from './refusals.js';
 import { checkWorkbookZip } from './zip-check.js';
 
 // What every spreadsheet importer does with an upload before reading its own sheets and columns:
-// tell a workbook from a CSV by the file's bytes, refuse what cannot be imported with a clear 4xx,
-// open a workbook safely, decode CSV text and normalise column names.
+// tell a workbook from a CSV by the file's bytes, refuse what cannot be imported with a clear 4xx
+// (refusals.ts), open a workbook safely, decode CSV text and normalise column names.
 
 export type UploadKind = 'workbook' | 'csv';
 
 const CHOOSE_XLSX_OR_CSV = 'Please choose an Excel workbook (.xlsx) or a CSV file (.csv).';
 const UNREADABLE_WORKBOOK =
   'The workbook could not be read. Open it in Excel, save it as an Excel Workbook (.xlsx) and try again.';
-
-const unsupported = (message: string) => new UnsupportedMediaTypeException(message);
 
 function isCfb(buf: Buffer): boolean {
   return buf.length >= 8 && buf.readUInt32BE(0) === 0xd0cf11e0 && buf.readUInt32BE(4) === 0xa1b11ae1;
@@ -29,13 +27,13 @@ function looksLikeText(buf: Buffer): boolean {
 /**
  * The upload's kind, decided by its bytes; the name only tells a CSV from other text. An old .xls or
  * a password-protected workbook (both compound files) is refused with `legacyExcelMessage`; anything
- * else that is neither a zip nor CSV text is refused with 415.
+ * else that is neither a zip nor CSV text is refused too (415).
  */
 export function detectUploadKind(buf: Buffer, lowerName: string, opts: { legacyExcelMessage: string }): UploadKind {
-  if (isCfb(buf)) throw unsupported(opts.legacyExcelMessage);
+  if (isCfb(buf)) throw notASpreadsheet(opts.legacyExcelMessage);
   if (isZip(buf)) return 'workbook';
   if (looksLikeText(buf) && (lowerName.endsWith('.csv') || lowerName.endsWith('.txt'))) return 'csv';
-  throw unsupported(CHOOSE_XLSX_OR_CSV);
+  throw notASpreadsheet(CHOOSE_XLSX_OR_CSV);
 }
 
 /**
@@ -54,26 +52,23 @@ export async function openWorkbook(
       case 'too-many-rows':
         return { tooManyRows: verdict.rows };
       case 'macro':
-        throw unsupported(
+        throw notASpreadsheet(
           'Macro-enabled workbooks (.xlsm) are not accepted. Save the workbook as an Excel Workbook (.xlsx) and import that.',
         );
       case 'too-large':
-        // Not PayloadTooLargeException: that one is multer's upload limit, which the controllers word themselves.
-        throw new HttpException(
-          'The workbook unpacks to more than the import accepts. Split it into smaller files.',
-          HttpStatus.PAYLOAD_TOO_LARGE,
-        );
+        // A "zip bomb" fits in a small upload: what the parts really unpack to is capped (school policy).
+        throw tooLarge('The workbook unpacks to more than the import accepts. Split it into smaller files.');
       case 'encrypted':
-        throw unsupported('The workbook is password-protected. Save it without a password and import that.');
+        throw notASpreadsheet('The workbook is password-protected. Save it without a password and import that.');
       default:
-        throw unsupported(lowerName.endsWith('.xlsx') ? UNREADABLE_WORKBOOK : CHOOSE_XLSX_OR_CSV);
+        throw notASpreadsheet(lowerName.endsWith('.xlsx') ? UNREADABLE_WORKBOOK : CHOOSE_XLSX_OR_CSV);
     }
   }
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
-    throw unsupported(UNREADABLE_WORKBOOK);
+    throw notASpreadsheet(UNREADABLE_WORKBOOK);
   }
   return wb;
 }

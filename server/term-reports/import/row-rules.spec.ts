@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportRowError } from '../../../shared/term-reports.js';
+import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import { parseDate, parseMarkRow, parseMarkTenths, parseSummaryRow, parseYear } from './row-rules.js';
 
 const markRow = (cells: Record<string, unknown>) =>

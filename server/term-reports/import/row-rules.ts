@@ -1,6 +1,6 @@
 import { formLevelOf, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
+import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import {
-  type ImportRowError,
   MARKS_SHEET,
   SUMMARY_SHEET,
   TERM_REPORT_LIMITS as L,

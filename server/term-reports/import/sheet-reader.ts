@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
+import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import {
   IGNORED_COLUMNS,
-  type ImportRowError,
   MARKS_COLUMNS,
   MARKS_SHEET,
   OPTIONAL_COLUMNS,
@@ -9,7 +9,8 @@ import {
   SUMMARY_SHEET,
   TERM_REPORT_LIMITS,
 } from '../../../shared/term-reports.js';
-import { CsvError, parseCsv } from '../../common/spreadsheets/csv.js';
+import { CsvError, CsvRowLimitError, parseCsv } from '../../common/spreadsheets/csv.js';
+import { badLayout, tooLarge } from '../../common/spreadsheets/refusals.js';
 import {
   decodeUploadText,
   detectUploadKind,
@@ -36,7 +37,10 @@ export interface SheetData {
 
 export interface ReadResult {
   sheets: SheetData[];
-  /** problems with the file's structure (headers, row count, unreadable cells are reported per row later) */
+  /**
+   * problems with a sheet's structure (its header row); unreadable cells are reported per row later,
+   * and a file that cannot be imported at all is refused (refusals.ts)
+   */
   errors: ImportRowError[];
 }
 
@@ -68,17 +72,9 @@ async function readWorkbook(buf: Buffer, lowerName: string): Promise<ReadResult>
     maxRows: TERM_REPORT_LIMITS.rowsPerSheet + 1,
   });
   if ('tooManyRows' in wb) {
-    return {
-      sheets: [],
-      errors: [
-        {
-          sheet: '',
-          row: 0,
-          field: '',
-          message: `A sheet has ${wb.tooManyRows} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
-        },
-      ],
-    };
+    throw tooLarge(
+      `A sheet has ${wb.tooManyRows} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
+    );
   }
   const result: ReadResult = { sheets: [], errors: [] };
   for (const kind of [MARKS_SHEET, SUMMARY_SHEET] as SheetKind[]) {
@@ -96,12 +92,7 @@ async function readWorkbook(buf: Buffer, lowerName: string): Promise<ReadResult>
   }
   if (result.sheets.length === 0) {
     const names = wb.worksheets.map((w) => `'${w.name}'`).join(', ') || 'none';
-    result.errors.push({
-      sheet: '',
-      row: 0,
-      field: '',
-      message: `The workbook needs a sheet named '${MARKS_SHEET}' or '${SUMMARY_SHEET}' (its sheets: ${names}).`,
-    });
+    throw badLayout(`The workbook needs a sheet named '${MARKS_SHEET}' or '${SUMMARY_SHEET}' (its sheets: ${names}).`);
   }
   return result;
 }
@@ -111,8 +102,8 @@ function readCsv(buf: Buffer): ReadResult {
   try {
     records = parseCsv(decodeUploadText(buf), { maxRecords: TERM_REPORT_LIMITS.rowsPerSheet + 1 });
   } catch (e) {
-    if (e instanceof CsvError)
-      return { sheets: [], errors: [{ sheet: '', row: e.row, field: '', message: e.message }] };
+    if (e instanceof CsvRowLimitError) throw tooLarge(e.message);
+    if (e instanceof CsvError) throw badLayout(e.message);
     throw e;
   }
   const header = (records[0]?.cells ?? []).map((h) => normalizeHeader(h));
@@ -131,17 +122,9 @@ function readCsv(buf: Buffer): ReadResult {
       ? SUMMARY_SHEET
       : null;
   if (!kind) {
-    return {
-      sheets: [],
-      errors: [
-        {
-          sheet: '',
-          row: 1,
-          field: '',
-          message: `The first row must hold the column names of the ${MARKS_SHEET} sheet (${MARKS_COLUMNS.join(', ')}) or of the ${SUMMARY_SHEET} sheet (${SUMMARY_COLUMNS.slice(0, -1).join(', ')}).`,
-        },
-      ],
-    };
+    throw badLayout(
+      `The first row must hold the column names of the ${MARKS_SHEET} sheet (${MARKS_COLUMNS.join(', ')}) or of the ${SUMMARY_SHEET} sheet (${SUMMARY_COLUMNS.slice(0, -1).join(', ')}).`,
+    );
   }
   const errors: ImportRowError[] = [];
   const sheet = toSheet(
@@ -200,13 +183,9 @@ function toSheet(kind: SheetKind, grid: { row: number; cells: RawCell[] }[], err
     }
   }
   if (dataRows.length > TERM_REPORT_LIMITS.rowsPerSheet) {
-    errors.push({
-      sheet: kind,
-      row: 0,
-      field: '',
-      message: `The ${kind} sheet has ${dataRows.length} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
-    });
-    return sheet;
+    throw tooLarge(
+      `The ${kind} sheet has ${dataRows.length} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
+    );
   }
   if (!headerOk) return sheet;
   for (const r of dataRows) {

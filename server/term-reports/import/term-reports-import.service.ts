@@ -1,20 +1,18 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { formLevelOf } from '../../../shared/constants.js';
-import {
-  type ImportRowError,
-  type ImportTermReportsResult,
-  MARKS_SHEET,
-  SUMMARY_SHEET,
-  TERM_REPORT_LIMITS,
-} from '../../../shared/term-reports.js';
+import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
+import { MARKS_SHEET, SUMMARY_SHEET } from '../../../shared/term-reports.js';
 import { AuditService, type AuditEvent } from '../../audit/audit.service.js';
 import { nowIso } from '../../common/time.js';
 import type { SessionUser } from '../../common/session-user.js';
+import { badLayout } from '../../common/spreadsheets/refusals.js';
+import type { UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
+import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets/spreadsheet-import.js';
 import { Student } from '../../students/entities/student.entity.js';
 import { TermReport, TermReportLine } from '../entities/term-report.entity.js';
 import { keyOf, type MarkRow, parseMarkRow, parseSummaryRow, type SummaryRow } from './row-rules.js';
-import { readTermReportFile } from './sheet-reader.js';
+import { type ReadResult, readTermReportFile } from './sheet-reader.js';
 import { writeTransaction } from '../../database/write-transaction.js';
 
 const CHUNK = 400;
@@ -35,6 +33,18 @@ interface Planned {
   summary: SummaryRow | null;
   /** the first row naming this report, to point an error at */
   firstRow: { sheet: string; row: number };
+}
+
+interface TermReportCounts {
+  created: number;
+  updated: number;
+  /** rows read, per sheet */
+  rows: { marks: number; summary: number };
+}
+
+interface Checked extends ImportCheck<TermReportCounts> {
+  planned: Planned[];
+  studentIds: string[];
 }
 
 const SUMMARY_FIELDS = [
@@ -70,18 +80,17 @@ function snapshot(
  * (a re-import replaces them); named in the Summary sheet it gets the file's summary.
  */
 @Injectable()
-export class TermReportsImportService {
+export class TermReportsImportService implements SpreadsheetImporter<ReadResult, TermReportCounts, Checked> {
   constructor(
     private readonly ds: DataSource,
     private readonly audit: AuditService,
   ) {}
 
-  async import(
-    file: { buffer: Buffer; originalname: string },
-    dryRun: boolean,
-    actor: SessionUser,
-  ): Promise<ImportTermReportsResult> {
-    const read = await readTermReportFile(file.buffer, file.originalname);
+  read(file: UploadedSheet): Promise<ReadResult> {
+    return readTermReportFile(file.buffer, file.originalname);
+  }
+
+  async check(read: ReadResult): Promise<Checked> {
     const errors: ImportRowError[] = [...read.errors];
     const marks: MarkRow[] = [];
     const summaries: SummaryRow[] = [];
@@ -99,9 +108,8 @@ export class TermReportsImportService {
         }
       }
     }
-    if (rows.marks + rows.summary === 0 && errors.length === 0) {
-      errors.push({ sheet: '', row: 0, field: '', message: 'The file has no rows to import below the column names.' });
-    }
+    if (rows.marks + rows.summary === 0 && errors.length === 0)
+      throw badLayout('The file has no rows to import below the column names.');
 
     const plan = new Map<string, Planned>();
     const seenSubjects = new Map<string, number>();
@@ -168,26 +176,28 @@ export class TermReportsImportService {
       p.class_id = classId;
     }
 
-    const error_count = errors.length;
-    if (error_count > 0) {
+    const planned = [...plan.values()];
+    if (errors.length > 0) {
       const order = (sheet: string) => (sheet === '' ? 0 : sheet === MARKS_SHEET ? 1 : 2);
       errors.sort((a, b) => order(a.sheet) - order(b.sheet) || a.row - b.row);
-      return {
-        dry_run: dryRun,
-        created: 0,
-        updated: 0,
-        rows,
-        errors: errors.slice(0, TERM_REPORT_LIMITS.errorsListed),
-        error_count,
-      };
+      return { counts: { created: 0, updated: 0, rows }, errors, planned, studentIds };
     }
-    const planned = [...plan.values()];
-    if (dryRun) {
-      const updated = planned.filter((p) => existing.has(keyOf(p))).length;
-      return { dry_run: true, created: planned.length - updated, updated, rows, errors: [], error_count: 0 };
-    }
-    const { created, updated } = await this.write(planned, studentIds, actor, { file: file.originalname, rows });
-    return { dry_run: false, created, updated, rows, errors: [], error_count: 0 };
+    const updated = planned.filter((p) => existing.has(keyOf(p))).length;
+    return { counts: { created: planned.length - updated, updated, rows }, errors, planned, studentIds };
+  }
+
+  async commit(
+    _read: ReadResult,
+    checked: Checked,
+    file: UploadedSheet,
+    actor: SessionUser,
+  ): Promise<ImportCheck<TermReportCounts>> {
+    const { rows } = checked.counts;
+    const { created, updated } = await this.write(checked.planned, checked.studentIds, actor, {
+      file: file.originalname,
+      rows,
+    });
+    return { counts: { created, updated, rows }, errors: [] };
   }
 
   private planFor(plan: Map<string, Planned>, r: MarkRow | SummaryRow, firstRow: Planned['firstRow']): Planned {

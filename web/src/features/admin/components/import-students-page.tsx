@@ -1,18 +1,14 @@
 import { CheckCircleOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Flex, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import {
-  IMPORT_COLUMNS,
-  IMPORT_MAX_BYTES,
-  type ImportResult,
-  type ImportRowError,
-} from '../../../../../shared/admin-types.js';
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type StudentImportResult } from '../../../../../shared/admin-types.js';
+import type { ImportRowError } from '../../../../../shared/spreadsheet-import.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useDownloadFile } from '../api/use-download-file.js';
 import { importResultOf, useImportStudents } from '../api/use-import-students.js';
 import { PageTitle } from './page-title.js';
 
-function Counts({ result, future }: { result: ImportResult; future: boolean }) {
+function Counts({ result, future }: { result: StudentImportResult; future: boolean }) {
   return (
     <Descriptions
       size="small"

@@ -2,7 +2,8 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type ImportRowError, TERM_REPORT_LIMITS, TERM_REPORT_MESSAGES } from '../../../../../shared/term-reports.js';
+import type { ImportRowError } from '../../../../../shared/spreadsheet-import.js';
+import { TERM_REPORT_LIMITS, TERM_REPORT_MESSAGES } from '../../../../../shared/term-reports.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { type ImportOutcome, useImportTermReports } from '../api/use-import-term-reports.js';
 import { TERM_REPORT_ROUTES } from '../term-report-routes.js';
@@ -30,7 +31,7 @@ function Outcome({ outcome }: { outcome: ImportOutcome }) {
           pagination={outcome.errors.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
           scroll={{ x: 'max-content' }}
           columns={[
-            { title: 'Sheet', dataIndex: 'sheet', render: (v: string) => v || 'File' },
+            { title: 'Sheet', dataIndex: 'sheet' },
             { title: 'Row', dataIndex: 'row', render: (v: number) => (v > 0 ? v : '') },
             { title: 'Column', dataIndex: 'field' },
             { title: 'Problem', dataIndex: 'message' },
