@@ -114,6 +114,8 @@ export function requestLogging(logger: Logger): RequestHandler[] {
     status: res.statusCode,
     ms,
     user_id: req.user?.id,
+    // The client went away before the answer was sent (the line comes from the socket closing).
+    ...(res.writableEnded ? {} : { aborted: true }),
   });
   const http = pinoHttp<Request, Response>({
     logger,

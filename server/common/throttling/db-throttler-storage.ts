@@ -26,14 +26,26 @@ export class DbThrottlerStorage implements ThrottlerStorage {
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerRecord> {
     const now = Date.now();
-    const { hits, expiresAt } = await this.hit(key, now, now + ttl);
+    const { hits, expiresAt } = await this.hitRetryingDeadlock(key, now, now + ttl);
     if (now - this.lastSweep > SWEEP_EVERY_MS) {
       this.lastSweep = now;
-      await this.ds.query('DELETE FROM throttler_hits WHERE expires_at <= ?', [now]);
+      // Ended windows are only clutter: a failed sweep is left to the next one, never fails a request.
+      await this.ds.query('DELETE FROM throttler_hits WHERE expires_at <= ?', [now]).catch(() => undefined);
     }
     const timeToExpire = Math.max(1, Math.ceil((expiresAt - now) / 1000));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0 };
+  }
+
+  /** MariaDB may pick two concurrent upserts of a new key as a deadlock's victim: that hit is counted again. */
+  private async hitRetryingDeadlock(key: string, now: number, newExpiry: number) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.hit(key, now, newExpiry);
+      } catch (e) {
+        if (attempt >= 3 || (e as { code?: string }).code !== 'ER_LOCK_DEADLOCK') throw e;
+      }
+    }
   }
 
   /** Counts one hit in the key's current window (a new window when the last one has ended). */
