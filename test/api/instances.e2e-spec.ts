@@ -179,7 +179,7 @@ describe('the per-address sign-in limit', () => {
       await clear();
       await ds.destroy();
     }
-  });
+  }, 60_000); // 22 sign-ins, each with its bcrypt work
 });
 
 describe('shutdown', () => {
