@@ -7,7 +7,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FilesModule } from './files/files.module.js';
-import { HealthController } from './health/health.controller.js';
+import { HealthModule } from './health/health.module.js';
 import { LookupsModule } from './lookups/lookups.module.js';
 import { StudentsModule } from './students/students.module.js';
 import { TermReportsModule } from './term-reports/term-reports.module.js';
@@ -32,8 +32,8 @@ export class AppModule {
         DocumentsModule,
         TermReportsModule,
         TermsModule,
+        HealthModule,
       ],
-      controllers: [HealthController],
     };
   }
 }

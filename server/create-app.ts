@@ -15,7 +15,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter.js';
 import { createValidationPipe } from './common/validation.js';
 import { runMigrations } from './database/migrate.js';
 import { SeedService } from './database/seeds/seed.service.js';
-import { JsonLogger } from './logging/json-logger.js';
+import { createLogger, PinoLoggerService, requestLogging } from './logging/logger.js';
 import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
 
 /**
@@ -23,16 +23,16 @@ import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
  * middleware in order (headers, cookies, session, CSRF), the API, and the web client with fallback.
  */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const logger = new JsonLogger(config.logLevel);
+  const logger = createLogger(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger,
+    logger: new PinoLoggerService(logger),
     bodyParser: false,
   });
   await runMigrations(app.get(DataSource));
   await app.get(SeedService).run();
 
   app.disable('x-powered-by');
-  app.use(logger.requestMiddleware());
+  app.use(requestLogging(logger));
   app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({

@@ -1,6 +1,6 @@
 import { createApp } from './create-app.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
-import { JsonLogger } from './logging/json-logger.js';
+import { createLogger, PinoLoggerService } from './logging/logger.js';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -18,7 +18,7 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = new JsonLogger(config.logLevel);
+  const logger = new PinoLoggerService(createLogger(config.logLevel));
   const startedAt = performance.now();
   const app = await createApp(config);
   const server = await app.listen(config.port, config.host);

@@ -11,6 +11,7 @@ import {
   Query,
   Req,
   Res,
+  UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type {
@@ -27,6 +28,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { Csrf } from './csrf.js';
+import { SignInThrottlerGuard } from './sign-in-throttler.guard.js';
 import { AdminLoginDto, ChangePasswordDto, StudentIdLookupQuery, StudentLoginDto } from './dto/login.dto.js';
 
 export const SESSION_COOKIE = 'portal.sid';
@@ -49,6 +51,7 @@ export class AuthController {
   }
 
   @Public()
+  @UseGuards(SignInThrottlerGuard)
   @Post('api/login-student')
   @HttpCode(200)
   loginStudent(@Body() dto: StudentLoginDto, @Req() req: Request): Promise<StudentLoginResponse> {
@@ -56,6 +59,7 @@ export class AuthController {
   }
 
   @Public()
+  @UseGuards(SignInThrottlerGuard)
   @Post('api/admin-login')
   @HttpCode(200)
   loginAdmin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<AdminLoginResponse> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -13,9 +14,14 @@ import { DbSessionStore } from './db-session-store.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
+import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
 
 @Module({
-  imports: [UsersModule, TypeOrmModule.forFeature([LoginThrottle, Student])],
+  imports: [
+    UsersModule,
+    TypeOrmModule.forFeature([LoginThrottle, Student]),
+    ThrottlerModule.forRootAsync({ inject: [DataSource], useFactory: signInThrottlerOptions }),
+  ],
   controllers: [AuthController],
   providers: [
     AuthService,

@@ -60,7 +60,7 @@ export class AuthService {
   async loginStudent(dto: StudentLoginDto, req: Request): Promise<StudentLoginResponse> {
     const studentId = dto.student_id.trim();
     const key = `student:${studentId.toLowerCase()}`;
-    await this.throttle.assertMayTry(key, req.ip ?? '');
+    await this.throttle.assertMayTry(key);
     const user = await this.users.findStudent(studentId);
     const ok = user
       ? await this.hasher.verify(dto.password, user.password_hash)
@@ -78,7 +78,7 @@ export class AuthService {
   async loginAdmin(dto: AdminLoginDto, req: Request): Promise<AdminLoginResponse> {
     const username = dto.username.trim();
     const key = `admin:${username.toLowerCase()}`;
-    await this.throttle.assertMayTry(key, req.ip ?? '');
+    await this.throttle.assertMayTry(key);
     const user = await this.users.findAdmin(username);
     const ok = user
       ? await this.hasher.verify(dto.password, user.password_hash)

@@ -2,29 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
-import { RateLimiter } from '../common/rate-limiter.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 
 export const MAX_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
-const IP_LIMIT_PER_MINUTE = 20;
 
 /**
  * Sign-in throttling (DESIGN §6): 5 failures lock an account name for 15 minutes, doubling on each
- * repeat lockout; and at most 20 attempts a minute from one address. Account names are counted
+ * repeat lockout (the limit per address is SignInThrottlerGuard's). Account names are counted
  * whether or not they exist, so a lock tells nothing about the account.
  */
 @Injectable()
 export class LoginThrottleService {
-  private readonly perIp = new RateLimiter(IP_LIMIT_PER_MINUTE, 60_000);
-
   constructor(@InjectRepository(LoginThrottle) private readonly rows: Repository<LoginThrottle>) {}
 
-  /** Throws 429 when this address or this account name may not try now. */
-  async assertMayTry(loginKey: string, ip: string): Promise<void> {
-    const wait = this.perIp.hit(ip);
-    if (wait > 0) throw new TooManyRequestsException(MESSAGES.tooManyAttempts, wait);
+  /** Throws 429 when this account name is locked. */
+  async assertMayTry(loginKey: string): Promise<void> {
     const row = await this.rows.findOneBy({ login_key: loginKey });
     const now = Date.now();
     if (row && row.locked_until > now) {

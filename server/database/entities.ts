@@ -11,6 +11,7 @@ import {
   Town,
 } from '../lookups/entities/lookups.entities.js';
 import { StudentFile } from '../files/entities/student-file.entity.js';
+import { ThrottlerHit } from '../common/throttling/throttler-hit.entity.js';
 import { Student } from '../students/entities/student.entity.js';
 import { TermsVersion } from '../terms/entities/terms-version.entity.js';
 import { TermReport, TermReportLine, TermReportPosting } from '../term-reports/entities/term-report.entity.js';
@@ -22,6 +23,7 @@ export const ENTITIES = [
   User,
   SessionRow,
   LoginThrottle,
+  ThrottlerHit,
   AuditEntry,
   FormClass,
   Town,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/constants.js';
 import { loadConfig } from '../../server/config/app-config.js';
 import { dataSourceOptions } from '../../server/database/data-source-options.js';
 import { Student } from '../../server/students/entities/student.entity.js';
@@ -147,6 +148,38 @@ describe('two instances on one database', () => {
     );
     expect((await admin.on(a.baseUrl).get('/api/student-record/7001')).status).toBe(200);
   });
+});
+
+describe('the per-address sign-in limit', () => {
+  it('is one count for both instances: 20 attempts a minute from an address, wherever they land', async () => {
+    const ds = new DataSource(dataSourceOptions(loadConfig({ ...env, LOG_LEVEL: 'silent' }).database));
+    await ds.initialize();
+    // The earlier tests signed in from this address too: start from no count, and leave none behind.
+    const clear = () => ds.query('DELETE FROM throttler_hits');
+    try {
+      await clear();
+      const onA = new HttpSession(a.baseUrl);
+      const onB = onA.on(b.baseUrl);
+      const statuses: number[] = [];
+      for (let n = 0; n < 20; n++) {
+        const session = n % 2 === 0 ? onA : onB;
+        statuses.push(
+          (await session.post('/api/login-student', { student_id: `x${n}`, password: 'wrong-wrong' })).status,
+        );
+      }
+      expect(statuses.every((s) => s === 422)).toBe(true);
+      for (const session of [onA, onB]) {
+        const refused = await session.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' });
+        expect(refused.status).toBe(429);
+        expect(((await refused.json()) as { message: string }).message).toBe(MESSAGES.tooManyAttempts);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      }
+    } finally {
+      await clear();
+      await ds.destroy();
+    }
+  }, 60_000); // 22 sign-ins, each with its bcrypt work
 });
 
 describe('shutdown', () => {

@@ -48,6 +48,24 @@ describe('health', () => {
     expect(ready.body.chromium).toBe('available');
     expect(ready.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
   });
+
+  it('answers 503 naming the failing check when the uploads folder cannot be written', async () => {
+    const noUploads = await startTestApp();
+    try {
+      rmSync(noUploads.config.uploadsDir, { recursive: true, force: true });
+      writeFileSync(noUploads.config.uploadsDir, 'a file where the folder should be');
+      const res = await request(noUploads.app.getHttpServer()).get('/readyz').expect(503);
+      expect(res.body).toMatchObject({
+        status: 'not ready',
+        checks: { database: 'ok', migrations: 'ok', uploads: 'failed' },
+        message: 'The service is not ready.',
+      });
+      expect((await request(noUploads.app.getHttpServer()).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    } finally {
+      rmSync(noUploads.config.uploadsDir, { force: true });
+      await noUploads.close();
+    }
+  });
 });
 
 it('stays ready without Chromium, saying PDFs are unavailable', async () => {

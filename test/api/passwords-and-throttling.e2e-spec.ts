@@ -159,6 +159,18 @@ describe('sign-in throttling', () => {
     expect(statuses.slice(0, 20).every((s) => s === 422)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
+
+  it('counts both sign-in routes together and answers the usual 429 with Retry-After', async () => {
+    const c = await new ApiClient(t).primeCsrf();
+    for (let n = 0; n < 10; n++) await c.post('/api/login-student', { student_id: `x${n}`, password: 'wrong-wrong' });
+    for (let n = 0; n < 10; n++) await c.post('/api/admin-login', { username: `x${n}`, password: 'wrong-wrong' });
+    const refused = await c.post('/api/admin-login', { username: 'x10', password: 'wrong-wrong' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ statusCode: 429, message: MESSAGES.tooManyAttempts });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
+  }, 60_000); // 21 sign-ins, each with its bcrypt work
 });
 
 describe('session lifetime', () => {
