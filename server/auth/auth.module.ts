@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { Student } from '../students/entities/student.entity.js';
+import { StudentsModule } from '../students/students.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
@@ -15,7 +15,7 @@ import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
 
 @Module({
-  imports: [UsersModule, TypeOrmModule.forFeature([LoginThrottle, Student])],
+  imports: [UsersModule, StudentsModule, TypeOrmModule.forFeature([LoginThrottle])],
   controllers: [AuthController],
   providers: [
     AuthService,

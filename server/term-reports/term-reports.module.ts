@@ -3,6 +3,7 @@ import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PdfModule } from '../pdf/pdf.module.js';
+import { StudentsModule } from '../students/students.module.js';
 import { TermReport, TermReportLine, TermReportPosting } from './entities/term-report.entity.js';
 import { TermReportsImportService } from './import/term-reports-import.service.js';
 import { PostingsService } from './postings.service.js';
@@ -15,6 +16,7 @@ import { TermReportsController } from './term-reports.controller.js';
   imports: [
     TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]),
     PdfModule,
+    StudentsModule,
     // One file in memory, at most UPLOAD_MAX_MB; nothing else in the form.
     MulterModule.registerAsync({
       inject: [APP_CONFIG],

@@ -11,7 +11,7 @@ import {
 import { AuditService, type AuditEvent } from '../../audit/audit.service.js';
 import { nowIso } from '../../common/time.js';
 import type { SessionUser } from '../../common/session-user.js';
-import { Student } from '../../students/entities/student.entity.js';
+import { StudentsRepository } from '../../students/students.repository.js';
 import { TermReport, TermReportLine } from '../entities/term-report.entity.js';
 import { keyOf, type MarkRow, parseMarkRow, parseSummaryRow, type SummaryRow } from './row-rules.js';
 import { readTermReportFile } from './sheet-reader.js';
@@ -74,6 +74,7 @@ export class TermReportsImportService {
   constructor(
     private readonly ds: DataSource,
     private readonly audit: AuditService,
+    private readonly students: StudentsRepository,
   ) {}
 
   async import(
@@ -203,12 +204,7 @@ export class TermReportsImportService {
   /** Student ID → her present class (null when she has none). */
   private async loadStudents(m: EntityManager, ids: string[]): Promise<Map<string, string | null>> {
     const found = new Map<string, string | null>();
-    for (const part of chunks(ids)) {
-      const rows = await m
-        .getRepository(Student)
-        .find({ select: { id: true, class_id: true }, where: { id: In(part) } });
-      for (const s of rows) found.set(s.id, s.class_id);
-    }
+    for (const s of await this.students.list(['class_id'], { ids }, m)) found.set(s.id, s.class_id);
     return found;
   }
 
