@@ -7,7 +7,7 @@ import session from 'express-session';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
-import { SESSION_COOKIE } from './auth/auth.controller.js';
+import { SESSION_COOKIE } from './auth/session-cookie.js';
 import { Csrf } from './auth/csrf.js';
 import { DbSessionStore } from './auth/db-session-store.js';
 import type { AppConfig } from './config/app-config.js';

@@ -365,3 +365,28 @@ export function fieldProblem(spec: FieldSpec, value: unknown, today?: string): s
       return spec.max && value.length > spec.max ? FIELD_MESSAGES.tooLong(spec.max) : null;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The Edit Student dialog of the administrator (§5 Admin edit).
+
+/** The fields the Edit Student dialog changes. */
+export const ADMIN_EDIT_FIELDS = ['first_name', 'last_name', 'date_of_birth', 'birth_certificate_no'] as const;
+export type AdminEditField = (typeof ADMIN_EDIT_FIELDS)[number];
+
+export function isAdminEditField(name: string): name is AdminEditField {
+  return (ADMIN_EDIT_FIELDS as readonly string[]).includes(name);
+}
+
+/**
+ * An administrator may not leave these fields empty ('Required'), the birth certificate pin included,
+ * which a student may leave empty; the catalogue's length limits apply. The dialog checks it as she
+ * types, the server on every administrator's save.
+ */
+export function adminEditProblem(field: AdminEditField, value: unknown): string | null {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+    return MESSAGES.adminRequired;
+  const max = FIELD_BY_NAME.get(field)?.max;
+  if (field !== 'date_of_birth' && max && typeof value === 'string' && value.length > max)
+    return FIELD_MESSAGES.tooLong(max);
+  return null;
+}

@@ -1,13 +1,11 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { SessionUser } from '../common/session-user.js';
-import { Student } from '../students/entities/student.entity.js';
+import { StudentsRepository } from '../students/students.repository.js';
 import { UsersService } from '../users/users.service.js';
 
 /** The first password of a student, and the one a reset gives back: her date of birth as yyyymmdd. */
@@ -18,7 +16,7 @@ export function dateOfBirthPassword(dateOfBirth: string): string {
 @Injectable()
 export class AdminStudentsService {
   constructor(
-    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly students: StudentsRepository,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly sessions: DbSessionStore,
@@ -27,18 +25,10 @@ export class AdminStudentsService {
 
   /** The Students table: only the columns it shows, newest change first (quick with a whole school). */
   async list(): Promise<StudentListItem[]> {
-    const rows = await this.students.find({
-      select: {
-        id: true,
-        first_name: true,
-        last_name: true,
-        class_id: true,
-        date_of_birth: true,
-        birth_certificate_no: true,
-        updated_at: true,
-      },
-      order: { updated_at: 'DESC', id: 'ASC' },
-    });
+    const rows = await this.students.list(
+      ['first_name', 'last_name', 'class_id', 'date_of_birth', 'birth_certificate_no', 'updated_at'],
+      { order: { updated_at: 'DESC', id: 'ASC' } },
+    );
     return rows.map((s) => ({
       id: s.id,
       first_name: s.first_name,
@@ -55,10 +45,7 @@ export class AdminStudentsService {
    * session of the account ends, so whoever is signed in as her now is signed out.
    */
   async resetPassword(studentId: string, actor: SessionUser): Promise<ResetPasswordResult> {
-    const student = await this.students.findOne({
-      select: { id: true, first_name: true, last_name: true, date_of_birth: true },
-      where: { id: studentId },
-    });
+    const student = await this.students.pick(studentId, ['first_name', 'last_name', 'date_of_birth']);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     const name = `${student.first_name ?? ''} ${student.last_name ?? ''}`.trim();
     if (!student.date_of_birth) {

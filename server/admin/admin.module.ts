@@ -5,7 +5,7 @@ import { FilesModule } from '../files/files.module.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { FormClass, House } from '../lookups/entities/lookups.entities.js';
 import { LookupsModule } from '../lookups/lookups.module.js';
-import { Student } from '../students/entities/student.entity.js';
+import { StudentsModule } from '../students/students.module.js';
 import { User } from '../users/entities/user.entity.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminAccountsController } from './admin-accounts.controller.js';
@@ -29,7 +29,8 @@ import { RegistrationExportService } from './export/registration-export.service.
     PdfModule,
     FilesModule,
     LookupsModule,
-    TypeOrmModule.forFeature([Student, User, FormClass, House]),
+    StudentsModule,
+    TypeOrmModule.forFeature([User, FormClass, House]),
   ],
   controllers: [
     AdminStudentsController,

@@ -8,19 +8,12 @@ import {
   NotFoundException,
   Param,
   Post,
-  Query,
   Req,
   Res,
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type {
-  AdminLoginResponse,
-  SessionInfo,
-  StudentIdMatch,
-  StudentLoginResponse,
-  UserInfo,
-} from '../../shared/api-types.js';
+import type { AdminLoginResponse, SessionInfo, StudentLoginResponse, UserInfo } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AllowDuringReset, CurrentUser, OwnerOrAdmin, Public } from '../common/decorators.js';
@@ -28,10 +21,9 @@ import type { SessionUser } from '../common/session-user.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { Csrf } from './csrf.js';
+import { AdminLoginDto, ChangePasswordDto, StudentLoginDto } from './dto/login.dto.js';
+import { endSession, SESSION_COOKIE, startSession } from './session-cookie.js';
 import { SignInThrottlerGuard } from './sign-in-throttler.guard.js';
-import { AdminLoginDto, ChangePasswordDto, StudentIdLookupQuery, StudentLoginDto } from './dto/login.dto.js';
-
-export const SESSION_COOKIE = 'portal.sid';
 
 @Controller()
 export class AuthController {
@@ -54,23 +46,34 @@ export class AuthController {
   @UseGuards(SignInThrottlerGuard)
   @Post('api/login-student')
   @HttpCode(200)
-  loginStudent(@Body() dto: StudentLoginDto, @Req() req: Request): Promise<StudentLoginResponse> {
-    return this.auth.loginStudent(dto, req);
+  async loginStudent(@Body() dto: StudentLoginDto, @Req() req: Request): Promise<StudentLoginResponse> {
+    const { userId, response } = await this.auth.loginStudent(dto, req.ip);
+    await startSession(req, userId);
+    return response;
   }
 
   @Public()
   @UseGuards(SignInThrottlerGuard)
   @Post('api/admin-login')
   @HttpCode(200)
-  loginAdmin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<AdminLoginResponse> {
-    return this.auth.loginAdmin(dto, req);
+  async loginAdmin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<AdminLoginResponse> {
+    const { userId, response } = await this.auth.loginAdmin(dto, req.ip);
+    await startSession(req, userId);
+    return response;
   }
 
   @AllowDuringReset()
   @Post('api/change-password-student')
   @HttpCode(200)
-  changePassword(@Body() dto: ChangePasswordDto, @CurrentUser() user: SessionUser, @Req() req: Request) {
-    return this.auth.changePassword(dto, user, req);
+  async changePassword(
+    @Body() dto: ChangePasswordDto,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+  ): Promise<StudentLoginResponse | AdminLoginResponse> {
+    const { userId, response } = await this.auth.changePassword(dto, user, req.sessionID);
+    // The session that changed the password continues under a new id.
+    await startSession(req, userId);
+    return response;
   }
 
   /** Signs out; answers 204 whether or not there was a session (§4: sign-out errors are ignored). */
@@ -78,7 +81,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await this.auth.logout(req);
+    await endSession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
   }
 
@@ -98,11 +101,5 @@ export class AuthController {
     if (!account) throw new NotFoundException(MESSAGES.notFound);
     if (account.role !== 'student') throw new ForbiddenException(MESSAGES.forbidden);
     return this.auth.userInfo(account);
-  }
-
-  @Public()
-  @Get('api/student-id-lookup')
-  lookup(@Query() query: StudentIdLookupQuery, @Req() req: Request): Promise<StudentIdMatch[]> {
-    return this.auth.lookupStudentId(query.name, req.ip ?? '');
   }
 }

@@ -4,7 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { Student } from '../students/entities/student.entity.js';
+import { StudentsModule } from '../students/students.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
@@ -19,7 +19,8 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
 @Module({
   imports: [
     UsersModule,
-    TypeOrmModule.forFeature([LoginThrottle, Student]),
+    StudentsModule,
+    TypeOrmModule.forFeature([LoginThrottle]),
     ThrottlerModule.forRootAsync({ inject: [DataSource], useFactory: signInThrottlerOptions }),
   ],
   controllers: [AuthController],

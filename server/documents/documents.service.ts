@@ -1,6 +1,4 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import type { DocumentFile, DocumentType } from '../../shared/documents.js';
 import { registrationProgress } from '../../shared/registration-progress.js';
@@ -10,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { PdfRenderer } from '../pdf/pdf-renderer.js';
-import { Student } from '../students/entities/student.entity.js';
+import { type StudentRow, StudentsRepository } from '../students/students.repository.js';
 import { TermsService } from '../terms/terms.service.js';
 import { PdfCache } from './pdf-cache.js';
 import { registrationFormHtml } from './registration-form.template.js';
@@ -64,7 +62,7 @@ const REPORT_COLUMNS = [
   'allergy',
   'device_type',
   'agree_terms_conditions',
-] as const satisfies readonly (keyof Student)[];
+] as const satisfies readonly (keyof StudentRow)[];
 
 /** The generated documents: the registration form of one student and the registration report. */
 @Injectable()
@@ -72,7 +70,7 @@ export class DocumentsService {
   private readonly cache = new PdfCache();
 
   constructor(
-    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly students: StudentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly pdf: PdfRenderer,
     private readonly files: FilesService,
@@ -85,7 +83,7 @@ export class DocumentsService {
    * terms are unchanged (the form prints the terms and whether she agreed to the current version).
    */
   async registrationForm(studentId: string): Promise<{ pdf: Buffer; fileName: string }> {
-    const student = await this.students.findOneBy({ id: studentId });
+    const student = await this.students.findRow(studentId);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     const [current, marker, terms] = await Promise.all([
       this.files.currentFiles(studentId),
@@ -111,7 +109,7 @@ export class DocumentsService {
     ]);
     const htmlDoc = registrationFormHtml({
       schoolName: this.config.schoolName,
-      record: student as unknown as Record<string, unknown>,
+      record: student,
       names: {
         house: houses.find((h) => h.id === student.house_code)?.name ?? null,
         religion: religions.find((x) => x.code === student.religion_code)?.religion ?? null,
@@ -122,7 +120,7 @@ export class DocumentsService {
       showLearningChallenges: this.config.showLearningChallenges,
       printedAt: this.printedAt(),
       progress: registrationProgress(
-        student as unknown as Record<string, unknown>,
+        student,
         current.map((f) => f.type),
       ),
       agreement: {
@@ -148,14 +146,10 @@ export class DocumentsService {
     const classes = await this.lookups.listFormClasses();
     if (classId !== null && !classes.some((c) => c.class_id === classId))
       throw new NotFoundException(MESSAGES.notFound);
-    const qb = this.students
-      .createQueryBuilder('s')
-      .select(REPORT_COLUMNS.map((c) => `s.${c}`))
-      .orderBy('s.last_name', 'ASC')
-      .addOrderBy('s.first_name', 'ASC')
-      .addOrderBy('s.id', 'ASC');
-    if (classId !== null) qb.where('s.class_id = :classId', { classId });
-    const students = await qb.getMany();
+    const students = await this.students.list(REPORT_COLUMNS, {
+      classId: classId ?? undefined,
+      order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' },
+    });
     const documents = await this.files.currentTypesByStudent(classId === null ? undefined : students.map((s) => s.id));
 
     const byClass = new Map<string, ReportRow[]>();
@@ -167,7 +161,7 @@ export class DocumentsService {
         last_name: s.last_name,
         class_id: s.class_id,
         date_of_birth: s.date_of_birth,
-        progress: registrationProgress(s as unknown as Record<string, unknown>, types),
+        progress: registrationProgress(s, types),
         documents: types,
       };
       const group = s.class_id ?? '';

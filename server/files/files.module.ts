@@ -2,8 +2,7 @@ import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { LookupsModule } from '../lookups/lookups.module.js';
-import { Student } from '../students/entities/student.entity.js';
+import { StudentsModule } from '../students/students.module.js';
 import { StudentFile } from './entities/student-file.entity.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
@@ -14,8 +13,8 @@ import { uploadLimits } from './upload.interceptor.js';
 /** Uploaded documents. Exports FilesService (current files, picture bytes) for the generated documents. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([StudentFile, Student]),
-    LookupsModule,
+    TypeOrmModule.forFeature([StudentFile]),
+    StudentsModule,
     // No storage engine: multer keeps the files in memory (bounded by the limits) until they are checked.
     MulterModule.registerAsync({
       useFactory: (config: AppConfig) => ({ limits: uploadLimits(config) }),

@@ -31,8 +31,8 @@ import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
-import { LookupsService } from '../lookups/lookups.service.js';
-import { Student } from '../students/entities/student.entity.js';
+import { RegistrationWindow } from '../students/registration-window.js';
+import { StudentsRepository } from '../students/students.repository.js';
 import { StudentFile } from './entities/student-file.entity.js';
 import { MIME_OF } from './file-content.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
@@ -55,10 +55,10 @@ export class FilesService {
 
   constructor(
     @InjectRepository(StudentFile) private readonly files: Repository<StudentFile>,
-    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly students: StudentsRepository,
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    private readonly lookups: LookupsService,
+    private readonly window: RegistrationWindow,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -84,7 +84,7 @@ export class FilesService {
     uploads: UploadedBytes[],
   ): Promise<StoreFileResponse> {
     this.assertOwnerOrAdmin(user, studentId);
-    await this.lookups.assertMayEditRegistration(user);
+    await this.window.assertMayEdit(user);
     if (uploads.length === 0) throw invalid('file', UPLOAD_MESSAGES.selectFile);
     const limits = this.limits();
     if (uploads.length > limits.max_files)
@@ -93,10 +93,7 @@ export class FilesService {
     if (total > limits.max_total_mb * 1024 * 1024)
       throw new PayloadTooLargeException(UPLOAD_MESSAGES.tooLargeTotal(limits.max_total_mb));
     if (!isDocumentType(fileType)) throw invalid('file_type', UPLOAD_MESSAGES.fileType);
-    const student = await this.students.findOne({
-      where: { id: studentId },
-      select: { id: true, immigration_permit: true },
-    });
+    const student = await this.students.pick(studentId, ['immigration_permit']);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     if (fileType === 'immigration_permit' && student.immigration_permit !== 1)
       throw invalid('file_type', UPLOAD_MESSAGES.immigrationOff);
@@ -258,7 +255,7 @@ export class FilesService {
   }
 
   private async assertStudentExists(studentId: string): Promise<void> {
-    if (!(await this.students.existsBy({ id: studentId }))) throw new NotFoundException(MESSAGES.notFound);
+    if (!(await this.students.exists(studentId))) throw new NotFoundException(MESSAGES.notFound);
   }
 }
 

@@ -1,10 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { CurrentUser, Roles } from '../common/decorators.js';
-import type { SessionUser } from '../common/session-user.js';
-import { RegistrationStatusDto } from './dto/registration-status.dto.js';
+import { Controller, Get } from '@nestjs/common';
 import { LookupsService } from './lookups.service.js';
 
-/** The lookup lists of §3 and the registration status, shaped as the spec names them. */
+/** The lookup lists of §3, shaped as the spec names them (the registration status: students/). */
 @Controller('api')
 export class LookupsController {
   constructor(private readonly lookups: LookupsService) {}
@@ -26,16 +23,5 @@ export class LookupsController {
   }
   @Get('houses') houses() {
     return this.lookups.listHouses();
-  }
-  @Get('registration-status') registrationStatus() {
-    return this.lookups.registrationStatus();
-  }
-
-  /** Admins open or close registration; answers the new status. */
-  @Roles('admin')
-  @HttpCode(200)
-  @Post('registration-status')
-  setRegistrationStatus(@CurrentUser() user: SessionUser, @Body() body: RegistrationStatusDto) {
-    return this.lookups.setRegistrationStatus(user, { open: body.open, deadline: body.deadline ?? null });
   }
 }

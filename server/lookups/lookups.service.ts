@@ -1,41 +1,19 @@
-import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
-import type { SessionUser } from '../common/session-user.js';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { localDate } from '../common/time.js';
 import type { LookupList } from '../../shared/student-fields.js';
-import { AuditService } from '../audit/audit.service.js';
-import { writeTransaction } from '../database/write-transaction.js';
-import {
-  EthnicGroup,
-  FormClass,
-  House,
-  RegionalCorporation,
-  RegistrationStatus,
-  Religion,
-  Town,
-} from './entities/lookups.entities.js';
+import { EthnicGroup, FormClass, House, RegionalCorporation, Religion, Town } from './entities/lookups.entities.js';
 
-export interface RegistrationStatusView {
-  open: number;
-  deadline: string | null;
-  /** Whether a student may edit now: open = 1 and (no deadline, or today before the deadline). */
-  editable: boolean;
-}
-
+/** The lookup lists of the record (classes, houses, religions...): listing them and checking a value names one. */
 @Injectable()
 export class LookupsService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(FormClass) private readonly formClasses: Repository<FormClass>,
     @InjectRepository(Town) private readonly towns: Repository<Town>,
     @InjectRepository(RegionalCorporation) private readonly regions: Repository<RegionalCorporation>,
     @InjectRepository(Religion) private readonly religions: Repository<Religion>,
     @InjectRepository(EthnicGroup) private readonly ethnicGroups: Repository<EthnicGroup>,
     @InjectRepository(House) private readonly houses: Repository<House>,
-    @InjectRepository(RegistrationStatus) private readonly status: Repository<RegistrationStatus>,
-    private readonly audit: AuditService,
   ) {}
 
   /** Whether a value names an entry of a lookup list (a record may only point at existing entries). */
@@ -76,54 +54,5 @@ export class LookupsService {
 
   listHouses() {
     return this.houses.find({ order: { id: 'ASC' } });
-  }
-
-  async registrationStatus(): Promise<RegistrationStatusView> {
-    const row = await this.status.findOneBy({ id: 1 });
-    const open = row?.open ?? 0;
-    const deadline = row?.deadline ?? null;
-    const today = localDate(new Date(), this.config.timeZone);
-    return { open, deadline, editable: open === 1 && (!deadline || today < deadline) };
-  }
-
-  /** An administrator opens or closes registration (deadline exclusive: closed from that day on). */
-  async setRegistrationStatus(
-    actor: SessionUser,
-    next: { open: number; deadline: string | null },
-  ): Promise<RegistrationStatusView> {
-    await writeTransaction(this.status.manager.connection, async (m) => {
-      const before = await m.findOneBy(RegistrationStatus, { id: 1 });
-      await m.save(RegistrationStatus, { id: 1, open: next.open, deadline: next.deadline });
-      await this.audit.record(
-        actor,
-        (['open', 'deadline'] as const)
-          .filter((field) => (before?.[field] ?? null) !== next[field])
-          .map((field) => ({
-            action: 'registration-status.changed',
-            entity: 'registration_status',
-            entity_id: null,
-            field,
-            old_value: before?.[field] ?? null,
-            new_value: next[field],
-          })),
-        m,
-      );
-    });
-    return this.registrationStatus();
-  }
-
-  /**
-   * Students change their registration data (record, uploads) only while registration is open;
-   * administrators at any time. Throws 403 with the reason and date otherwise.
-   */
-  async assertMayEditRegistration(user: SessionUser): Promise<void> {
-    if (user.role === 'admin') return;
-    const status = await this.registrationStatus();
-    if (status.editable) return;
-    throw new ForbiddenException(
-      status.open === 1 && status.deadline
-        ? `Registration closed on ${status.deadline}. Please contact the school office to change your record.`
-        : 'Registration is closed. Please contact the school office to change your record.',
-    );
   }
 }

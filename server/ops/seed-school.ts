@@ -7,7 +7,8 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { loadConfig } from '../config/app-config.js';
 import { createApp } from '../create-app.js';
 import { FormClass } from '../lookups/entities/lookups.entities.js';
-import { Student } from '../students/entities/student.entity.js';
+import type { Student } from '../students/entities/student.entity.js';
+import { StudentsRepository } from '../students/students.repository.js';
 import { User } from '../users/entities/user.entity.js';
 
 // npm run seed:school -- --students 1500
@@ -304,7 +305,8 @@ async function main(argv: string[]): Promise<void> {
   const app = await createApp(config);
   try {
     const ds = app.get(DataSource);
-    if ((await ds.getRepository(Student).count()) > 0)
+    const studentsTable = app.get(StudentsRepository);
+    if ((await studentsTable.count()) > 0)
       throw new Error('The database already holds students: seed:school fills an empty one.');
     const now = new Date().toISOString();
     const hash = await app.get(PasswordHasher).hash(SEED_PASSWORD);
@@ -321,7 +323,7 @@ async function main(argv: string[]): Promise<void> {
       await m.createQueryBuilder().insert().into(FormClass).values(classes).orIgnore().updateEntity(false).execute();
       for (let i = 0; i < students.length; i += 200) {
         const chunk = students.slice(i, i + 200);
-        await m.createQueryBuilder().insert().into(Student).values(chunk).updateEntity(false).execute();
+        await studentsTable.insert(chunk, m, { reload: false });
         await m
           .createQueryBuilder()
           .insert()

@@ -29,7 +29,10 @@ const ESCAPES: Record<string, string> = {
   '`': '&#96;',
 };
 
-/** Escapes text for use in element content and in quoted attribute values. */
+/**
+ * Escapes text for use in element content and in quoted attribute values: the server's one escaper
+ * (the PDF templates, the PDF footer, the sign-in shell of the web client).
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
 }

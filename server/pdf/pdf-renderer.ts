@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import type { SafeHtml } from './html.js';
+import { escapeHtml, type SafeHtml } from './html.js';
 
 /*
  * PdfRenderer: HTML → PDF with the system Chromium (puppeteer-core). Import PdfModule and inject it.
@@ -337,7 +337,7 @@ export class PdfRenderer implements OnModuleDestroy {
 
 /** Chromium fills .pageNumber and .totalPages itself (no JavaScript involved). */
 function footerTemplate(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escaped = escapeHtml(text);
   return (
     `<div style="font-size:8pt;font-family:sans-serif;color:#555;width:100%;padding:0 0.5in;display:flex;justify-content:space-between">` +
     `<span>${escaped}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`

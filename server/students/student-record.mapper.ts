@@ -1,9 +1,8 @@
-import type { Student } from './entities/student.entity.js';
+import type { StudentRecord } from '../../shared/student-fields.js';
+import type { StudentRow } from './students.repository.js';
 
 /** The registration record as the API shows it (§3): every field, with `updatedAt` for the last change. */
-export type StudentRecord = Omit<Student, 'created_at' | 'updated_at'> & { updatedAt: string };
-
-export function toStudentRecord(s: Student): StudentRecord {
+export function toStudentRecord(s: StudentRow): StudentRecord {
   const { created_at: _created, updated_at, ...fields } = s;
   return { ...fields, updatedAt: updated_at };
 }

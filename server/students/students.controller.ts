@@ -1,14 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import type { StudentSaveResponse } from '../../shared/student-fields.js';
-import { CurrentUser, OwnerOrAdmin } from '../common/decorators.js';
+import { Body, Controller, Get, HttpCode, Ip, Param, Post, Query } from '@nestjs/common';
+import type { StudentIdMatch } from '../../shared/api-types.js';
+import type { StudentRecord, StudentSaveResponse } from '../../shared/student-fields.js';
+import { CurrentUser, OwnerOrAdmin, Public } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { type SaveStudentBody, SaveStudentDto } from './dto/save-student.dto.js';
-import type { StudentRecord } from './student-record.mapper.js';
+import { StudentIdLookupQuery } from './dto/student-id-lookup.dto.js';
+import { StudentIdLookup } from './student-id-lookup.js';
 import { StudentsService } from './students.service.js';
 
 @Controller('api')
 export class StudentsController {
-  constructor(private readonly students: StudentsService) {}
+  constructor(
+    private readonly students: StudentsService,
+    private readonly idLookup: StudentIdLookup,
+  ) {}
 
   /** §7: a list whose first item is the record (id, first_name, last_name and every other field). */
   @OwnerOrAdmin({ param: 'studentId' })
@@ -23,5 +28,11 @@ export class StudentsController {
   @Post('student')
   save(@CurrentUser() user: SessionUser, @Body() body: SaveStudentDto): Promise<StudentSaveResponse> {
     return this.students.save(user, body as SaveStudentBody);
+  }
+
+  @Public()
+  @Get('student-id-lookup')
+  lookup(@Query() query: StudentIdLookupQuery, @Ip() ip: string | undefined): Promise<StudentIdMatch[]> {
+    return this.idLookup.find(query.name, ip ?? '');
   }
 }

@@ -3,9 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
+  adminEditProblem,
   FIELD_BY_NAME,
   FIELD_MESSAGES,
   fieldProblem,
+  isAdminEditField,
+  type StudentFieldName,
+  type StudentRecord,
   type StudentSaveConflict,
   type StudentSaveResponse,
 } from '../../shared/student-fields.js';
@@ -13,12 +17,13 @@ import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../common/session-user.js';
 import { localDate, nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { isSqlite, writeTransaction } from '../database/write-transaction.js';
+import { writeTransaction } from '../database/write-transaction.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { TermsService } from '../terms/terms.service.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
-import { Student } from './entities/student.entity.js';
-import { type StudentRecord, toStudentRecord } from './student-record.mapper.js';
+import { RegistrationWindow } from './registration-window.js';
+import { toStudentRecord } from './student-record.mapper.js';
+import { type StudentChanges, StudentsRepository } from './students.repository.js';
 
 type FieldValue = string | number | null;
 
@@ -65,17 +70,16 @@ export class StudentsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly students: StudentsRepository,
+    private readonly window: RegistrationWindow,
     private readonly lookups: LookupsService,
     private readonly audit: AuditService,
     private readonly terms: TermsService,
   ) {}
 
-  /**
-   * Read on every step of the form, so plain SQL: the column names are the record's field names, and
-   * building TypeORM's select for 110 columns cost more than the query itself.
-   */
+  /** Read on every step of the form (StudentsRepository.findRow reads it with plain SQL). */
   async getRecord(id: string): Promise<StudentRecord> {
-    const [s] = (await this.ds.query('SELECT * FROM students WHERE id = ?', [id])) as Student[];
+    const s = await this.students.findRow(id);
     if (!s) throw new NotFoundException(MESSAGES.notFound);
     return toStudentRecord(s);
   }
@@ -86,7 +90,7 @@ export class StudentsService {
    * therefore never overwrite each other. The body has passed the shared field rules already.
    */
   async save(user: SessionUser, body: SaveStudentBody): Promise<StudentSaveResponse> {
-    await this.lookups.assertMayEditRegistration(user);
+    await this.window.assertMayEdit(user);
     const { id, expected: sentExpected, terms_version_read: termsVersionRead, ...rest } = body;
     const expected = sentExpected ?? {};
     const changes: Record<string, FieldValue> = {};
@@ -97,27 +101,24 @@ export class StudentsService {
     if (unknownExpected.length > 0) throw invalid({ expected: [MESSAGES.expectedUnknown] });
     await this.checkAgainstSchoolRules(user, changes);
 
-    const names = Object.keys(changes);
+    const names = Object.keys(changes) as StudentFieldName[];
     return writeTransaction(this.ds, async (m) => {
-      const qb = m
-        .createQueryBuilder(Student, 's')
-        .select(['s.id', 's.updated_at', ...names.map((n) => `s.${n}`)])
-        .where('s.id = :id', { id });
-      if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
-      const current = await qb.getOne();
+      const current: Record<string, FieldValue> | null = await this.students.pickForUpdate(
+        id,
+        ['updated_at', ...names],
+        m,
+      );
       if (!current) throw new NotFoundException(MESSAGES.notFound);
-      const stale = staleFields(expected, current as unknown as Record<string, FieldValue>, changes);
-      if (stale.length > 0) throw conflict(stale, current as unknown as Record<string, FieldValue>);
+      const stale = staleFields(expected, current, changes);
+      if (stale.length > 0) throw conflict(stale, current);
 
-      const changed = names.filter((n) => (current as unknown as Record<string, FieldValue>)[n] !== changes[n]);
-      let updatedAt = current.updated_at;
+      const changed = names.filter((n) => current[n] !== changes[n]);
+      let updatedAt = current.updated_at as string;
       if (changed.length > 0) {
         updatedAt = nowIso();
-        await m.update(
-          Student,
-          { id },
-          { ...Object.fromEntries(changed.map((n) => [n, changes[n]])), updated_at: updatedAt },
-        );
+        // The values passed the catalogue's rules for their fields (SaveStudentDto, checkAgainstSchoolRules).
+        const values = Object.fromEntries(changed.map((n) => [n, changes[n]])) as StudentChanges;
+        await this.students.update(id, { ...values, updated_at: updatedAt }, m);
         await this.audit.record(
           user,
           changed.map((field) => ({
@@ -125,7 +126,7 @@ export class StudentsService {
             entity: 'student',
             entity_id: id,
             field,
-            old_value: (current as unknown as Record<string, FieldValue>)[field],
+            old_value: current[field],
             new_value: changes[field],
           })),
           m,
@@ -147,7 +148,10 @@ export class StudentsService {
         errors[name] = [FIELD_MESSAGES.schoolSet];
         continue;
       }
-      const problem = fieldProblem(spec, value, today);
+      // An administrator's save must also keep what the Edit Student dialog requires (the pin).
+      const problem =
+        fieldProblem(spec, value, today) ??
+        (user.role === 'admin' && isAdminEditField(name) ? adminEditProblem(name, value) : null);
       if (problem) errors[name] = [problem];
       else if (spec.lookup && value !== null && !(await this.lookups.contains(spec.lookup, value)))
         errors[name] = [FIELD_MESSAGES.code];

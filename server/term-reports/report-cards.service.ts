@@ -3,7 +3,7 @@ import { DataSource, In } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { type ReportCardTerm, TERM_REPORT_MESSAGES } from '../../shared/term-reports.js';
 import type { SessionUser } from '../common/session-user.js';
-import { Student } from '../students/entities/student.entity.js';
+import { type StudentPick, StudentsRepository } from '../students/students.repository.js';
 import { TermReport, TermReportLine, TermReportPosting } from './entities/term-report.entity.js';
 
 export interface ReportCardLine {
@@ -47,12 +47,14 @@ const subjectKey = (s: string) => s.trim().toLowerCase();
 /** Who may read which report (§6: students their own posted reports only) and what the card shows. */
 @Injectable()
 export class ReportCardsService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly students: StudentsRepository,
+  ) {}
 
   /** GET /api/report-card-terms/{userId}: her terms, newest first, posted or not. */
   async terms(studentId: string): Promise<ReportCardTerm[]> {
-    if (!(await this.ds.getRepository(Student).existsBy({ id: studentId })))
-      throw new NotFoundException(MESSAGES.notFound);
+    if (!(await this.students.exists(studentId))) throw new NotFoundException(MESSAGES.notFound);
     const reports = await this.ds
       .getRepository(TermReport)
       .find({ where: { student_id: studentId }, order: { year: 'DESC', term: 'DESC' } });
@@ -105,10 +107,9 @@ export class ReportCardsService {
     for (const classId of new Set(reports.map((r) => r.class_id)))
       averages.set(classId, await this.classAverages(classId, year, term));
     const lines = await this.linesOf(reports.map((r) => r.id));
-    const students = new Map<string, Student>();
-    for (const s of await this.ds.getRepository(Student).find({
-      select: { id: true, first_name: true, middle_name: true, last_name: true },
-      where: { id: In(reports.map((r) => r.student_id)) },
+    const students = new Map<string, StudentPick<'first_name' | 'middle_name' | 'last_name'>>();
+    for (const s of await this.students.list(['first_name', 'middle_name', 'last_name'], {
+      ids: reports.map((r) => r.student_id),
     }))
       students.set(s.id, s);
     return reports.map((r) => {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PdfModule } from '../pdf/pdf.module.js';
+import { StudentsModule } from '../students/students.module.js';
 import { TermReport, TermReportLine, TermReportPosting } from './entities/term-report.entity.js';
 import { TermReportsImportService } from './import/term-reports-import.service.js';
 import { PostingsService } from './postings.service.js';
@@ -10,7 +11,7 @@ import { TermReportsController } from './term-reports.controller.js';
 
 /** Term reports: the spreadsheet import, posting per year and term, and the report cards. */
 @Module({
-  imports: [TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]), PdfModule],
+  imports: [TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]), PdfModule, StudentsModule],
   controllers: [TermReportsController],
   providers: [TermReportsImportService, PostingsService, ReportCardsService, ReportCardPdfService],
   exports: [ReportCardsService],

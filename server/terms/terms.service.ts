@@ -12,8 +12,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { actorLabel } from '../../shared/api-types.js';
 import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
-import { isSqlite, writeTransaction } from '../database/write-transaction.js';
-import { Student } from '../students/entities/student.entity.js';
+import { writeTransaction } from '../database/write-transaction.js';
+import { StudentsRepository } from '../students/students.repository.js';
 import { TermsVersion } from './entities/terms-version.entity.js';
 
 const view = (v: TermsVersion): TermsOfRegistration => ({ version: v.id, text: v.text, updated_at: v.created_at });
@@ -26,6 +26,7 @@ const view = (v: TermsVersion): TermsOfRegistration => ({ version: v.id, text: v
 export class TermsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly students: StudentsRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -96,12 +97,7 @@ export class TermsService {
         errors: { agree_terms_conditions: [TERMS_MESSAGES.changedSinceRead] },
       });
     }
-    const qb = m
-      .createQueryBuilder(Student, 's')
-      .select(['s.id', 's.terms_version', 's.terms_agreed_at'])
-      .where('s.id = :id', { id: studentId });
-    if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
-    const row = await qb.getOne();
+    const row = await this.students.pickForUpdate(studentId, ['terms_version', 'terms_agreed_at'], m);
     if (!row) return {};
     const before: TermsAgreementStamp = { terms_version: row.terms_version, terms_agreed_at: row.terms_agreed_at };
     let after: TermsAgreementStamp;
@@ -114,7 +110,7 @@ export class TermsService {
       after = { terms_version: null, terms_agreed_at: null };
     }
     const updatedAt = nowIso();
-    await m.update(Student, { id: studentId }, { ...after, updated_at: updatedAt });
+    await this.students.update(studentId, { ...after, updated_at: updatedAt }, m);
     await this.audit.record(
       actor,
       (['terms_version', 'terms_agreed_at'] as const)

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { LAYOUT, THEME } from '../../shared/constants.js';
+import { escapeHtml } from '../pdf/html.js';
 
 /** Paths the server answers itself; every other GET is the single-page client (history mode). */
 export const SERVER_PATHS = /^\/(api|sanctum|healthz|readyz)(\/|$)/;
@@ -13,9 +14,6 @@ const SHELL_MARK = '<!--app-shell-->';
 
 /** The sign-in screens the server draws as plain HTML while the client's code loads: path → subtitle. */
 const SIGN_IN_SHELLS: Record<string, string> = { '/': 'Student Login', '/admin': 'Administrator Login' };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The sign-in card as the client draws it (VisitorLayout, PlainCard, same classes), with the school

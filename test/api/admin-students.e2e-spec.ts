@@ -5,9 +5,10 @@ import { SessionRow } from '../../server/auth/entities/session.entity.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import type { StudentListItem } from '../../shared/admin-types.js';
+import { MESSAGES } from '../../shared/constants.js';
 import { EXPORT_COLUMNS } from '../../server/admin/export/export-columns.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { createAdmin, createStudent, startTestApp, type StudentFixture, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -37,7 +38,7 @@ const KNOWN = {
     device_type: 'Laptop',
     address_line_2: 'Arima',
   },
-};
+} satisfies StudentFixture;
 
 /** A binary download collected into a Buffer (supertest leaves unknown types unparsed). */
 function binary(res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) {
@@ -144,6 +145,28 @@ describe('POST /api/reset-password-student', () => {
     await other.post('/api/reset-password-student', { student_id: '20261004' }).expect(403);
     await other.post('/api/reset-password-student', { student_id: '20261003' }).expect(403);
     await visitor.post('/api/reset-password-student', { student_id: '20261003' }).expect(401);
+  });
+});
+
+describe('POST /api/student from the Edit Student dialog', () => {
+  it("refuses an administrator's save that empties the birth certificate pin, with the dialog's message", async () => {
+    for (const pin of ['', '   ']) {
+      const res = await admin.post('/api/student', { id: KNOWN.id, birth_certificate_no: pin }).expect(422);
+      expect(res.body).toMatchObject({
+        message: MESSAGES.adminRequired,
+        errors: { birth_certificate_no: [MESSAGES.adminRequired] },
+      });
+    }
+    expect((await t.ds.getRepository(Student).findOneBy({ id: KNOWN.id }))!.birth_certificate_no).toBe('EBP998877');
+    // the same rule as the dialog: a pin it accepts is saved
+    await admin.post('/api/student', { id: KNOWN.id, birth_certificate_no: 'EBP998878' }).expect(200);
+    await admin.post('/api/student', { id: KNOWN.id, birth_certificate_no: 'EBP998877' }).expect(200);
+  });
+
+  it('still lets a student leave her own pin empty (the form does not require it)', async () => {
+    await other.post('/api/student', { id: '20261004', birth_certificate_no: 'EBP1' }).expect(200);
+    await other.post('/api/student', { id: '20261004', birth_certificate_no: '' }).expect(200);
+    expect((await t.ds.getRepository(Student).findOneBy({ id: '20261004' }))!.birth_certificate_no).toBeNull();
   });
 });
 

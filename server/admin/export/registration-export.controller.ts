@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type { RegistrationDataRow } from '../../../shared/admin-types.js';
 import { Roles } from '../../common/decorators.js';
 import { streamOrAbort } from './stream-or-abort.js';
+import { attachmentHeaders } from './xlsx.js';
 import { RegistrationExportService } from './registration-export.service.js';
 
 @Roles('admin')
@@ -13,6 +14,7 @@ export class RegistrationExportController {
   /** §7: binary, saved by the client as 'Registration Data.xlsx'. */
   @Get('registration-data-spreadsheet')
   async spreadsheet(@Res() res: Response): Promise<void> {
+    attachmentHeaders(res, 'Registration Data.xlsx');
     await streamOrAbort(res, () => this.exporter.writeSpreadsheet(res));
   }
 

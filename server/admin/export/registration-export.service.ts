@@ -1,16 +1,14 @@
+import type { Writable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Response } from 'express';
 import ExcelJS from 'exceljs';
-import type { Repository } from 'typeorm';
 import type { ExportValue, RegistrationDataRow } from '../../../shared/admin-types.js';
 import { EXPORT_COLUMNS, type ExportColumn, formatPhone } from './export-columns.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { formatLocalDateTime } from '../../common/time.js';
 import { LookupsService } from '../../lookups/lookups.service.js';
-import { Student } from '../../students/entities/student.entity.js';
 import { toStudentRecord } from '../../students/student-record.mapper.js';
-import { attachmentHeaders, commitWorkbook, dateCell } from './xlsx.js';
+import { StudentsRepository } from '../../students/students.repository.js';
+import { commitWorkbook, dateCell } from './xlsx.js';
 
 const BATCH = 500;
 
@@ -28,14 +26,13 @@ interface Resolvers {
 export class RegistrationExportService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly students: StudentsRepository,
     private readonly lookups: LookupsService,
   ) {}
 
-  /** Streams 'Registration Data.xlsx': rows are read in batches and written as they come. */
-  async writeSpreadsheet(res: Response): Promise<void> {
-    attachmentHeaders(res, 'Registration Data.xlsx');
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
+  /** Writes the workbook into `out`: rows are read in batches and written as they come. */
+  async writeSpreadsheet(out: Writable): Promise<void> {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     workbook.creator = this.config.schoolName;
     const sheet = workbook.addWorksheet('Registration Data', { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = EXPORT_COLUMNS.map((f) => ({
@@ -50,9 +47,9 @@ export class RegistrationExportService {
     }));
     sheet.getRow(1).font = { bold: true };
     const resolvers = await this.resolvers();
-    for await (const batch of this.batches()) {
+    for await (const batch of this.students.rowBatches(BATCH)) {
       for (const s of batch) {
-        const record = toStudentRecord(s) as unknown as Record<string, unknown>;
+        const record: Record<string, unknown> = toStudentRecord(s);
         const row: Record<string, ExportValue | Date> = {};
         for (const f of EXPORT_COLUMNS) row[f.key] = this.cell(f, record[f.key], resolvers, true);
         sheet.addRow(row).commit();
@@ -65,27 +62,15 @@ export class RegistrationExportService {
   async rowsOfFormLevel(formLevel: number): Promise<RegistrationDataRow[]> {
     const resolvers = await this.resolvers();
     const out: RegistrationDataRow[] = [];
-    for await (const batch of this.batches(formLevel)) {
+    for await (const batch of this.students.rowBatches(BATCH, formLevel)) {
       for (const s of batch) {
-        const record = toStudentRecord(s) as unknown as Record<string, unknown>;
+        const record: Record<string, unknown> = toStudentRecord(s);
         const row: RegistrationDataRow = {};
         for (const f of EXPORT_COLUMNS) row[f.key] = this.cell(f, record[f.key], resolvers, false) as ExportValue;
         out.push(row);
       }
     }
     return out;
-  }
-
-  /** Plain SQL in batches: the column names are the record's fields, and the query builder's 110-column hydration dominated. */
-  private async *batches(formLevel?: number): AsyncGenerator<Student[]> {
-    const where = formLevel === undefined ? '' : 'WHERE class_id LIKE ? ';
-    const sql = `SELECT * FROM students ${where}ORDER BY class_id, last_name, first_name, id LIMIT ? OFFSET ?`;
-    for (let offset = 0; ; offset += BATCH) {
-      const params = [...(formLevel === undefined ? [] : [`${formLevel}%`]), BATCH, offset];
-      const rows = (await this.students.manager.query(sql, params)) as Student[];
-      if (rows.length > 0) yield rows;
-      if (rows.length < BATCH) return;
-    }
   }
 
   private async resolvers(): Promise<Resolvers> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, type FindOptionsSelect, In } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { type ImportColumn, IMPORT_REQUIRED_FOR_NEW } from '../../../shared/admin-types.js';
 import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
@@ -14,7 +14,7 @@ import { localDate, nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { writeTransaction } from '../../database/write-transaction.js';
 import { FormClass, House } from '../../lookups/entities/lookups.entities.js';
-import { Student } from '../../students/entities/student.entity.js';
+import { type StudentChanges, type StudentPick, StudentsRepository } from '../../students/students.repository.js';
 import { User } from '../../users/entities/user.entity.js';
 import { dateOfBirthPassword } from '../admin-students.service.js';
 import { readStudentSheet, type StudentSheet } from './student-sheet-reader.js';
@@ -65,6 +65,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     @InjectDataSource() private readonly ds: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
+    private readonly students: StudentsRepository,
   ) {}
 
   read(file: UploadedSheet): Promise<StudentSheet> {
@@ -141,16 +142,9 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       valid.push({ row, id, ok, values });
     }
 
-    const existing = new Map<string, Student>();
+    const existing = new Map<string, StudentPick<Exclude<ImportColumn, 'id'>>>();
     const columns = sheet.columns.filter((c) => c !== 'id');
-    for (const ids of chunks(
-      valid.map((v) => v.id),
-      500,
-    )) {
-      const select = Object.fromEntries(['id', ...columns].map((c) => [c, true])) as FindOptionsSelect<Student>;
-      const found = await m.find(Student, { select, where: { id: In(ids) } });
-      for (const s of found) existing.set(s.id, s);
-    }
+    for (const s of await this.students.list(columns, { ids: valid.map((v) => v.id) }, m)) existing.set(s.id, s);
     const failedCells = new Set(errors.map((e) => `${e.row}|${e.field}`));
     const creates: ValidRow[] = [];
     const updates: Plan['updates'] = [];
@@ -175,7 +169,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       const changes: Values = {};
       const old: Values = {};
       for (const [col, value] of Object.entries(v.values) as [ImportColumn, string | number][]) {
-        const before = (current as unknown as Record<string, string | number | null>)[col];
+        const before = current[col];
         if (before !== value) {
           changes[col] = value;
           old[col] = before ?? undefined;
@@ -250,9 +244,9 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       );
     }
     for (const group of chunks(plan.creates, 50)) {
-      await m.insert(
-        Student,
-        group.map((c) => ({ id: c.id, ...c.values, created_at: now, updated_at: now }) as Partial<Student>),
+      await this.students.insert(
+        group.map((c) => ({ id: c.id, ...(c.values as StudentChanges), created_at: now, updated_at: now })),
+        m,
       );
     }
     const withAccount = new Set<string>();
@@ -277,7 +271,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       }));
     for (const group of chunks(accounts, 100)) await m.insert(User, group);
     for (const u of plan.updates)
-      await m.update(Student, { id: u.id }, { ...u.changes, updated_at: now } as Partial<Student>);
+      await this.students.update(u.id, { ...(u.changes as StudentChanges), updated_at: now }, m);
 
     await this.audit.record(
       actor,

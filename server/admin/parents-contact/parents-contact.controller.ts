@@ -5,6 +5,7 @@ import type { ParentsContactRow } from '../../../shared/admin-types.js';
 import { Roles } from '../../common/decorators.js';
 import { pdfFile } from '../../pdf/pdf-file.js';
 import { streamOrAbort } from '../export/stream-or-abort.js';
+import { attachmentHeaders } from '../export/xlsx.js';
 import { ParentsContactService } from './parents-contact.service.js';
 
 export class ParentsContactQuery {
@@ -26,7 +27,11 @@ export class ParentsContactController {
 
   @Get('spreadsheet')
   async spreadsheet(@Query() q: ParentsContactQuery, @Res() res: Response): Promise<void> {
-    await streamOrAbort(res, () => this.contacts.writeSpreadsheet(res, q.class_id));
+    await streamOrAbort(res, async () => {
+      const rows = await this.contacts.rows(q.class_id);
+      attachmentHeaders(res, this.contacts.fileName(q.class_id, 'xlsx'));
+      await this.contacts.writeSpreadsheet(res, rows);
+    });
   }
 
   @Get('pdf')

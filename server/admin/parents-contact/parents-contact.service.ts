@@ -1,6 +1,6 @@
+import type { Writable } from 'node:stream';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import type { Repository } from 'typeorm';
 import type { ContactPerson, ParentsContactRow } from '../../../shared/admin-types.js';
@@ -10,9 +10,9 @@ import { formatLocalDateTime } from '../../common/time.js';
 import { FormClass } from '../../lookups/entities/lookups.entities.js';
 import { html, raw } from '../../pdf/html.js';
 import { PdfRenderer } from '../../pdf/pdf-renderer.js';
-import { Student } from '../../students/entities/student.entity.js';
+import { type StudentPick, type StudentRow, StudentsRepository } from '../../students/students.repository.js';
 import { formatPhone } from '../export/export-columns.js';
-import { attachmentHeaders, commitWorkbook } from '../export/xlsx.js';
+import { commitWorkbook } from '../export/xlsx.js';
 
 const COLUMNS = [
   'id',
@@ -37,9 +37,9 @@ const COLUMNS = [
   'emergency_contact',
   'emergency_home_phone',
   'emergency_work_phone',
-] as const satisfies readonly (keyof Student)[];
+] as const satisfies readonly (keyof StudentRow)[];
 
-type ContactColumns = Pick<Student, (typeof COLUMNS)[number]>;
+type ContactColumns = StudentPick<(typeof COLUMNS)[number]>;
 
 function person(name: string | null, phones: (string | null)[], email: string | null): ContactPerson | null {
   const list = phones.map(formatPhone).filter((p): p is string => Boolean(p));
@@ -100,7 +100,7 @@ const STYLE = raw(`
 export class ParentsContactService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly students: StudentsRepository,
     @InjectRepository(FormClass) private readonly classes: Repository<FormClass>,
     private readonly pdf: PdfRenderer,
   ) {}
@@ -109,10 +109,8 @@ export class ParentsContactService {
   async rows(classId?: string): Promise<ParentsContactRow[]> {
     if (classId && !(await this.classes.existsBy({ class_id: classId })))
       throw new NotFoundException(MESSAGES.notFound);
-    const select = Object.fromEntries(COLUMNS.map((c) => [c, true]));
-    const found = await this.students.find({
-      select,
-      where: classId ? { class_id: classId } : {},
+    const found = await this.students.list(COLUMNS, {
+      classId: classId || undefined,
       order: { class_id: 'ASC', last_name: 'ASC', first_name: 'ASC', id: 'ASC' },
     });
     return found.map(toRow);
@@ -122,10 +120,9 @@ export class ParentsContactService {
     return `Parents Contact${classId ? ` ${classId}` : ''}.${ext}`;
   }
 
-  async writeSpreadsheet(res: Response, classId?: string): Promise<void> {
-    const rows = await this.rows(classId);
-    attachmentHeaders(res, this.fileName(classId, 'xlsx'));
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
+  /** Writes the rows (of rows()) as a workbook into `out`. */
+  async writeSpreadsheet(out: Writable, rows: ParentsContactRow[]): Promise<void> {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Parents Contact', { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = [
       { header: 'Class', key: 'class_id', width: 8 },

@@ -7,7 +7,7 @@ import { registrationProgress, requiredDocuments } from '../../../shared/registr
 import { REGISTRATION_STEPS } from '../../../shared/student-fields.js';
 import { FilesService } from '../../files/files.service.js';
 import { FormClass } from '../../lookups/entities/lookups.entities.js';
-import { Student } from '../../students/entities/student.entity.js';
+import { StudentsRepository } from '../../students/students.repository.js';
 
 const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, 0]));
 
@@ -19,14 +19,14 @@ const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k
 @Injectable()
 export class RegistrationProgressService {
   constructor(
-    @InjectRepository(Student) private readonly students: Repository<Student>,
+    private readonly students: StudentsRepository,
     @InjectRepository(FormClass) private readonly classes: Repository<FormClass>,
     private readonly files: FilesService,
   ) {}
 
   async overview(): Promise<RegistrationProgressOverview> {
     const [students, classes, documents] = await Promise.all([
-      this.students.find({ order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' } }),
+      this.students.allRowsByName(),
       this.classes.find({ order: { form_level: 'ASC', class_id: 'ASC' } }),
       this.files.currentTypesByStudent(),
     ]);
@@ -49,9 +49,8 @@ export class RegistrationProgressService {
     for (const c of classes) group(c.class_id);
     for (const s of students) {
       const g = group(s.class_id ?? '');
-      const record = s as unknown as Record<string, unknown>;
       const types = documents.get(s.id)?.types ?? new Set<string>();
-      const p = registrationProgress(record, types);
+      const p = registrationProgress(s, types);
       g.total++;
       for (const step of REGISTRATION_STEPS) if (p.steps[step].complete) g.steps[step]++;
       for (const t of types) if (t in g.documents) g.documents[t]++;
@@ -63,7 +62,7 @@ export class RegistrationProgressService {
           name: `${s.last_name ?? ''}, ${s.first_name ?? ''}`,
           completed: p.completed,
           missing_steps: REGISTRATION_STEPS.filter((step) => !p.steps[step].complete),
-          missing_documents: requiredDocuments(record).filter((t) => !types.has(t)),
+          missing_documents: requiredDocuments(s).filter((t) => !types.has(t)),
         });
       }
     }

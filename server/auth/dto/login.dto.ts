@@ -50,9 +50,3 @@ export class ChangePasswordDto {
   @MaxLength(200)
   old_password?: string;
 }
-
-export class StudentIdLookupQuery {
-  @IsString()
-  @MaxLength(60)
-  name: string;
-}

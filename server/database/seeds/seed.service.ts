@@ -12,7 +12,7 @@ import {
   Religion,
   Town,
 } from '../../lookups/entities/lookups.entities.js';
-import { Student } from '../../students/entities/student.entity.js';
+import { StudentsRepository } from '../../students/students.repository.js';
 import { User } from '../../users/entities/user.entity.js';
 import { DEMO_ADMIN, DEMO_CLASSES, demoStudents } from './demo-school.js';
 import { seedDemoTermReports } from './demo-term-reports.js';
@@ -111,7 +111,8 @@ export class SeedService {
   }
 
   private async seedDemoSchool(): Promise<void> {
-    if ((await this.ds.getRepository(Student).count()) > 0) return;
+    const studentsTable = new StudentsRepository(this.ds);
+    if ((await studentsTable.count()) > 0) return;
     const now = nowIso();
     const students = demoStudents(now);
     const hashes = await Promise.all(
@@ -121,7 +122,10 @@ export class SeedService {
       await m
         .getRepository(FormClass)
         .insert(DEMO_CLASSES.map((class_id) => ({ class_id, form_level: Number(class_id[0]) })));
-      await m.getRepository(Student).insert(students.map((s) => s.record));
+      await studentsTable.insert(
+        students.map((s) => s.record),
+        m,
+      );
       await m.getRepository(User).insert(
         students.map((s, n) => ({
           role: 'student' as const,

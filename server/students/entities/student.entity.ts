@@ -31,12 +31,12 @@ export class Student {
   @Column(str(10)) date_of_birth: string | null;
   @Column(str(25)) place_of_birth: string | null;
   @Column(str(25)) nationality: string | null;
-  @Column(flag()) immigration_permit: number;
+  @Column(flag()) immigration_permit: 0 | 1;
   @Column(str(30)) immigration_permit_no: string | null;
   @Column(str(10)) immigration_permit_issued: string | null;
   @Column(str(10)) immigration_permit_expiry: string | null;
-  @Column(flag()) terms_and_conditions: number;
-  @Column(flag()) agree_terms_conditions: number;
+  @Column(flag()) terms_and_conditions: 0 | 1;
+  @Column(flag()) agree_terms_conditions: 0 | 1;
   /** Which version of the terms she agreed to and when: written by the server only (TermsService). */
   @Column({ type: 'int', nullable: true }) terms_version: number | null;
   @Column(str(24)) terms_agreed_at: string | null;
@@ -78,9 +78,9 @@ export class Student {
   @Column(str(50)) email_guardian: string | null;
   @Column(str(20)) id_card_guardian: string | null;
   // Family: which sections the family chose to show (§4 per-parent checkboxes)
-  @Column(flag()) mother_section: number;
-  @Column(flag()) father_section: number;
-  @Column(flag()) guardian_section: number;
+  @Column(flag()) mother_section: 0 | 1;
+  @Column(flag()) father_section: 0 | 1;
+  @Column(flag()) guardian_section: 0 | 1;
   // Family: demographics and emergency contact
   @Column(str(20)) living_status: string | null;
   @Column(str(2)) no_in_family: string | null;
@@ -94,45 +94,45 @@ export class Student {
   @Column(str(30)) relation_to_child: string | null;
 
   // Health: immunizations
-  @Column(flag()) hepatitis: number;
-  @Column(flag()) polio: number;
-  @Column(flag()) diphtheria: number;
-  @Column(flag()) tetanus: number;
-  @Column(flag()) yellow_fever: number;
-  @Column(flag()) measles: number;
-  @Column(flag()) tb: number;
-  @Column(flag()) chicken_pox: number;
-  @Column(flag()) typhoid: number;
-  @Column(flag()) rheumatic_fever: number;
+  @Column(flag()) hepatitis: 0 | 1;
+  @Column(flag()) polio: 0 | 1;
+  @Column(flag()) diphtheria: 0 | 1;
+  @Column(flag()) tetanus: 0 | 1;
+  @Column(flag()) yellow_fever: 0 | 1;
+  @Column(flag()) measles: 0 | 1;
+  @Column(flag()) tb: 0 | 1;
+  @Column(flag()) chicken_pox: 0 | 1;
+  @Column(flag()) typhoid: 0 | 1;
+  @Column(flag()) rheumatic_fever: 0 | 1;
   // Health: conditions
-  @Column(flag()) poor_eyesight: number;
-  @Column(flag()) poor_hearing: number;
-  @Column(flag()) diabetes: number;
-  @Column(flag()) asthma: number;
-  @Column(flag()) epilepsy: number;
+  @Column(flag()) poor_eyesight: 0 | 1;
+  @Column(flag()) poor_hearing: 0 | 1;
+  @Column(flag()) diabetes: 0 | 1;
+  @Column(flag()) asthma: 0 | 1;
+  @Column(flag()) epilepsy: 0 | 1;
   @Column(text()) medical_history: string | null;
   @Column(text()) other_illness: string | null;
   @Column(text()) allergy: string | null;
   // Health: learning challenges (hidden in the form unless SHOW_LEARNING_CHALLENGES)
-  @Column(flag()) dyslexia: number;
-  @Column(flag()) dyscalculia: number;
-  @Column(flag()) dysgraphia: number;
-  @Column(flag()) non_verbal: number;
-  @Column(flag()) apraxia: number;
-  @Column(flag()) attention_deficit: number;
-  @Column(flag()) adhd: number;
-  @Column(flag()) autism: number;
-  @Column(flag()) cerebral_palsy: number;
-  @Column(flag()) other: number;
+  @Column(flag()) dyslexia: 0 | 1;
+  @Column(flag()) dyscalculia: 0 | 1;
+  @Column(flag()) dysgraphia: 0 | 1;
+  @Column(flag()) non_verbal: 0 | 1;
+  @Column(flag()) apraxia: 0 | 1;
+  @Column(flag()) attention_deficit: 0 | 1;
+  @Column(flag()) adhd: 0 | 1;
+  @Column(flag()) autism: 0 | 1;
+  @Column(flag()) cerebral_palsy: 0 | 1;
+  @Column(flag()) other: 0 | 1;
   @Column(str(255)) other_learning_disablity: string | null;
 
   // Other data
   @Column(text()) special_consideration: string | null;
   @Column(text()) achievements: string | null;
   @Column(str(10)) device_type: string | null;
-  @Column(flag()) internet_access: number;
-  @Column(flag()) school_feeding: number;
-  @Column(flag()) transport: number;
+  @Column(flag()) internet_access: 0 | 1;
+  @Column(flag()) school_feeding: 0 | 1;
+  @Column(flag()) transport: 0 | 1;
 
   @Column({ type: 'varchar', length: 24 }) created_at: string;
   @Index() @Column({ type: 'varchar', length: 24 }) updated_at: string;

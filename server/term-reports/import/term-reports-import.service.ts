@@ -9,7 +9,7 @@ import type { SessionUser } from '../../common/session-user.js';
 import { badLayout } from '../../common/spreadsheets/refusals.js';
 import type { UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
 import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets/spreadsheet-import.js';
-import { Student } from '../../students/entities/student.entity.js';
+import { StudentsRepository } from '../../students/students.repository.js';
 import { TermReport, TermReportLine } from '../entities/term-report.entity.js';
 import { keyOf, type MarkRow, parseMarkRow, parseSummaryRow, type SummaryRow } from './row-rules.js';
 import { type ReadResult, readTermReportFile } from './sheet-reader.js';
@@ -84,6 +84,7 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
   constructor(
     private readonly ds: DataSource,
     private readonly audit: AuditService,
+    private readonly students: StudentsRepository,
   ) {}
 
   read(file: UploadedSheet): Promise<ReadResult> {
@@ -213,12 +214,7 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
   /** Student ID → her present class (null when she has none). */
   private async loadStudents(m: EntityManager, ids: string[]): Promise<Map<string, string | null>> {
     const found = new Map<string, string | null>();
-    for (const part of chunks(ids)) {
-      const rows = await m
-        .getRepository(Student)
-        .find({ select: { id: true, class_id: true }, where: { id: In(part) } });
-      for (const s of rows) found.set(s.id, s.class_id);
-    }
+    for (const s of await this.students.list(['class_id'], { ids }, m)) found.set(s.id, s.class_id);
     return found;
   }
 

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StudentRecord, StudentSaveResponse } from '../../../../../shared/student-fields.js';
+import type { AdminEditField, StudentRecord, StudentSaveResponse } from '../../../../../shared/student-fields.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { studentRecordQueryKey } from '../../students/api/use-student-record.js';
 import { STUDENTS_QUERY_KEY } from './use-students.js';
 import { PROGRESS_QUERY_KEY } from './use-registration-progress.js';
 
-export type EditableStudentFields = Pick<
-  StudentRecord,
-  'first_name' | 'last_name' | 'date_of_birth' | 'birth_certificate_no'
->;
+export type EditableStudentFields = Pick<StudentRecord, AdminEditField>;
 
 /**
  * POST /api/student from the Edit Student dialog: only the fields that changed. The student list is

@@ -4,12 +4,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { EARLIEST_ADMIN_DOB, LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
-import { FIELD_BY_NAME, FIELD_MESSAGES } from '../../../../../shared/student-fields.js';
+import { adminEditProblem, FIELD_BY_NAME } from '../../../../../shared/student-fields.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { type EditableStudentFields, useEditStudent } from '../api/use-edit-student.js';
 
 type Field = keyof EditableStudentFields;
 type Values = Record<Field, string>;
+
+// §5 Admin edit: the fields' rule is shared/student-fields.ts adminEditProblem, which the server applies to
+// an administrator's save too.
 
 const FIELDS: { name: Field; label: string }[] = [
   { name: 'first_name', label: 'First Name' },
@@ -17,14 +20,6 @@ const FIELDS: { name: Field; label: string }[] = [
   { name: 'date_of_birth', label: 'Date of Birth' },
   { name: 'birth_certificate_no', label: 'Birth Certificate Pin' },
 ];
-
-/** §5 Admin edit: first name, last name and pin are required ('Required'); the shared limits apply. */
-function problem(field: Field, value: string): string | null {
-  if (value.trim() === '') return MESSAGES.adminRequired;
-  const max = FIELD_BY_NAME.get(field)?.max;
-  if (field !== 'date_of_birth' && max && value.length > max) return FIELD_MESSAGES.tooLong(max);
-  return null;
-}
 
 function valuesOf(s: StudentListItem): Values {
   return {
@@ -52,7 +47,7 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
   const save = (fields: Field[], next: Values = values) => {
     const changes: Partial<Values> = {};
     for (const f of fields) {
-      if (next[f] !== saved[f] && !problem(f, next[f])) changes[f] = next[f].trim();
+      if (next[f] !== saved[f] && !adminEditProblem(f, next[f])) changes[f] = next[f].trim();
     }
     if (Object.keys(changes).length === 0) return;
     edit.mutate(changes, { onSuccess: () => setSaved((old) => ({ ...old, ...changes })) });
@@ -85,7 +80,7 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
     </>
   ) : null;
 
-  const errorOf = (f: Field) => (touched[f] ? problem(f, values[f]) : null);
+  const errorOf = (f: Field) => (touched[f] ? adminEditProblem(f, values[f]) : null);
   return (
     <>
       <Form layout="vertical" requiredMark={false} onFinish={() => save(FIELDS.map((f) => f.name))}>

@@ -1,0 +1,23 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { CurrentUser, Roles } from '../common/decorators.js';
+import type { SessionUser } from '../common/session-user.js';
+import { RegistrationStatusDto } from './dto/registration-status.dto.js';
+import { RegistrationWindow } from './registration-window.js';
+
+/** The registration status, shaped as the spec names it: anyone signed in reads it, admins set it. */
+@Controller('api')
+export class RegistrationWindowController {
+  constructor(private readonly window: RegistrationWindow) {}
+
+  @Get('registration-status') registrationStatus() {
+    return this.window.status();
+  }
+
+  /** Admins open or close registration; answers the new status. */
+  @Roles('admin')
+  @HttpCode(200)
+  @Post('registration-status')
+  setRegistrationStatus(@CurrentUser() user: SessionUser, @Body() body: RegistrationStatusDto) {
+    return this.window.setStatus(user, { open: body.open, deadline: body.deadline ?? null });
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import type { StudentIdMatch } from '../../shared/api-types.js';
+import { MESSAGES } from '../../shared/constants.js';
+import { RateLimiter } from '../common/rate-limiter.js';
+import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { StudentsRepository } from './students.repository.js';
+
+/** 'Search for Student ID': off unless the operator turns it on; narrow and rate-limited when on. */
+@Injectable()
+export class StudentIdLookup {
+  private readonly limiter = new RateLimiter(5, 15 * 60_000);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly students: StudentsRepository,
+  ) {}
+
+  /** `ip`: the caller's address, the key of the rate limit. */
+  async find(name: string, ip: string): Promise<StudentIdMatch[]> {
+    if (!this.config.studentIdLookup) throw new NotFoundException(MESSAGES.notFound);
+    const wait = this.limiter.hit(ip);
+    if (wait > 0) throw new TooManyRequestsException('Too many searches. Please wait and try again.', wait);
+    const words = name.trim().split(/\s+/).filter(Boolean);
+    const [first, last] = [words[0] ?? '', words.slice(1).join(' ')];
+    if (!/^[\p{L}'-]{3,}$/u.test(first) || !/^[\p{L}' -]{3,}$/u.test(last)) {
+      throw new UnprocessableEntityException({
+        message: 'Type at least 3 letters of the first name and 3 of the last name.',
+        errors: { name: ['Type at least 3 letters of the first name and 3 of the last name.'] },
+      });
+    }
+    const rows = await this.students.searchByName(first, last, 5);
+    return rows.map((s) => ({ id: s.id, name: `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim() }));
+  }
+}

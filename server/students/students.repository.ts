@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, In, Like } from 'typeorm';
+import type { StudentFields } from '../../shared/student-fields.js';
+import type { TermsAgreementStamp } from '../../shared/terms.js';
+import { isSqlite } from '../database/write-transaction.js';
+import { Student } from './entities/student.entity.js';
+
+/** One row of the students table, typed by the shared field catalogue: flags 0/1, codes integers, the rest text. */
+export type StudentRow = StudentFields & TermsAgreementStamp & { id: string; created_at: string; updated_at: string };
+export type StudentColumn = keyof StudentRow;
+
+/** The values a write may set: catalogue fields (and the terms stamp, written by TermsService only). */
+export type StudentChanges = Partial<Omit<StudentRow, 'id' | 'created_at'>>;
+
+/** A selection of columns of one row (`id` always included). */
+export type StudentPick<K extends StudentColumn> = Pick<StudentRow, K | 'id'>;
+
+// The entity and the catalogue describe the same row: this fails to compile when they drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const entityMatchesCatalogue: Same<Student, StudentRow> = true;
+void entityMatchesCatalogue;
+
+export interface ListOptions {
+  /** only these students (an empty list finds nobody) */
+  ids?: readonly string[];
+  /** only this class */
+  classId?: string;
+  order?: FindOptionsOrder<Student>;
+}
+
+/** Rows per query for `IN (...)` lists: well under SQLite's and MariaDB's placeholder limits. */
+const ID_CHUNK = 500;
+
+/**
+ * The one way into the students table. Other modules read and write students only through these
+ * methods; those that take an EntityManager run inside the caller's transaction (writeTransaction).
+ */
+@Injectable()
+export class StudentsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private manager(m?: EntityManager): EntityManager {
+    return m ?? this.ds.manager;
+  }
+
+  exists(id: string, m?: EntityManager): Promise<boolean> {
+    return this.manager(m).existsBy(Student, { id });
+  }
+
+  count(m?: EntityManager): Promise<number> {
+    return this.manager(m).count(Student);
+  }
+
+  /**
+   * The whole row, read with plain SQL: the column names are the record's field names, and building
+   * TypeORM's select for 110 columns cost more than the query itself (it is read on every step).
+   */
+  async findRow(id: string, m?: EntityManager): Promise<StudentRow | null> {
+    const [row] = (await this.manager(m).query('SELECT * FROM students WHERE id = ?', [id])) as StudentRow[];
+    return row ?? null;
+  }
+
+  /** Some columns of one student, or null when there is none. */
+  async pick<K extends StudentColumn>(
+    id: string,
+    columns: readonly K[],
+    m?: EntityManager,
+  ): Promise<StudentPick<K> | null> {
+    return this.manager(m).findOne(Student, { select: selectOf(columns), where: { id } });
+  }
+
+  /**
+   * Some columns of one student, the row locked until the transaction ends (FOR UPDATE on MariaDB;
+   * SQLite's writeTransaction runs one at a time). For read-then-write changes inside writeTransaction.
+   */
+  async pickForUpdate<K extends StudentColumn>(
+    id: string,
+    columns: readonly K[],
+    m: EntityManager,
+  ): Promise<StudentPick<K> | null> {
+    const qb = m
+      .createQueryBuilder(Student, 's')
+      .select(['id', ...columns].map((c) => `s.${c}`))
+      .where('s.id = :id', { id });
+    if (!isSqlite(this.ds)) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** Some columns of many students (of some ids, of a class, or all), in the order asked for. */
+  async list<K extends StudentColumn>(
+    columns: readonly K[],
+    options: ListOptions = {},
+    m?: EntityManager,
+  ): Promise<StudentPick<K>[]> {
+    const where: FindOptionsWhere<Student> = options.classId === undefined ? {} : { class_id: options.classId };
+    const find = (extra: FindOptionsWhere<Student>) =>
+      this.manager(m).find(Student, {
+        select: selectOf(columns),
+        where: { ...where, ...extra },
+        ...(options.order ? { order: options.order } : {}),
+      });
+    if (!options.ids) return find({});
+    const out: StudentPick<K>[] = [];
+    for (let n = 0; n < options.ids.length; n += ID_CHUNK)
+      out.push(...(await find({ id: In(options.ids.slice(n, n + ID_CHUNK)) })));
+    return out;
+  }
+
+  /** Every whole row, by name (the progress counts read every field the rules might). */
+  async allRowsByName(): Promise<StudentRow[]> {
+    return this.ds.manager.find(Student, { order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' } });
+  }
+
+  /**
+   * Whole rows in batches by class and name, of one form level or all: plain SQL, because the query
+   * builder's 110-column hydration dominated the export.
+   */
+  async *rowBatches(batchSize: number, formLevel?: number): AsyncGenerator<StudentRow[]> {
+    const where = formLevel === undefined ? '' : 'WHERE class_id LIKE ? ';
+    const sql = `SELECT * FROM students ${where}ORDER BY class_id, last_name, first_name, id LIMIT ? OFFSET ?`;
+    for (let offset = 0; ; offset += batchSize) {
+      const params = [...(formLevel === undefined ? [] : [`${formLevel}%`]), batchSize, offset];
+      const rows = (await this.ds.manager.query(sql, params)) as StudentRow[];
+      if (rows.length > 0) yield rows;
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  /** Students whose first and last names start with these words, by name (at most `limit`). */
+  searchByName(first: string, last: string, limit: number): Promise<StudentPick<'first_name' | 'last_name'>[]> {
+    return this.ds.manager.find(Student, {
+      select: { id: true, first_name: true, last_name: true },
+      where: { first_name: Like(`${first}%`), last_name: Like(`${last}%`) },
+      order: { last_name: 'ASC', first_name: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /**
+   * New rows. `reload: false` skips reading back the columns the database filled in (defaults): the
+   * seeding of a whole school inserts thousands of rows and reads none of them back.
+   */
+  async insert(
+    rows: readonly Partial<StudentRow>[],
+    m?: EntityManager,
+    { reload = true }: { reload?: boolean } = {},
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await this.manager(m)
+      .createQueryBuilder()
+      .insert()
+      .into(Student)
+      .values(rows as Partial<Student>[])
+      .updateEntity(reload)
+      .execute();
+  }
+
+  /** Changes some columns of one student. */
+  async update(id: string, changes: StudentChanges, m?: EntityManager): Promise<void> {
+    await this.manager(m).update(Student, { id }, changes);
+  }
+}
+
+function selectOf(columns: readonly StudentColumn[]): Partial<Record<StudentColumn, true>> {
+  return Object.fromEntries(['id', ...columns].map((c) => [c, true]));
+}
