@@ -3,7 +3,7 @@ import { TermReports1795318932000 } from './1795318932000-term-reports.js';
 import { StudentFiles1795319000000 } from './1795319000000-student-files.js';
 import { TermsOfRegistration1795320000000 } from './1795320000000-terms-of-registration.js';
 import { StudentFileSources1795451200000 } from './1795451200000-student-file-sources.js';
-import { ExplicitForeignKeyActions1795500000000 } from './1795500000000-explicit-foreign-key-actions.js';
+import { ExplicitForeignKeyActions1795462000000 } from './1795462000000-explicit-foreign-key-actions.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -12,5 +12,5 @@ export const MIGRATIONS = [
   StudentFiles1795319000000,
   TermsOfRegistration1795320000000,
   StudentFileSources1795451200000,
-  ExplicitForeignKeyActions1795500000000,
+  ExplicitForeignKeyActions1795462000000,
 ];

@@ -26,8 +26,8 @@ const KEYS = [
   },
 ];
 
-export class ExplicitForeignKeyActions1795500000000 implements MigrationInterface {
-  name = 'ExplicitForeignKeyActions1795500000000';
+export class ExplicitForeignKeyActions1795462000000 implements MigrationInterface {
+  name = 'ExplicitForeignKeyActions1795462000000';
 
   async up(q: QueryRunner): Promise<void> {
     if (q.connection.options.type === 'better-sqlite3') return;
