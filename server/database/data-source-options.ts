@@ -9,6 +9,8 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: false,
+    // Each migration in its own transaction, for the server (runMigrations) and the CLI alike.
+    migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
   } as const;

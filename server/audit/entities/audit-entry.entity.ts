@@ -8,9 +8,9 @@ export class AuditEntry {
   @Column({ type: 'int', nullable: true }) actor_user_id: number | null;
   /** 'student:20260001' or 'admin:office' at the time of the change */
   @Column({ type: 'varchar', length: 80 }) actor: string;
-  @Index() @Column({ type: 'varchar', length: 40 }) action: string;
+  @Index('IDX_audit_action') @Column({ type: 'varchar', length: 40 }) action: string;
   @Column({ type: 'varchar', length: 40 }) entity: string;
-  @Index() @Column({ type: 'varchar', length: 40, nullable: true }) entity_id: string | null;
+  @Index('IDX_audit_entity_id') @Column({ type: 'varchar', length: 40, nullable: true }) entity_id: string | null;
   @Column({ type: 'varchar', length: 60, nullable: true }) field: string | null;
   @Column({ type: 'text', nullable: true }) old_value: string | null;
   @Column({ type: 'text', nullable: true }) new_value: string | null;

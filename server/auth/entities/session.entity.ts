@@ -4,10 +4,10 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity('sessions')
 export class SessionRow {
   @PrimaryColumn({ type: 'varchar', length: 128 }) sid: string;
-  @Index() @Column({ type: 'int', nullable: true }) user_id: number | null;
+  @Index('IDX_sessions_user') @Column({ type: 'int', nullable: true }) user_id: number | null;
   @Column({ type: 'text' }) sess: string;
   /** epoch milliseconds */
-  @Index()
+  @Index('IDX_sessions_expires')
   @Column({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
   expires_at: number;
 }

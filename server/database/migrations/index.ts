@@ -4,6 +4,7 @@ import { StudentFiles1795319000000 } from './1795319000000-student-files.js';
 import { TermsOfRegistration1795320000000 } from './1795320000000-terms-of-registration.js';
 import { StudentFileSources1795451200000 } from './1795451200000-student-file-sources.js';
 import { ThrottlerHits1795461600000 } from './1795461600000-throttler-hits.js';
+import { ExplicitForeignKeyActions1795462000000 } from './1795462000000-explicit-foreign-key-actions.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   TermsOfRegistration1795320000000,
   StudentFileSources1795451200000,
   ThrottlerHits1795461600000,
+  ExplicitForeignKeyActions1795462000000,
 ];

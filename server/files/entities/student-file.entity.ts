@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Student } from '../../students/entities/student.entity.js';
 
 /** One version of an uploaded document; the current one of its type has replaced_at null. */
 @Entity('student_files')
@@ -6,7 +7,9 @@ import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 @Unique('UQ_student_files_stored_name', ['stored_name'])
 export class StudentFile {
   @PrimaryGeneratedColumn() id: number;
-  @Column({ type: 'varchar', length: 20 }) student_id: string;
+  @ForeignKey(() => Student, { name: 'FK_student_files_student', onUpdate: 'CASCADE' })
+  @Column({ type: 'varchar', length: 20 })
+  student_id: string;
   @Column({ type: 'varchar', length: 30 }) file_type: string;
   /** the name the file had on the uploader's device (cleaned), shown to people */
   @Column({ type: 'varchar', length: 255 }) original_name: string;

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 // The lookup lists of §3. Small, read-mostly tables seeded from server/database/seeds/lookups.json.
 
@@ -9,15 +9,17 @@ export class FormClass {
 }
 
 @Entity('towns')
+@Unique('UQ_towns_name', ['town_name'])
 export class Town {
   @PrimaryGeneratedColumn() id: number;
-  @Column({ type: 'varchar', length: 100, unique: true }) town_name: string;
+  @Column({ type: 'varchar', length: 100 }) town_name: string;
 }
 
 @Entity('regional_corporations')
+@Unique('UQ_regions_title', ['title'])
 export class RegionalCorporation {
   @PrimaryGeneratedColumn() id: number;
-  @Column({ type: 'varchar', length: 100, unique: true }) title: string;
+  @Column({ type: 'varchar', length: 100 }) title: string;
 }
 
 @Entity('religions')

@@ -11,10 +11,10 @@ const text = () => ({ type: 'text' as const, nullable: true });
 @Entity('students')
 export class Student {
   @PrimaryColumn({ type: 'varchar', length: 20 }) id: string;
-  @Index() @Column(str(10)) class_id: string | null;
+  @Index('IDX_students_class') @Column(str(10)) class_id: string | null;
   @Column({ type: 'int', nullable: true }) house_code: number | null;
-  @Index() @Column(str(20)) first_name: string | null;
-  @Index() @Column(str(20)) last_name: string | null;
+  @Index('IDX_students_first_name') @Column(str(20)) first_name: string | null;
+  @Index('IDX_students_last_name') @Column(str(20)) last_name: string | null;
   @Column(str(20)) middle_name: string | null;
   @Column(str(6)) sex: string | null;
   @Column(str(100)) home_address: string | null;
@@ -27,7 +27,7 @@ export class Student {
   @Column(str(15)) sea_no: string | null;
   @Column({ type: 'int', nullable: true }) religion_code: number | null;
   @Column({ type: 'int', nullable: true }) ethnic_group_code: number | null;
-  @Index() @Column(str(15)) birth_certificate_no: string | null;
+  @Index('IDX_students_birth_pin') @Column(str(15)) birth_certificate_no: string | null;
   @Column(str(10)) date_of_birth: string | null;
   @Column(str(25)) place_of_birth: string | null;
   @Column(str(25)) nationality: string | null;
@@ -135,5 +135,5 @@ export class Student {
   @Column(flag()) transport: 0 | 1;
 
   @Column({ type: 'varchar', length: 24 }) created_at: string;
-  @Index() @Column({ type: 'varchar', length: 24 }) updated_at: string;
+  @Index('IDX_students_updated') @Column({ type: 'varchar', length: 24 }) updated_at: string;
 }

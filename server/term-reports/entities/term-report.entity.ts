@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Student } from '../../students/entities/student.entity.js';
 
 /** A student's end-of-term report: the class she was in that term and the summary of the card. */
 @Entity('term_reports')
@@ -6,7 +7,9 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } 
 @Index('IDX_term_reports_class_term', ['year', 'term', 'class_id'])
 export class TermReport {
   @PrimaryGeneratedColumn() id: number;
-  @Column({ type: 'varchar', length: 20 }) student_id: string;
+  @ForeignKey(() => Student, { name: 'FK_term_reports_student', onDelete: 'CASCADE', onUpdate: 'CASCADE' })
+  @Column({ type: 'varchar', length: 20 })
+  student_id: string;
   /** the academic year's start year: 2025 is '2025-2026' */
   @Column({ type: 'int' }) year: number;
   @Column({ type: 'int' }) term: number;
@@ -27,7 +30,10 @@ export class TermReport {
 @Entity('term_report_lines')
 export class TermReportLine {
   @PrimaryGeneratedColumn() id: number;
-  @Index('IDX_term_report_lines_report') @Column({ type: 'int' }) term_report_id: number;
+  @Index('IDX_term_report_lines_report')
+  @ForeignKey(() => TermReport, { name: 'FK_term_report_lines_report', onDelete: 'CASCADE' })
+  @Column({ type: 'int' })
+  term_report_id: number;
   /** the order of the lines as imported */
   @Column({ type: 'int' }) position: number;
   @Column({ type: 'varchar', length: 60 }) subject: string;

@@ -1,13 +1,15 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import type { Role } from '../../../shared/api-types.js';
 
 /** A sign-in account: a student (by student_id) or an administrator (by username). */
 @Entity('users')
+@Unique('UQ_users_student_id', ['student_id'])
+@Unique('UQ_users_username', ['username'])
 export class User {
   @PrimaryGeneratedColumn() id: number;
   @Column({ type: 'varchar', length: 10 }) role: Role;
-  @Column({ type: 'varchar', length: 20, nullable: true, unique: true }) student_id: string | null;
-  @Column({ type: 'varchar', length: 50, nullable: true, unique: true }) username: string | null;
+  @Column({ type: 'varchar', length: 20, nullable: true }) student_id: string | null;
+  @Column({ type: 'varchar', length: 50, nullable: true }) username: string | null;
   @Column({ type: 'varchar', length: 80 }) display_name: string;
   @Column({ type: 'varchar', length: 100 }) password_hash: string;
   /** 1 while the password is still the date of birth and must be changed before anything else. */
