@@ -1,7 +1,8 @@
 import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { StudentIdMatch } from '../../shared/api-types.js';
+import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
-import { RateLimiter } from '../common/rate-limiter.js';
+import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { StudentsRepository } from './students.repository.js';
@@ -9,18 +10,24 @@ import { StudentsRepository } from './students.repository.js';
 /** 'Search for Student ID': off unless the operator turns it on; narrow and rate-limited when on. */
 @Injectable()
 export class StudentIdLookup {
-  private readonly limiter = new RateLimiter(5, 15 * 60_000);
+  /** 5 searches per address per 15 minutes, counted in the database so that every instance shares it. */
+  private readonly limiter: DbThrottlerStorage;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly students: StudentsRepository,
-  ) {}
+    ds: DataSource,
+  ) {
+    this.limiter = new DbThrottlerStorage(ds);
+  }
 
   /** `ip`: the caller's address, the key of the rate limit. */
   async find(name: string, ip: string): Promise<StudentIdMatch[]> {
     if (!this.config.studentIdLookup) throw new NotFoundException(MESSAGES.notFound);
-    const wait = this.limiter.hit(ip);
-    if (wait > 0) throw new TooManyRequestsException('Too many searches. Please wait and try again.', wait);
+    const hit = await this.limiter.increment(`student-id-lookup:${ip}`, 15 * 60_000, 5);
+    if (hit.isBlocked) {
+      throw new TooManyRequestsException('Too many searches. Please wait and try again.', hit.timeToBlockExpire);
+    }
     const words = name.trim().split(/\s+/).filter(Boolean);
     const [first, last] = [words[0] ?? '', words.slice(1).join(' ')];
     if (!/^[\p{L}'-]{3,}$/u.test(first) || !/^[\p{L}' -]{3,}$/u.test(last)) {
