@@ -3,9 +3,9 @@ import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { normalizeTermsText, TERMS_TEXT_MAX, termsTextProblem } from '../../../../../shared/terms.js';
+import { TermsText } from '../../../components/terms-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { useTerms } from '../../registration/api/use-terms.js';
-import { TermsText } from '../../registration/components/steps/terms-agreement.js';
+import { useTerms } from '../../../lib/queries/use-terms.js';
 import { useSetTerms } from '../api/use-set-terms.js';
 
 const cardStyle = { maxWidth: 640, marginBottom: 16 };

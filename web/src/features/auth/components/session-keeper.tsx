@@ -8,7 +8,7 @@ import { ROUTES } from '../../../config/routes.js';
 import { apiClient, errorMessage, lastApiActivity } from '../../../lib/api-client.js';
 import { useAdminLogin } from '../api/use-admin-login.js';
 import { useLoginStudent } from '../api/use-login-student.js';
-import { mustResetPassword, useAuth } from '../auth-store.js';
+import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
 
 const WARNING_LEAD_MS = 2 * 60_000;
 

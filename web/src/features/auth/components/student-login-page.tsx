@@ -9,9 +9,9 @@ import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { useChangePassword } from '../api/use-change-password.js';
+import { useChangePassword } from '../../../lib/queries/use-change-password.js';
 import { useLoginStudent } from '../api/use-login-student.js';
-import { mustResetPassword, useAuth } from '../auth-store.js';
+import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
 import { landingAfterSignIn } from '../return-path.js';
 import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint, usePasswordsDiffer } from './password-match-hint.js';
 

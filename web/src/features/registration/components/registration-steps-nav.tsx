@@ -1,8 +1,8 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, Select, Steps, type StepsProps } from 'antd';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
-import { stepIndex, STEPS } from '../registration-steps.js';
-import type { RegistrationProgressView } from '../use-registration-progress.js';
+import { stepIndex, STEPS } from '../../../config/registration-steps.js';
+import type { RegistrationProgressView } from '../../../lib/use-registration-progress.js';
 
 interface Props {
   current: RegistrationStep;

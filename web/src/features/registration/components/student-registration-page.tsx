@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
-import { useAuth } from '../../auth/auth-store.js';
-import { stepIndex, STEPS } from '../registration-steps.js';
+import { useAuth } from '../../../lib/auth-store.js';
+import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import { RegistrationForm } from './registration-form.js';
 
 const stepRoute = (step: RegistrationStep): string => STEPS[stepIndex(step)].route;

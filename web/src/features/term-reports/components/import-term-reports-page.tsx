@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { type ImportRowError, TERM_REPORT_LIMITS, TERM_REPORT_MESSAGES } from '../../../../../shared/term-reports.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { type ImportOutcome, useImportTermReports } from '../api/use-import-term-reports.js';
-import { TERM_REPORT_ROUTES } from '../term-report-routes.js';
+import { TERM_REPORT_ROUTES } from '../../../config/routes.js';
 
 const TEMPLATE_URL = '/api/import-term-reports/template';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { isRegistrationComplete } from '../../../../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS } from '../../../../../../shared/student-fields.js';
 import { isPlainClick } from '../../focus-target.js';
-import { stepIndex, STEPS } from '../../registration-steps.js';
+import { stepIndex, STEPS } from '../../../../config/registration-steps.js';
 import { stepStateText } from '../registration-steps-nav.js';
 import { useProgress } from './progress-context.js';
 import { MissingItemLinks } from './missing-item-link.js';
