@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, useNavigation } from 'react-router-dom';
 import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
@@ -71,9 +71,7 @@ function AppShell() {
   const signingOut = navigation.state === 'loading' && navigation.location?.pathname === ROUTES.logout;
   // Loaded at the first sign-in (the sign-in page does not need it), then kept: it also sees the sign-out.
   const [queueNeeded, setQueueNeeded] = useState(authenticated);
-  useEffect(() => {
-    if (authenticated) setQueueNeeded(true);
-  }, [authenticated]);
+  if (authenticated && !queueNeeded) setQueueNeeded(true);
   return (
     <>
       {queueNeeded && (

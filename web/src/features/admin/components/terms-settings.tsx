@@ -54,7 +54,10 @@ export function TermsSettings() {
         <Form.Item
           label="Text of the terms and conditions"
           htmlFor="terms-text"
-          extra={`Plain text; leave a blank line between paragraphs. At most ${TERMS_TEXT_MAX.toLocaleString('en-US')} characters.`}
+          extra={
+            `Plain text; leave a blank line between paragraphs. At most ` +
+            `${TERMS_TEXT_MAX.toLocaleString('en-US')} characters.`
+          }
           validateStatus={problem ? 'error' : undefined}
           help={problem ?? undefined}
         >

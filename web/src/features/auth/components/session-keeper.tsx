@@ -161,7 +161,8 @@ function SignInAgainDialog({
         You were signed out after {inWords(idleMinutes * 60_000)} without activity, to protect your information. Sign in
         to carry on where you were.
         {unsentAnswers > 0 &&
-          ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
+          ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ` +
+            `${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>

@@ -80,7 +80,8 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
           // The list says each step's state; the chosen step shows its name only (its state is in the
           // "Still needed" box just below), so that it fits a phone's width.
           labelRender={({ value }) =>
-            `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ${STEPS[stepIndex(value as RegistrationStep)].label}`
+            `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ` +
+            `${STEPS[stepIndex(value as RegistrationStep)].label}`
           }
           options={STEPS.map((s, i) => {
             const state = stepStateText(progress, s.key);

@@ -16,7 +16,9 @@ export function StudentRegistrationPage({ step }: { step: RegistrationStep }) {
       <Result
         status="info"
         title={<h1 style={{ fontSize: 22, margin: 0 }}>{STEPS[stepIndex(step)].label}</h1>}
-        subTitle="This is a student's own registration. Administrators open a student's registration from the admin area."
+        subTitle={
+          "This is a student's own registration. Administrators open a student's registration from " + 'the admin area.'
+        }
       />
     );
   }

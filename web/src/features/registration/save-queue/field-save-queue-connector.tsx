@@ -60,7 +60,10 @@ export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginRes
     const stopGuard = addSignOutGuard(() => {
       const n = fieldSaveQueue.unsentCount();
       if (n === 0) return null;
-      return `${n === 1 ? '1 answer is' : `${n} answers are`} not saved yet. If you sign out now, ${n === 1 ? 'it is' : 'they are'} removed from this device. Sign out anyway?`;
+      return (
+        `${n === 1 ? '1 answer is' : `${n} answers are`} not saved yet. If you sign out now, ` +
+        `${n === 1 ? 'it is' : 'they are'} removed from this device. Sign out anyway?`
+      );
     });
     window.addEventListener('online', retry);
     document.addEventListener('visibilitychange', onVisibility);

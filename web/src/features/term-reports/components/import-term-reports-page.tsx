@@ -8,6 +8,7 @@ import { type ImportOutcome, useImportTermReports } from '../api/use-import-term
 import { TERM_REPORT_ROUTES } from '../../../config/routes.js';
 
 const TEMPLATE_URL = '/api/import-term-reports/template';
+const ROWS_PER_SHEET = TERM_REPORT_LIMITS.rowsPerSheet.toLocaleString('en-US');
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -40,8 +41,10 @@ function Outcome({ outcome }: { outcome: ImportOutcome }) {
     );
   }
   const counts =
-    `${plural(outcome.created, 'new term report', 'new term reports')}, ${plural(outcome.updated, 'term report', 'term reports')} replaced ` +
-    `(${plural(outcome.rows.marks, 'mark row', 'mark rows')}, ${plural(outcome.rows.summary, 'summary row', 'summary rows')}).`;
+    `${plural(outcome.created, 'new term report', 'new term reports')}, ` +
+    `${plural(outcome.updated, 'term report', 'term reports')} replaced ` +
+    `(${plural(outcome.rows.marks, 'mark row', 'mark rows')}, ` +
+    `${plural(outcome.rows.summary, 'summary row', 'summary rows')}).`;
   if (outcome.dry_run) return <Alert type="info" showIcon title={`The file is ready to import: ${counts}`} />;
   return (
     <Alert
@@ -82,8 +85,7 @@ export function ImportTermReportsPage() {
         <Typography.Paragraph>
           Fill in the template: the <b>Marks</b> sheet has one row per student and subject, the <b>Summary</b> sheet one
           row per student (attendance, conduct, remarks, next term). Importing a student&apos;s term again replaces it.
-          You may also import one sheet saved as CSV. At most {TERM_REPORT_LIMITS.rowsPerSheet.toLocaleString('en-US')}{' '}
-          rows per sheet.
+          You may also import one sheet saved as CSV. At most {ROWS_PER_SHEET} rows per sheet.
         </Typography.Paragraph>
         <Button href={TEMPLATE_URL} download icon={<DownloadOutlined />} style={{ marginBottom: 16 }}>
           Download the template

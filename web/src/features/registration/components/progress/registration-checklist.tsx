@@ -37,7 +37,8 @@ export function RegistrationChecklist() {
       <Typography.Paragraph strong role="status" style={{ fontSize: 16 }}>
         {done
           ? 'Your registration is complete: all six steps are complete.'
-          : `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete. What is still needed is listed below.`}
+          : `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete. What is still needed ` +
+            `is listed below.`}
       </Typography.Paragraph>
       <ol aria-label="Registration checklist" style={{ listStyle: 'none', padding: 0, margin: '0 0 16px' }}>
         {REGISTRATION_STEPS.map((step) => {

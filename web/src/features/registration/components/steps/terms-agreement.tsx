@@ -58,7 +58,10 @@ export function AgreementStatus() {
         showIcon
         role="status"
         style={{ marginBottom: 16 }}
-        title={`You agreed to these terms (version ${a.version ?? terms.data.version})${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`}
+        title={
+          `You agreed to these terms (version ` +
+          `${a.version ?? terms.data.version})${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`
+        }
       />
     );
   }
