@@ -86,7 +86,7 @@ async function rawPdfTimes(captured, runs) {
   }
 }
 
-export async function benchDocuments({ origin, admin, ids, row, fmt, root, env }) {
+export async function benchDocuments({ admin, ids, row, fmt, root, env }) {
   const get = (route) =>
     admin.get(route).then(async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength }));
 

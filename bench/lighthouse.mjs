@@ -45,7 +45,10 @@ export async function signInLighthouse(origin) {
     const audit = (id) => median.audits[id]?.displayValue ?? 'n/a';
     return {
       score: score(median),
-      note: `median of ${RUNS} (${runs.map(score).join(', ')}): FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`,
+      note:
+        `median of ${RUNS} (${runs.map(score).join(', ')}): FCP ${audit('first-contentful-paint')}, ` +
+        `LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ` +
+        `${audit('cumulative-layout-shift')}`,
     };
   } finally {
     await browser.close();

@@ -36,16 +36,37 @@ const rows = [];
 // Why a figure can be over its budget on the 2-core bench machine, and what would bring it within.
 const WHY_OVER = {
   'Record read p95 during sign-ins':
-    "bcrypt (BCRYPT_COST) runs on libuv's four worker threads, so 8 sign-ins at once keep both cores hashing and a read, though its event loop is free, waits for a core. Sign-ins run at about 21/s against a budget of 15/s; capping concurrent hashes at one per spare core (a semaphore in PasswordHasher) would leave a core to the other routes but brings the sign-in rate under its budget on 2 cores. Within both budgets needs a third core or a second instance (see the next item).",
+    "bcrypt (BCRYPT_COST) runs on libuv's four worker threads, so 8 sign-ins at once keep both cores " +
+    'hashing and a read, though its event loop is free, waits for a core. Sign-ins run at about 21/s ' +
+    'against a budget of 15/s; capping concurrent hashes at one per spare core (a semaphore in ' +
+    'PasswordHasher) would leave a core to the other routes but brings the sign-in rate under its budget ' +
+    'on 2 cores. Within both budgets needs a third core or a second instance (see the next item).',
   'Record read':
-    "a closed loop of 50 clients on 2 cores that the load generator shares. Each signed-in API request costs about 0.8 ms of server CPU (express and Nest's pipeline, express-session reading the session row, the guard reading the account, helmet, the JSON logger's request context) against well under 0.1 ms for the bare node:http baseline, so with 50 requests in flight each waits about 50 × 0.8 ms (Little's law: the measured p50). The session cookie is no longer re-signed and re-sent on every answer (this took record reads from about 750 to 1,200-1,300 req/s). Within budget needs under ~0.4 ms a request or more cores: one worker process per core (Node cluster, or two containers behind the proxy: sessions and uploads are already shared, see Operations, on MariaDB), or keeping the session and account a few seconds in process memory (then a sign-out or reset made through another instance applies only after those seconds).",
+    'a closed loop of 50 clients on 2 cores that the load generator shares. Each signed-in API request ' +
+    "costs about 0.8 ms of server CPU (express and Nest's pipeline, express-session reading the session " +
+    "row, the guard reading the account, helmet, the JSON logger's request context) against well under " +
+    '0.1 ms for the bare node:http baseline, so with 50 requests in flight each waits about 50 × 0.8 ms ' +
+    "(Little's law: the measured p50). The session cookie is no longer re-signed and re-sent on every " +
+    'answer (this took record reads from about 750 to 1,200-1,300 req/s). Within budget needs under ~0.4 ' +
+    'ms a request or more cores: one worker process per core (Node cluster, or two containers behind the ' +
+    'proxy: sessions and uploads are already shared, see Operations, on MariaDB), or keeping the session ' +
+    'and account a few seconds in process memory (then a sign-out or reset made through another instance ' +
+    'applies only after those seconds).',
   'Field save':
-    'as for record reads (the same per-request cost), plus the write, its audit row and, on SQLite, the queue that keeps write transactions apart. The same remedies apply; on MariaDB writes from several workers run in parallel.',
+    'as for record reads (the same per-request cost), plus the write, its audit row and, on SQLite, the ' +
+    'queue that keeps write transactions apart. The same remedies apply; on MariaDB writes from several ' +
+    'workers run in parallel.',
   'Spreadsheet export':
-    'exceljs writing 110 columns for every student: close to the budget on this machine. Writing cells without styles, or the CSV form, would bring it well within.',
+    'exceljs writing 110 columns for every student: close to the budget on this machine. Writing cells ' +
+    'without styles, or the CSV form, would bring it well within.',
   'Cold start': 'start-up includes migrations and the seed check; on a loaded machine module loading dominates.',
   Lighthouse:
-    "on the edge: single runs score 82-94 on this shared machine, medians 85-89 (75 before the server drew the sign-in card while the client loads). The points lost are the simulated first paint and blocking time: Lighthouse's model counts the page's JavaScript requested before the first paint, and the antd bundle of the sign-in page (about 240 KB gzipped) is that JavaScript and runs for a few hundred milliseconds on its 4× slower CPU. A sign-in page built without antd (plain inputs styled like it, antd loaded after sign-in) would bring it well within.",
+    'on the edge: single runs score 82-94 on this shared machine, medians 85-89 (75 before the server ' +
+    'drew the sign-in card while the client loads). The points lost are the simulated first paint and ' +
+    "blocking time: Lighthouse's model counts the page's JavaScript requested before the first paint, and " +
+    'the antd bundle of the sign-in page (about 240 KB gzipped) is that JavaScript and runs for a few ' +
+    'hundred milliseconds on its 4× slower CPU. A sign-in page built without antd (plain inputs styled ' +
+    'like it, antd loaded after sign-in) would bring it well within.',
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -53,7 +74,8 @@ const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 function row(figure, value, baseline, budget, within, note = '') {
   rows.push({ figure, value, baseline, budget, verdict: within === null ? 'n/a' : within ? 'within' : 'OVER', note });
   console.log(
-    `  ${figure}: ${value}${baseline ? ` (baseline ${baseline})` : ''} — ${within === null ? 'n/a' : within ? 'within' : 'OVER'} ${note}`,
+    `  ${figure}: ${value}${baseline ? ` (baseline ${baseline})` : ''} — ` +
+      `${within === null ? 'n/a' : within ? 'within' : 'OVER'} ${note}`,
   );
 }
 
@@ -360,7 +382,9 @@ async function main() {
   }
 
   const cpu = os.cpus();
-  const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+  const machine =
+    `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} ` +
+    `GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
   const table = [
     '| figure | value | baseline (same run) | budget | verdict | note |',
     '|---|---|---|---|---|---|',
@@ -375,7 +399,10 @@ async function main() {
   }
   const why = [...reasons].map(([reason, figures]) => `- **${figures.join('; ')}**: ${reason}`);
   const whySection = why.length ? `\n## Over budget: why, and what would fix it\n\n${why.join('\n')}\n` : '';
-  const md = `# Bench results\n\nRun ${new Date().toISOString()} on ${machine}.\n${STUDENTS} seeded students; load from a second process on loopback; ${DURATION / 1000} s per load figure.\n\n${table}\n${whySection}`;
+  const md =
+    `# Bench results\n\nRun ${new Date().toISOString()} on ${machine}.\n${STUDENTS} seeded ` +
+    `students; load from a second process on loopback; ${DURATION / 1000} s per load ` +
+    `figure.\n\n${table}\n${whySection}`;
   writeFileSync(path.join(root, 'bench/results.md'), md);
   console.log(`\n${table}\n\nWritten to bench/results.md`);
   if (rows.some((r) => r.verdict === 'OVER')) process.exitCode = 1;

@@ -91,7 +91,10 @@ export interface AuditEntryView {
   new_value: string | null;
 }
 
-/** The lookup lists of §3: GET /api/form-classes, /towns, /regional-corporation, /religions, /ethnic-groups, /houses. */
+/**
+ * The lookup lists of §3: GET /api/form-classes, /towns, /regional-corporation, /religions, /ethnic-groups,
+ * /houses.
+ */
 export interface FormClassItem {
   class_id: string;
   form_level: number;

@@ -5,7 +5,6 @@ export const PHONE_DIGITS = 7;
 export const SAVE_INDICATOR_DELAY_MS = 600;
 export const EARLIEST_ADMIN_DOB = '1950-01-01';
 export const REPORT_LIST_FIRST_ID = 101;
-export const REGISTRATION_STEP_COUNT = 6;
 
 export const THEME = {
   primary: '#1A237E',

@@ -37,11 +37,14 @@ export const UPLOAD_MESSAGES = {
   tooLargeTotal: (maxMb: number) => `The files are too large together. At most ${maxMb} MB can be sent in one upload.`,
   tooManyFiles: (max: number) => `Too many files. A document can have at most ${max} pages (files) in one upload.`,
   onePicture: 'The picture is one photo. Please choose a single file.',
-  heic: 'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again in Safari, which converts it to JPEG.',
+  heic:
+    'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again ' +
+    'in Safari, which converts it to JPEG.',
   imageTooBig: (megapixels: number) =>
     `The photo is too large to read (more than ${megapixels} megapixels). Please send a smaller copy.`,
   pdfNotCombined:
-    'A PDF sent together with other pages could not be read (it may be password-protected). Please upload it on its own.',
+    'A PDF sent together with other pages could not be read (it may be password-protected). Please upload ' +
+    'it on its own.',
   busy: 'The document could not be prepared in time. Please try again in a minute.',
 } as const;
 

@@ -8,7 +8,7 @@ import { MESSAGES, PHONE_DIGITS, PHONE_PREFIX } from './constants.js';
 export type NormalisedPhone = { digits: string } | { problem: string };
 
 /** What people write between the digits: spaces (also non-breaking), dashes of any width, brackets, dots, slashes. */
-const SEPARATORS = /[\s\u00a0\u2010-\u2015\u2212().\/-]/g;
+const SEPARATORS = /[\s\u00a0\u2010-\u2015\u2212()./-]/g;
 const AREA_CODE = PHONE_PREFIX.slice(1); // 868, the prefix without the country code 1
 
 /**

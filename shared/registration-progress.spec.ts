@@ -107,7 +107,7 @@ describe('registrationProgress', () => {
     expect(p.steps.familyData.missing).toEqual(p.steps.familyData.items.map((i) => i.label));
   });
 
-  it('sends the emergency contact to the living status while no family section (and so no emergency card) shows', () => {
+  it('sends the emergency contact to the living status while no family section (so no emergency card) shows', () => {
     const p = registrationProgress({}, []);
     expect(p.steps.familyData.items).toEqual([
       { label: 'Living Status', field: 'living_status' },

@@ -5,7 +5,8 @@
 //   const p = registrationProgress(record, ['birth_certificate', 'picture']);
 //   p.steps.familyData.complete   // boolean
 //   p.steps.familyData.missing    // labels of what is still missing, e.g. ["Mother: Name", "Emergency Contact"]
-//   p.steps.familyData.items      // the same, each with where to fill it in: [{label: 'Mother: Name', field: 'mother_name'}, …]
+//   p.steps.familyData.items      // the same, each with where to fill it in:
+//                                 //   [{label: 'Mother: Name', field: 'mother_name'}, …]
 //   p.completed                   // how many of the six steps are complete
 //
 // The rules (what the school needs to act on the registration):
@@ -190,7 +191,10 @@ export function registrationProgress(record: ProgressRecord, documentTypes: Iter
   return { steps, completed: REGISTRATION_STEPS.filter((s) => steps[s].complete).length };
 }
 
-/** Whether the registration is finished: every step complete. The student's screens, the office's views and the documents all ask this. */
+/**
+ * Whether the registration is finished: every step complete. The student's screens, the office's views and
+ * the documents all ask this.
+ */
 export function isRegistrationComplete(p: RegistrationProgress): boolean {
   return p.completed === REGISTRATION_STEPS.length;
 }

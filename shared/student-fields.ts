@@ -284,10 +284,6 @@ export function fieldSpec(name: StudentFieldName): FieldSpec {
   return FIELD_BY_NAME.get(name)!;
 }
 
-export function fieldsOfStep(step: RegistrationStep): FieldSpec[] {
-  return STUDENT_FIELDS.filter((f) => f.step === step);
-}
-
 export function fieldsOfGroup(group: FieldGroup): FieldSpec[] {
   return STUDENT_FIELDS.filter((f) => f.group === group);
 }

@@ -13,17 +13,18 @@ export const TERMS_TEXT_MAX = 10_000;
  * school replaces it in Settings. Leave these words as they are: a migration must write the same data
  * whenever it runs. A better default is a new migration adding a version.
  */
-export const DEFAULT_TERMS_TEXT = `By ticking "I agree", the parent or guardian confirms that:
-
-1. The information given in this registration is true and complete to the best of my knowledge. I will tell the school office of any change (address, phone numbers, medical information) as soon as it happens.
-
-2. The documents uploaded are true copies of the originals, which I will bring to the school when asked.
-
-3. The school may use this information to teach and care for the student, to contact me or the emergency contact, and to meet the requirements of the Ministry of Education. It is kept confidential and given to no one else unless the law requires it.
-
-4. In a medical emergency, if I cannot be reached, the school may arrange for the student to receive urgent medical care.
-
-5. The student will follow the school's rules and code of conduct, and I will support the school in applying them.`;
+export const DEFAULT_TERMS_TEXT = [
+  'By ticking "I agree", the parent or guardian confirms that:',
+  '1. The information given in this registration is true and complete to the best of my knowledge. ' +
+    'I will tell the school office of any change (address, phone numbers, medical information) as soon as it happens.',
+  '2. The documents uploaded are true copies of the originals, which I will bring to the school when asked.',
+  '3. The school may use this information to teach and care for the student, to contact me or the emergency ' +
+    'contact, and to meet the requirements of the Ministry of Education. ' +
+    'It is kept confidential and given to no one else unless the law requires it.',
+  '4. In a medical emergency, if I cannot be reached, ' +
+    'the school may arrange for the student to receive urgent medical care.',
+  "5. The student will follow the school's rules and code of conduct, and I will support the school in applying them.",
+].join('\n\n');
 
 /** GET /api/terms-and-conditions (signed in): the current text; POST answers it too. */
 export interface TermsOfRegistration {
@@ -74,7 +75,10 @@ export function termsTextProblem(text: unknown): string | null {
   return normalizeTermsText(text).length > TERMS_TEXT_MAX ? TERMS_MESSAGES.tooLong : null;
 }
 
-/** The text as paragraphs (split at blank lines); line breaks inside a paragraph are kept. Plain text, never markup. */
+/**
+ * The text as paragraphs (split at blank lines); line breaks inside a paragraph are kept.
+ * Plain text, never markup.
+ */
 export function termsParagraphs(text: string): string[] {
   return normalizeTermsText(text)
     .split(/\n\s*\n/)

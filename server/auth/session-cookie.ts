@@ -7,7 +7,10 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
   return new Promise((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
 }
 
-/** Signs this browser in as the account: a new session id at every sign-in (and password change) defeats session fixation. */
+/**
+ * Signs this browser in as the account: a new session id at every sign-in (and password change) defeats
+ * session fixation.
+ */
 export async function startSession(req: Request, userId: number): Promise<void> {
   await promisify((cb) => req.session.regenerate(cb));
   req.session.userId = userId;

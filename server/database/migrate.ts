@@ -43,7 +43,7 @@ async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promis
       );
       if (age > 120_000) await rm(lockPath, { force: true });
       else if (Date.now() > deadline)
-        throw new Error(`Timed out waiting for another process to finish migrating (${lockPath}).`);
+        throw new Error(`Timed out waiting for another process to finish migrating (${lockPath}).`, { cause: e });
       else await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -67,8 +67,7 @@ export function stripJpegMetadata(input: Buffer): Buffer {
     if (marker === undefined) throw new InvalidJpegError('truncated marker');
     if (marker === EOI) {
       body.push(input.subarray(pos, pos + 2));
-      pos = input.length; // anything after the end of the image is dropped
-      break;
+      break; // anything after the end of the image is dropped
     }
     if (isRst(marker) || marker === 0x01) {
       body.push(input.subarray(pos, pos + 2));

@@ -48,8 +48,8 @@ export interface PreparedUpload {
 /** A file name fit to show and to put in a Content-Disposition header: no path, no control characters. */
 function plainName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const cleaned = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .trim()
     .slice(0, 200);

@@ -323,7 +323,8 @@ describe('an interrupted upload leaves the old file', () => {
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${AMY}\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="file_type"\r\n\r\nsea_slip\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slip-v3.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ` +
+        `filename="slip-v3.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
     );
     const file = Buffer.concat([samplePdf('third slip'), Buffer.alloc(200_000, 0x20)]);
     await new Promise<void>((resolve) => {

@@ -79,7 +79,7 @@ it('stays ready without Chromium, saying PDFs are unavailable', async () => {
 });
 
 describe('backup and restore', () => {
-  it('restores a backup taken while the server runs into an empty data folder, with every student and file', async () => {
+  it('restores a backup taken while the server runs into an empty data folder, every student and file', async () => {
     for (let n = 0; n < 12; n++) await createStudent(t, { id: `50${n}`, first_name: `Name${n}` });
     mkdirSync(path.join(t.config.uploadsDir, 'ab'), { recursive: true });
     writeFileSync(path.join(t.config.uploadsDir, 'ab', 'stored-file.pdf'), '%PDF-1.4 test bytes');
@@ -120,7 +120,8 @@ describe('migrations', () => {
       const tables = await ds.query(
         t.engine === 'sqlite'
           ? "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name <> 'migrations'"
-          : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'migrations'",
+          : 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND ' +
+              "table_name <> 'migrations'",
       );
       expect(tables).toEqual([]);
       expect(await ds.runMigrations()).toHaveLength(MIGRATIONS.length);

@@ -202,7 +202,7 @@ describe('student ID lookup', () => {
     expect((await new ApiClient(t).get('/api/student-id-lookup?name=Dana%20Ali')).status).toBe(404);
   });
 
-  it('when on, needs 3 letters of each name, answers at most 5 IDs and names, and 5 searches per 15 minutes', async () => {
+  it('when on, needs 3 letters of each name, answers at most 5 IDs and names, 5 searches per 15 minutes', async () => {
     await t.close();
     t = await startTestApp({ env: { STUDENT_ID_LOOKUP: 'on' } });
     for (let n = 0; n < 7; n++) await createStudent(t, { id: `30${n}`, first_name: 'Danielle', last_name: 'Alibocas' });

@@ -203,7 +203,8 @@ describe('photos into a document slot', () => {
     ]);
     expect(refused.status).toBe(415);
     expect(refused.body.message).toBe(
-      'A PDF sent together with other pages could not be read (it may be password-protected). Please upload it on its own.',
+      'A PDF sent together with other pages could not be read (it may be password-protected). Please ' +
+        'upload it on its own.',
     );
     const alone = await uploadParts(ana, 'sea_slip', [locked]);
     expect(alone.status).toBe(200);
@@ -290,7 +291,8 @@ describe('refused uploads leave the current file current', () => {
 
   it("an iPhone's HEIC photo: 415 saying what to do", async () => {
     const message =
-      'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again in Safari, which converts it to JPEG.';
+      'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again in ' +
+      'Safari, which converts it to JPEG.';
     await expectRefused('birth_certificate', [{ bytes: heicHeader(), name: 'IMG_0001.HEIC' }], 415, message);
     await expectRefused('picture', [{ bytes: heicHeader(), name: 'IMG_0001.HEIC' }], 415, message);
   });

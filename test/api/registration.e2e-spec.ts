@@ -272,7 +272,7 @@ describe('POST /api/student: a save never overwrites a newer value from another 
     });
     me = await signedInStudent(t, TWO_DEVICES, 'Student-Pass-103');
   });
-  it('answers 409 with the current value when the field changed since the client read it, changing nothing', async () => {
+  it('answers 409 with the current value when the field changed since the client read it; no change', async () => {
     await save(me, { id: TWO_DEVICES, mother_occupation: 'Teacher' }).expect(200);
     // The phone read 'Teacher'; the laptop then saved 'Nurse'.
     await save(me, { id: TWO_DEVICES, mother_occupation: 'Nurse', expected: { mother_occupation: 'Teacher' } }).expect(
@@ -308,7 +308,7 @@ describe('POST /api/student: a save never overwrites a newer value from another 
     expect((await save(me, { id: TWO_DEVICES, typhoid: 0, expected: { typhoid: 0 } })).status).toBe(409);
   });
 
-  it('checks only the fields it names: a conflict on one refuses the whole save, other fields are untouched', async () => {
+  it('checks only the fields it names: a conflict on one refuses the whole save, others are untouched', async () => {
     await save(me, { id: TWO_DEVICES, father_occupation: 'Farmer', father_name: 'Paul' }).expect(200);
     const res = await save(me, {
       id: TWO_DEVICES,
@@ -321,7 +321,7 @@ describe('POST /api/student: a save never overwrites a newer value from another 
     expect(await record()).toMatchObject({ father_occupation: 'Farmer', father_name: 'Paul' });
   });
 
-  it('refuses an expected value for a field that is not being saved (422), and a save without one is applied as today', async () => {
+  it('refuses an expected value for a field not being saved (422); a save without one is applied', async () => {
     const res = await save(me, { id: TWO_DEVICES, allergy: 'Dust', expected: { asthma: 0 } });
     expect(res.status).toBe(422);
     expect(res.body.errors.expected[0]).toBe('Only fields that are being saved can have an expected value.');

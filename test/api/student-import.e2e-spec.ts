@@ -92,7 +92,7 @@ describe('POST /api/import-students', () => {
     expect(await t.ds.getRepository(AuditEntry).countBy({ action: 'students.imported' })).toBe(0);
   });
 
-  it('imports: new students with a date-of-birth password to reset, existing ones only in the given columns', async () => {
+  it('imports: new students with a date-of-birth password to reset, existing ones only in given columns', async () => {
     const res = await upload(admin, file, 'students.xlsx').expect(200);
     expect(res.body).toMatchObject({
       dry_run: false,

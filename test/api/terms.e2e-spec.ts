@@ -88,7 +88,7 @@ describe('the text of the terms', () => {
 });
 
 describe('her agreement, stamped by the server', () => {
-  it('ticking stamps the current version and the time in the same save, audited; the answer carries the stamp', async () => {
+  it('ticking stamps the current version and time in the same save, audited; the answer has the stamp', async () => {
     const current = await currentTerms(nia);
     const start = new Date().toISOString();
     const res = await nia.post('/api/student', { id: NIA, agree_terms_conditions: 1 }).expect(200);
@@ -209,7 +209,7 @@ describe('her agreement, stamped by the server', () => {
     ]);
   });
 
-  it('unticking clears the stamp, audited; an administrator ticking for her is stamped with her name as the actor', async () => {
+  it('unticking clears the stamp, audited; an administrator ticking for her is stamped with her name', async () => {
     const res = await nia.post('/api/student', { id: NIA, agree_terms_conditions: 0 }).expect(200);
     expect(res.body).toMatchObject({ agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null });
     expect(await recordOf(NIA)).toMatchObject({
@@ -232,7 +232,7 @@ describe('her agreement, stamped by the server', () => {
 });
 
 describe('the version she read', () => {
-  it('a tick made under an older version than the current one is refused (422), changing nothing; under the current one it is stamped', async () => {
+  it('a tick under an older version than the current one is refused (422); under the current, stamped', async () => {
     const shown = await currentTerms(oma); // what her page showed
     await admin.post('/api/terms-and-conditions', { text: `${shown.text}\n\nRule three: be curious.` }).expect(200);
     const before = await recordOf(OMA);

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the database throttler store', () => {
-  it('counts hits that arrive at once without losing any, and refuses past the limit until the window ends', async () => {
+  it('counts hits arriving at once without losing any, and refuses past the limit until the window ends', async () => {
     const storage = new DbThrottlerStorage(t.ds);
     const records = await Promise.all(Array.from({ length: 30 }, () => storage.increment('t:once', 60_000, 20)));
     expect(records.map((r) => r.totalHits).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, n) => n + 1));

@@ -94,7 +94,7 @@ describe('admin Dashboard: students table and its row actions', () => {
     await page.context().close();
   });
 
-  it('Edit Student saves each field on blur and on a date pick, refuses empty names, and reloads the list', async () => {
+  it('Edit Student saves each field on blur and on a date pick, refuses empty names, reloads the list', async () => {
     const page = await newPage(b, t.baseUrl);
     await signInAdmin(page);
     await page.getByRole('button', { name: 'Edit Alicia Baptiste' }).click();

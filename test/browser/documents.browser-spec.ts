@@ -111,7 +111,7 @@ async function filesOf(id: string): Promise<DocumentFile[]> {
 }
 
 describe('Upload Documents', () => {
-  it('uploads a PDF and a JPEG with progress, refuses wrong files, resubmits, opens a file and the registration form', async () => {
+  it('uploads a PDF and a JPEG with progress, refuses wrong files, resubmits, opens a file and the form', async () => {
     const id = await newStudent();
     const page = await openDocuments(id);
     for (const label of [
@@ -126,7 +126,8 @@ describe('Upload Documents', () => {
     expect(await slot(page, 'Immigration Permit').count()).toBe(0);
     const birth = slot(page, 'Birth Certificate');
 
-    // No file chosen; a Word file (caught by the page; photos are taken now); text renamed .pdf (refused by the server).
+    // No file chosen; a Word file (caught by the page; photos are taken now); text renamed .pdf (refused by the
+    // server).
     await birth.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please select a file!');
     await birth
@@ -254,7 +255,7 @@ describe('Upload Documents', () => {
     await page.context().close();
   });
 
-  it('on a phone: two photos become the birth certificate (one two-page PDF), a PNG the picture (a JPEG); a file over the limit is never sent', async () => {
+  it('on a phone: two photos become a two-page birth certificate, a PNG a JPEG; too big is not sent', async () => {
     const id = await newStudent();
     const context = await b.browser.newContext({
       baseURL: t.baseUrl,

@@ -106,7 +106,7 @@ async function stepByKeys(page: Page, label: string, path: string): Promise<void
 }
 
 describe('sign-in with the keyboard alone', () => {
-  it('a student signs in: Tab to Student ID, Enter moves on, Enter signs in; a wrong password is announced', async () => {
+  it('a student signs in: Tab to Student ID, Enter moves on, Enter signs in; a wrong password is said', async () => {
     const page = await newPage(b, t.baseUrl);
     await enterStudentId(page, '20268001');
     await expect.poll(() => focusedLabel(page)).toContain('password');
@@ -172,7 +172,7 @@ describe('the six registration steps with the keyboard alone', () => {
 
   afterAll(() => page?.context().close());
 
-  it('Student Data: every control is reachable with Tab; text, selects, the date and a switch work from the keys', async () => {
+  it('Student Data: every control is reached with Tab; text, selects, date and a switch work by keys', async () => {
     await expect.poll(() => page.getByLabel('Other Name').isEditable()).toBe(true);
     expect(await unreachableByTab(page, main())).toEqual([]);
 

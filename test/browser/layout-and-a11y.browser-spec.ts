@@ -126,7 +126,7 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await page.context().close();
   });
 
-  it('has no WCAG 2.2 AA violations on the student login, reset mode, admin login, dashboard and a menu page', async () => {
+  it('has no WCAG 2.2 AA violations on student login, reset mode, admin login, dashboard and a menu page', async () => {
     for (const width of [1280, PHONE]) {
       const page = await newAxePage(b, t.baseUrl, width);
       await page.goto('/');

@@ -90,7 +90,7 @@ describe('a save that cannot be sent is kept and sent later', () => {
     await page.context().close();
   });
 
-  it('a reload in between: leaving asks first, the value is still shown after it and sent when the server can be reached', async () => {
+  it('a reload in between: leaving asks first, the value is still shown after it and sent once reachable', async () => {
     const id = await newStudent();
     const page = await openAs(id);
     await page.context().setOffline(true);
@@ -242,7 +242,8 @@ describe('two devices', () => {
     await expect
       .poll(() => fieldItem(page, 'SEA Number').getByRole('group', { name: 'Changed on another device' }).isVisible())
       .toBe(true);
-    // From the top of the page: scrolled, the sticky top bar covers part of a field, which axe counts as a small target.
+    // From the top of the page: scrolled, the sticky top bar covers part of a field, which axe counts as a small
+    // target.
     await page.evaluate('window.scrollTo(0, 0)');
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
@@ -296,7 +297,7 @@ describe('an ended session', () => {
     await page.context().close();
   });
 
-  it('left alone past the idle limit, the sign-in dialog comes by itself; after a reload she signs in and is back on her page', async () => {
+  it('past the idle limit the sign-in dialog comes by itself; after a reload she signs in on her page', async () => {
     const id = await newStudent();
     const page = await openAs(id, undefined, '/registration/other-data');
     const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
@@ -314,7 +315,7 @@ describe('an ended session', () => {
 });
 
 describe('the terms she agrees to', () => {
-  it('a tick made under terms the school has replaced meanwhile is refused, the box unticked, the new text shown; ticking again agrees to it', async () => {
+  it('a tick under terms replaced meanwhile is refused, unticked, new text shown; ticking again agrees', async () => {
     const id = await newStudent();
     const page = await openAs(id, undefined, '/registration/complete');
     const tick = page.getByRole('checkbox', { name: /I agree to the terms and conditions/ });

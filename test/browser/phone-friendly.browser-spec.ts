@@ -173,7 +173,7 @@ describe('password screens', () => {
   const button = (page: Page) => page.getByRole('button', { name: 'Change Password' });
   const hint = (page: Page) => page.getByRole('status').filter({ hasText: MESSAGES.passwordsDiffer });
 
-  it('reset mode on the sign-in page keeps Change Password disabled, with a hint, until New and Confirm match', async () => {
+  it('reset mode on the sign-in page keeps Change Password disabled, with a hint, until both match', async () => {
     const id = await newStudent({}, { firstSignIn: true }); // her date of birth, and the reset flag
     const page = await newAxePage(b, t.baseUrl, PHONE, 740);
     await signInStudent(page, id, '20130517');
@@ -203,7 +203,7 @@ describe('password screens', () => {
     await page.context().close();
   });
 
-  it('the user menu opens Change Password; it has a Confirm box, waits for a match, and changes the password', async () => {
+  it('the user menu opens Change Password; it has a Confirm box, waits for a match, changes the password', async () => {
     const id = await newStudent();
     const page = await newAxePage(b, t.baseUrl, PHONE, 740);
     await signInStudent(page, id, PASSWORD);

@@ -138,7 +138,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await expectPath(page, '/registration/student-data');
   });
 
-  it('step 1: the stepper says every step is incomplete; the list names what is missing and each link focuses its field', async () => {
+  it('step 1: the stepper says every step is incomplete; the list names what is missing, links focus', async () => {
     await expect.poll(() => heading('Student Data').isVisible()).toBe(true);
     expect(await chooserOptions(page)).toEqual([
       'Step 1 of 6: Student Data (5 still needed)',
@@ -174,7 +174,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     expect((await chooserOptions(page))[0]).toBe('Step 1 of 6: Student Data (done)');
   });
 
-  it('step 2: the emergency contact leads to the living status until a family section shows, then to its own field', async () => {
+  it('step 2: the emergency contact leads to the living status until a family section shows, then to it', async () => {
     await page.getByRole('button', { name: 'Next step' }).click();
     await expectPath(page, '/registration/family-data');
     await expect
@@ -253,7 +253,8 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
         'Step 2: Family Data (done)',
         'Step 3: Medical Data (done)',
         'Step 4: Other Data (done)',
-        'Step 5: Upload Documents (4 still needed)Still needed: Birth Certificate, Immunization Card, SEA Slip, Picture',
+        'Step 5: Upload Documents (4 still needed)' +
+          'Still needed: Birth Certificate, Immunization Card, SEA Slip, Picture',
         'Step 6: Complete (1 still needed)Still needed: Agreement to the terms and conditions',
       ]);
     expect(await page.getByText('4 of 6 steps complete. What is still needed is listed below.').isVisible()).toBe(true);

@@ -580,7 +580,8 @@ describe('the registration form', () => {
     for (const [n, [slug, label]] of steps.entries()) {
       if (n > 0) {
         // Jump with the compact chooser for even steps, with the next button for odd ones.
-        // Each option also says how far that step is ("(done)", "(3 still needed)"): see registration-progress.browser-spec.ts.
+        // Each option also says how far that step is ("(done)", "(3 still needed)"):
+        // see registration-progress.browser-spec.ts.
         if (n % 2 === 0) await pickStep(page, chooser, `Step ${n + 1} of 6: ${label} (`);
         else await page.getByRole('button', { name: 'Next step' }).click();
       }

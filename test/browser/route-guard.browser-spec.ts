@@ -46,7 +46,7 @@ describe('route guard and history mode (§2)', () => {
     await page.context().close();
   });
 
-  it('sends a signed-in student who opens a visitor-only page to her registration, and deep links survive a reload', async () => {
+  it('sends a signed-in student opening a visitor-only page to her registration; deep links survive', async () => {
     const page = await newPage(b, t.baseUrl);
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
@@ -129,7 +129,7 @@ describe('route guard and history mode (§2)', () => {
     await page.context().close();
   });
 
-  it('when the server says the session is gone (401), asks her to sign in again on the same page; Sign out ends it', async () => {
+  it('when the session is gone (401), asks her to sign in again on the same page; Sign out ends it', async () => {
     const page = await newPage(b, t.baseUrl);
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');

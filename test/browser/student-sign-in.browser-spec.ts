@@ -99,7 +99,8 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     expect(await page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
     // Class 1A is Form 1: the PTA card is shown.
     await expect.poll(() => page.getByRole('link', { name: /PTA Registration/ }).isVisible()).toBe(true);
-    // Top bar: school name and the initials avatar (the user menu's button) named for her; no side menu on the dashboard.
+    // Top bar: school name and the initials avatar (the user menu's button) named for her; no side menu on the
+    // dashboard.
     expect(await page.getByRole('banner').getByRole('button', { name: 'JD, Jane Doe' }).textContent()).toBe('JD');
     expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
     expect(await page.evaluate<string | null>("sessionStorage.getItem('portal.authenticated')")).toBe('true');

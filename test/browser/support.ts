@@ -108,9 +108,9 @@ export async function expectPath(page: Page, path: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(path);
 }
 
-// The functions below run inside the page, where the DOM exists; the project's type library has none,
-// so they reach it through an untyped `globalThis`.
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// The functions below run inside the page, where the DOM exists; the project's type library has none
+// (the server's code must not see DOM types), so they reach it through an untyped `globalThis`.
+/* eslint-disable @typescript-eslint/no-explicit-any -- in-page code: no DOM types in this project (see above) */
 
 /**
  * Presses Tab (or Shift+Tab) until `target`, or something inside it, has the keyboard focus, as a
@@ -134,7 +134,8 @@ export async function unreachableByTab(page: Page, scope: Locator): Promise<stri
     const g = globalThis as any;
     const controls = [
       ...root.querySelectorAll(
-        'input:not([type=hidden]):not([type=file]), textarea, select, button, a[href], [role=switch], [role=checkbox], [role=combobox], [role=button], [role=tab]',
+        'input:not([type=hidden]):not([type=file]), textarea, select, button, a[href], [role=switch], ' +
+          '[role=checkbox], [role=combobox], [role=button], [role=tab]',
       ),
     ].filter(
       (el: any) =>
@@ -163,9 +164,8 @@ export async function unreachableByTab(page: Page, scope: Locator): Promise<stri
           const label =
             el.getAttribute('aria-label') ??
             (el.id ? (globalThis as any).document.querySelector(`label[for="${el.id}"]`)?.textContent : null);
-          return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${String(
-            label ?? el.textContent ?? '',
-          )
+          const role = el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : '';
+          return `${el.tagName.toLowerCase()}${role} "${String(label ?? el.textContent ?? '')
             .trim()
             .slice(0, 40)}"`;
         }),
@@ -233,7 +233,8 @@ export function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const g = globalThis as any;
     const selector =
-      'a[href], button, input:not([type=hidden]), [role=switch], [role=checkbox], [role=button], [role=menuitem], [role=tab]';
+      'a[href], button, input:not([type=hidden]), [role=switch], [role=checkbox], [role=button], ' +
+      '[role=menuitem], [role=tab]';
     const seen = new Set<any>();
     const small: string[] = [];
     for (const el of g.document.querySelectorAll(selector)) {
@@ -259,7 +260,8 @@ export function smallTargets(page: Page): Promise<string[]> {
       if (r.width < 24 || r.height < 24) {
         const name = target.getAttribute('aria-label') ?? target.textContent ?? '';
         small.push(
-          `${target.tagName.toLowerCase()}.${String(target.className).split(' ')[0]} "${name.trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+          `${target.tagName.toLowerCase()}.${String(target.className).split(' ')[0]} ` +
+            `"${name.trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
         );
       }
     }

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { preloadPageFor, router } from './app/router.js';
-import { sessionQuery } from './features/auth/api/use-session.js';
+import { sessionQuery } from './lib/queries/use-session.js';
 import './app/global.css';
 
 const root = document.getElementById('root');

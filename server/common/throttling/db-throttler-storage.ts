@@ -56,7 +56,8 @@ export class DbThrottlerStorage implements ThrottlerStorage {
         `INSERT INTO throttler_hits (throttle_key, hits, expires_at) VALUES (?, 1, ?)
          ON CONFLICT (throttle_key) DO UPDATE SET
            hits = CASE WHEN throttler_hits.expires_at <= ? THEN 1 ELSE throttler_hits.hits + 1 END,
-           expires_at = CASE WHEN throttler_hits.expires_at <= ? THEN excluded.expires_at ELSE throttler_hits.expires_at END
+           expires_at = CASE WHEN throttler_hits.expires_at <= ? THEN excluded.expires_at
+                             ELSE throttler_hits.expires_at END
          RETURNING hits, expires_at`,
         [key, newExpiry, now, now],
       );

@@ -5,8 +5,8 @@ import { FieldErrorAnnouncer } from '../components/field-error-announcer.js';
 import { PageSpinner } from '../components/page-spinner.js';
 import { StartupError } from '../components/startup-error.js';
 import { themeConfig } from '../config/theme.js';
-import { useSession } from '../features/auth/api/use-session.js';
-import { AuthProvider } from '../features/auth/auth-store.js';
+import { useSession } from '../lib/queries/use-session.js';
+import { AuthProvider } from '../lib/auth-store.js';
 
 /** Waits for GET /api/session (school name, settings, who is signed in) before showing any route. */
 function SessionGate({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ROUTES } from '../config/routes.js';
-import { useAuth } from '../features/auth/auth-store.js';
+import { useAuth } from '../lib/auth-store.js';
 
 /**
  * §2 route guard. It looks only at the authenticated flag, never at the admin flag: a route that

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, useNavigation } from 'react-router-dom';
 import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
 import { ROUTES } from '../config/routes.js';
 import { logout } from '../features/auth/api/logout.js';
-import { useAuth } from '../features/auth/auth-store.js';
+import { useAuth } from '../lib/auth-store.js';
 import { preloadablePage } from '../lib/preloadable-page.js';
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
@@ -23,7 +23,7 @@ const ChangePasswordPage = lazy(() =>
   import('../features/auth/components/change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })),
 );
 const StudentLayout = lazy(() => import('../layouts/student-layout.js'));
-const AdminShell = lazy(() => import('../features/admin/components/admin-shell.js'));
+const AdminArea = lazy(() => import('./admin-area.js'));
 const DashboardPage = lazy(() =>
   import('../features/dashboard/components/dashboard-page.js').then((m) => ({ default: m.DashboardPage })),
 );
@@ -71,9 +71,7 @@ function AppShell() {
   const signingOut = navigation.state === 'loading' && navigation.location?.pathname === ROUTES.logout;
   // Loaded at the first sign-in (the sign-in page does not need it), then kept: it also sees the sign-out.
   const [queueNeeded, setQueueNeeded] = useState(authenticated);
-  useEffect(() => {
-    if (authenticated) setQueueNeeded(true);
-  }, [authenticated]);
+  if (authenticated && !queueNeeded) setQueueNeeded(true);
   return (
     <>
       {queueNeeded && (
@@ -110,7 +108,7 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
-          { path: '/admin/*', element: <AdminShell /> },
+          { path: '/admin/*', element: <AdminArea /> },
           {
             element: <StudentLayout />,
             children: [

@@ -20,3 +20,12 @@ export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
 
 /** Where the guard sends someone already signed in who opens a visitor-only route (§2). */
 export const SIGNED_IN_HOME = ROUTES.studentData;
+
+/**
+ * Where the admin shell mounts the term-report screens (§2 Post Term Reports; the import screen): the
+ * admin menu and the term-report pages' links to each other both need them.
+ */
+export const TERM_REPORT_ROUTES = {
+  post: '/admin/post-term-reports',
+  import: '/admin/import-term-reports',
+} as const;

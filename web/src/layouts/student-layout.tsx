@@ -5,8 +5,8 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner.js';
 import { TopBar, topBarTitleStyle } from '../components/top-bar.js';
 import { ROUTES } from '../config/routes.js';
-import { useAuth } from '../features/auth/auth-store.js';
-import { STEPS } from '../features/registration/registration-steps.js';
+import { useAuth } from '../lib/auth-store.js';
+import { STEPS } from '../config/registration-steps.js';
 
 interface MenuEntry {
   path: string;

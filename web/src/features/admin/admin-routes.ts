@@ -1,7 +1,6 @@
 import type { RegistrationStep } from '../../../../shared/student-fields.js';
-import { ROUTES } from '../../config/routes.js';
-import { TERM_REPORT_ROUTES } from '../term-reports/term-report-routes.js';
-import { STEPS } from '../registration/registration-steps.js';
+import { ROUTES, TERM_REPORT_ROUTES } from '../../config/routes.js';
+import { STEPS } from '../../config/registration-steps.js';
 
 /** Every screen of the admin area has its own URL under /admin, so reload and Back keep the place. */
 export const ADMIN_ROUTES = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminEditField, StudentRecord, StudentSaveResponse } from '../../../../../shared/student-fields.js';
 import { apiClient } from '../../../lib/api-client.js';
-import { studentRecordQueryKey } from '../../students/api/use-student-record.js';
+import { studentRecordQueryKey } from '../../../lib/queries/use-student-record.js';
 import { STUDENTS_QUERY_KEY } from './use-students.js';
 import { PROGRESS_QUERY_KEY } from './use-registration-progress.js';
 

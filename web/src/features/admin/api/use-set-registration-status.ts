@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationStatus } from '../../../../../shared/api-types.js';
 import { apiClient } from '../../../lib/api-client.js';
-import { REGISTRATION_STATUS_QUERY_KEY } from '../../registration/api/use-registration-status.js';
+import { REGISTRATION_STATUS_QUERY_KEY } from '../../../lib/queries/use-registration-status.js';
 
 export interface RegistrationStatusInput {
   open: 0 | 1;

@@ -11,20 +11,11 @@ import {
 } from '@ant-design/icons';
 import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps, Result, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { TopBar, topBarTitleStyle } from '../../../components/top-bar.js';
 import { ROUTES } from '../../../config/routes.js';
-import { useAuth } from '../../auth/auth-store.js';
-import { ImportTermReportsPage } from '../../term-reports/components/import-term-reports-page.js';
-import { PostTermReportsPage } from '../../term-reports/components/post-term-reports-page.js';
+import { useAuth } from '../../../lib/auth-store.js';
 import { ADMIN_ROUTES, type AdminOption } from '../admin-routes.js';
-import { AdminRegistrationPage } from './admin-registration-page.js';
-import { ExportDataPage } from './export-data-page.js';
-import { ImportStudentsPage } from './import-students-page.js';
-import { ParentsContactPage } from './parents-contact-page.js';
-import { ReportsPage } from './reports-page.js';
-import { SettingsPage } from './settings-page.js';
-import { StudentsPage } from './students-page.js';
 
 /** §2 Admin shell menu, in this order; every option has its own URL. */
 const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
@@ -80,7 +71,8 @@ function NotAnAdmin() {
   );
 }
 
-function UnknownPage() {
+/** The admin area's answer to a path under /admin that is none of its screens. */
+export function UnknownAdminPage() {
   return (
     <Result
       status="404"
@@ -92,10 +84,10 @@ function UnknownPage() {
 
 /**
  * §2 Admin shell (/admin/dashboard, /admin/*): app bar and side menu (a drawer on narrow screens)
- * headed 'Student Portal / Administrator'. It is its own code chunk, so none of it is downloaded by
- * the sign-in pages.
+ * headed 'Student Portal / Administrator', around the screen of the current route (`children`, the
+ * routes composed in app/admin-area.tsx); someone who is not an administrator is told so instead.
  */
-export default function AdminShell() {
+export function AdminShell({ children }: { children: ReactNode }) {
   const { settings, user } = useAuth();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
@@ -122,23 +114,7 @@ export default function AdminShell() {
             </Layout.Sider>
           )}
           <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
-            {isAdmin ? (
-              <Routes>
-                {/* paths relative to /admin/* */}
-                <Route path="dashboard" element={<StudentsPage />} />
-                <Route path="export-data" element={<ExportDataPage />} />
-                <Route path="reports" element={<ReportsPage />} />
-                <Route path="import-students" element={<ImportStudentsPage />} />
-                <Route path="post-term-reports" element={<PostTermReportsPage />} />
-                <Route path="import-term-reports" element={<ImportTermReportsPage />} />
-                <Route path="parents-contact" element={<ParentsContactPage />} />
-                <Route path="settings" element={<SettingsPage />} />
-                <Route path="students/:studentId/registration/:step" element={<AdminRegistrationPage />} />
-                <Route path="*" element={<UnknownPage />} />
-              </Routes>
-            ) : (
-              <NotAnAdmin />
-            )}
+            {isAdmin ? children : <NotAnAdmin />}
           </Layout.Content>
         </Layout>
         {!wide && isAdmin && (

@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { useFormClasses } from '../../lookups/api/use-form-classes.js';
+import { useFormClasses } from '../../../lib/queries/lookups/use-form-classes.js';
 
 export const ALL_CLASSES = 'all';
 

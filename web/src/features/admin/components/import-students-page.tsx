@@ -119,13 +119,20 @@ export function ImportStudentsPage() {
                 <Alert
                   type="error"
                   showIcon
-                  title={`The file has ${checked.errors.length} ${checked.errors.length === 1 ? 'error' : 'errors'}. Nothing will be imported until they are corrected.`}
+                  title={
+                    `The file has ${checked.errors.length} ` +
+                    `${checked.errors.length === 1 ? 'error' : 'errors'}. Nothing will be imported until ` +
+                    `they are corrected.`
+                  }
                 />
               ) : checked.created + checked.updated === 0 ? (
                 <Alert
                   type="info"
                   showIcon
-                  title="Every student in the file is already in the portal as the file says. There is nothing to import."
+                  title={
+                    'Every student in the file is already in the portal as the file says. There is ' +
+                    'nothing to import.'
+                  }
                 />
               ) : (
                 <Alert type="success" showIcon title="The file is ready to import." />
@@ -139,7 +146,10 @@ export function ImportStudentsPage() {
               type="success"
               showIcon
               icon={<CheckCircleOutlined />}
-              title={`Imported: ${committed.created} created, ${committed.updated} updated, ${committed.unchanged} unchanged.`}
+              title={
+                `Imported: ${committed.created} created, ${committed.updated} updated, ` +
+                `${committed.unchanged} unchanged.`
+              }
               description={
                 committed.classes_created.length ? `Classes added: ${committed.classes_created.join(', ')}.` : undefined
               }

@@ -1,6 +1,7 @@
 import { Button, Modal } from 'antd';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { PdfFrame } from '../../../components/pdf-frame.js';
+import { registrationFormUrl } from '../../../lib/registration-pdf-urls.js';
 import { plainName } from './student-name.js';
 
 /** §2 row action Registration Form: a persistent large dialog with the document in a frame and Close. */
@@ -23,7 +24,7 @@ export function RegistrationFormDialog({ student, onClose }: { student: StudentL
         </Button>
       }
     >
-      {student && <PdfFrame url={`/api/registration-form/${encodeURIComponent(student.id)}`} title={title} />}
+      {student && <PdfFrame url={registrationFormUrl(student.id)} title={title} />}
     </Modal>
   );
 }

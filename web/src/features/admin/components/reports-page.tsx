@@ -2,6 +2,7 @@ import { Card, Flex } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { PdfFrame } from '../../../components/pdf-frame.js';
+import { registrationReportUrl } from '../../../lib/registration-pdf-urls.js';
 import { ALL_CLASSES, ClassPicker } from './class-picker.js';
 import { PageTitle } from './page-title.js';
 
@@ -9,10 +10,7 @@ import { PageTitle } from './page-title.js';
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const classId = params.get('class') ?? ALL_CLASSES;
-  const url =
-    classId === ALL_CLASSES
-      ? '/api/registration-report/all'
-      : `/api/registration-report/${encodeURIComponent(classId)}`;
+  const url = registrationReportUrl(classId === ALL_CLASSES ? null : classId);
   return (
     <>
       <Flex align="center" justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>

@@ -11,9 +11,9 @@ import { MESSAGES } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { useAuth } from '../../auth/auth-store.js';
-import { useChangePassword } from '../../auth/api/use-change-password.js';
-import { useRegistrationStatus } from '../../registration/api/use-registration-status.js';
+import { useAuth } from '../../../lib/auth-store.js';
+import { useChangePassword } from '../../../lib/queries/use-change-password.js';
+import { useRegistrationStatus } from '../../../lib/queries/use-registration-status.js';
 import { useAdmins } from '../api/use-admins.js';
 import { useCreateAdmin } from '../api/use-create-admin.js';
 import { useSetRegistrationStatus } from '../api/use-set-registration-status.js';
@@ -36,8 +36,10 @@ function RegistrationWindow() {
     return <Alert type="error" showIcon title={errorMessage(status.error)} style={cardStyle} />;
   const current = draft ?? { open: status.data.open === 1, deadline: status.data.deadline };
   const changed = current.open !== (status.data.open === 1) || current.deadline !== status.data.deadline;
+  // The deadline is the first day closed: open until the end of the day before.
+  const lastOpenDay = status.data.deadline ? dayjs(status.data.deadline).subtract(1, 'day').format('YYYY-MM-DD') : null;
   const state = status.data.editable
-    ? `Open${status.data.deadline ? ` until the end of ${dayjs(status.data.deadline).subtract(1, 'day').format('YYYY-MM-DD')}` : ''}: students can change their records.`
+    ? `Open${lastOpenDay ? ` until the end of ${lastOpenDay}` : ''}: students can change their records.`
     : status.data.open === 1 && status.data.deadline
       ? `Closed since ${status.data.deadline} (the deadline): students can read but not change their records.`
       : 'Closed: students can read but not change their records.';

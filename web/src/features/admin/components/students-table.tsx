@@ -1,17 +1,19 @@
 import { EditOutlined, FileTextOutlined, FormOutlined, KeyOutlined, ProfileOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { type ComponentType, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { StudentTermReportsDialog } from '../../term-reports/components/student-term-reports-dialog.js';
 import { adminRegistrationPath } from '../admin-routes.js';
 import { useStudents } from '../api/use-students.js';
 import { EditStudentDialog } from './edit-student-dialog.js';
 import { RegistrationFormDialog } from './registration-form-dialog.js';
 import { ResetPasswordDialog } from './reset-password-dialog.js';
 import { displayName, plainName } from './student-name.js';
+
+/** A dialog about one student (named by id and plain name), shown by a row action; null closes it. */
+export type StudentDialog = ComponentType<{ student: { id: string; name: string } | null; onClose: () => void }>;
 
 type Dialog = { kind: 'form' | 'edit' | 'reset' | 'reports'; student: StudentListItem } | null;
 
@@ -31,7 +33,7 @@ function matches(s: StudentListItem, needle: string): boolean {
  * §2 Admin students screen: the Students table (60vh, fixed header, newest change first), a search
  * over ID, names and birth pin, the total in the footer, and the row actions.
  */
-export function StudentsTable() {
+export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termReportsDialog: StudentDialog }) {
   const students = useStudents();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -143,7 +145,7 @@ export function StudentsTable() {
       <RegistrationFormDialog student={dialog?.kind === 'form' ? dialog.student : null} onClose={close} />
       <EditStudentDialog student={dialog?.kind === 'edit' ? dialog.student : null} onClose={close} />
       <ResetPasswordDialog student={dialog?.kind === 'reset' ? dialog.student : null} onClose={close} />
-      <StudentTermReportsDialog
+      <TermReportsDialog
         student={dialog?.kind === 'reports' ? { id: dialog.student.id, name: plainName(dialog.student) } : null}
         onClose={close}
       />

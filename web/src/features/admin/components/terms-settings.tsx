@@ -3,9 +3,9 @@ import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { normalizeTermsText, TERMS_TEXT_MAX, termsTextProblem } from '../../../../../shared/terms.js';
+import { TermsText } from '../../../components/terms-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { useTerms } from '../../registration/api/use-terms.js';
-import { TermsText } from '../../registration/components/steps/terms-agreement.js';
+import { useTerms } from '../../../lib/queries/use-terms.js';
 import { useSetTerms } from '../api/use-set-terms.js';
 
 const cardStyle = { maxWidth: 640, marginBottom: 16 };
@@ -54,7 +54,10 @@ export function TermsSettings() {
         <Form.Item
           label="Text of the terms and conditions"
           htmlFor="terms-text"
-          extra={`Plain text; leave a blank line between paragraphs. At most ${TERMS_TEXT_MAX.toLocaleString('en-US')} characters.`}
+          extra={
+            `Plain text; leave a blank line between paragraphs. At most ` +
+            `${TERMS_TEXT_MAX.toLocaleString('en-US')} characters.`
+          }
           validateStatus={problem ? 'error' : undefined}
           help={problem ?? undefined}
         >

@@ -9,7 +9,7 @@ import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useAdminLogin } from '../api/use-admin-login.js';
-import { useAuth } from '../auth-store.js';
+import { useAuth } from '../../../lib/auth-store.js';
 import { landingAfterSignIn } from '../return-path.js';
 
 interface AdminLoginValues {

@@ -8,8 +8,8 @@ import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { ROUTES } from '../../../config/routes.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import type { FlashState } from '../../../lib/flash-notice.js';
-import { useChangePassword } from '../api/use-change-password.js';
-import { useAuth } from '../auth-store.js';
+import { useChangePassword } from '../../../lib/queries/use-change-password.js';
+import { useAuth } from '../../../lib/auth-store.js';
 import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint, usePasswordsDiffer } from './password-match-hint.js';
 
 interface ChangePasswordValues {

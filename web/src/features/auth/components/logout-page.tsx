@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { ROUTES } from '../../../config/routes.js';
-import { useAuth } from '../auth-store.js';
+import { useAuth } from '../../../lib/auth-store.js';
 
 /**
  * /logout (§4 step 6). The route's loader has already called POST /logout (whatever it answered);

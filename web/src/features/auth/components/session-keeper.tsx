@@ -8,7 +8,7 @@ import { ROUTES } from '../../../config/routes.js';
 import { apiClient, errorMessage, lastApiActivity } from '../../../lib/api-client.js';
 import { useAdminLogin } from '../api/use-admin-login.js';
 import { useLoginStudent } from '../api/use-login-student.js';
-import { mustResetPassword, useAuth } from '../auth-store.js';
+import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
 
 const WARNING_LEAD_MS = 2 * 60_000;
 
@@ -161,7 +161,8 @@ function SignInAgainDialog({
         You were signed out after {inWords(idleMinutes * 60_000)} without activity, to protect your information. Sign in
         to carry on where you were.
         {unsentAnswers > 0 &&
-          ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
+          ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ` +
+            `${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>

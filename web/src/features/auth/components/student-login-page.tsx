@@ -9,9 +9,9 @@ import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { useChangePassword } from '../api/use-change-password.js';
+import { useChangePassword } from '../../../lib/queries/use-change-password.js';
 import { useLoginStudent } from '../api/use-login-student.js';
-import { mustResetPassword, useAuth } from '../auth-store.js';
+import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
 import { landingAfterSignIn } from '../return-path.js';
 import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint, usePasswordsDiffer } from './password-match-hint.js';
 
@@ -25,12 +25,10 @@ interface LoginValues {
   confirm_password?: string;
 }
 
-function focusOnEnter(next: RefObject<InputRef | null>) {
-  return (e: KeyboardEvent<HTMLInputElement>) => {
-    // Enter moves on instead of submitting the form (§2 Student login).
-    e.preventDefault();
-    next.current?.focus();
-  };
+/** Enter moves on to `next` instead of submitting the form (§2 Student login). */
+function focusOnEnter(e: KeyboardEvent<HTMLInputElement>, next: RefObject<InputRef | null>) {
+  e.preventDefault();
+  next.current?.focus();
 }
 
 /** § 2 Student login (/), with the forced password reset of §4 on the same card. */
@@ -130,7 +128,7 @@ export function StudentLoginPage() {
               autoCapitalize="off"
               spellCheck={false}
               disabled={resetMode}
-              onPressEnter={focusOnEnter(passwordRef)}
+              onPressEnter={(e) => focusOnEnter(e, passwordRef)}
             />
           </Form.Item>
 
@@ -149,7 +147,7 @@ export function StudentLoginPage() {
               ref={passwordRef}
               placeholder={resetMode ? 'Enter date of birth' : 'Enter password'}
               autoComplete="current-password"
-              onPressEnter={resetMode ? focusOnEnter(newPasswordRef) : undefined}
+              onPressEnter={resetMode ? (e) => focusOnEnter(e, newPasswordRef) : undefined}
             />
           </Form.Item>
 
@@ -163,7 +161,7 @@ export function StudentLoginPage() {
                 <PasswordInput
                   ref={newPasswordRef}
                   autoComplete="new-password"
-                  onPressEnter={focusOnEnter(confirmRef)}
+                  onPressEnter={(e) => focusOnEnter(e, confirmRef)}
                 />
               </Form.Item>
               <Form.Item label="Confirm New Password" name="confirm_password">

@@ -5,10 +5,10 @@ import { isFormOne, LAYOUT } from '../../../../../shared/constants.js';
 import { firstIncompleteStep, isRegistrationComplete } from '../../../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS, type StudentRecord } from '../../../../../shared/student-fields.js';
 import { ROUTES } from '../../../config/routes.js';
-import { useAuth } from '../../auth/auth-store.js';
-import { stepIndex, STEPS } from '../../registration/registration-steps.js';
-import { useRegistrationProgress } from '../../registration/use-registration-progress.js';
-import { useStudentRecord } from '../../students/api/use-student-record.js';
+import { useAuth } from '../../../lib/auth-store.js';
+import { stepIndex, STEPS } from '../../../config/registration-steps.js';
+import { useRegistrationProgress } from '../../../lib/use-registration-progress.js';
+import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
 
 function DashboardCard({ to, title, children }: { to: string; title: string; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { ROUTES } from '../../../config/routes.js';
-import { useAuth } from '../../auth/auth-store.js';
+import { useAuth } from '../../../lib/auth-store.js';
 
 /** How long 'Redirecting to PTA Registration' stays readable before going back to the dashboard. */
 const RETURN_DELAY_MS = 800;

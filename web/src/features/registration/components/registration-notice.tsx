@@ -42,7 +42,10 @@ export function RegistrationNotice({ status, isAdmin }: { status: RegistrationSt
       role="alert"
       style={{ marginBottom: 16 }}
       title={why}
-      description="Your record can be viewed but not changed until the school opens registration again. To change something now, please contact the school office."
+      description={
+        'Your record can be viewed but not changed until the school opens registration again. ' +
+        'To change something now, please contact the school office.'
+      }
     />
   );
 }

@@ -1,8 +1,8 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, Select, Steps, type StepsProps } from 'antd';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
-import { stepIndex, STEPS } from '../registration-steps.js';
-import type { RegistrationProgressView } from '../use-registration-progress.js';
+import { stepIndex, STEPS } from '../../../config/registration-steps.js';
+import type { RegistrationProgressView } from '../../../lib/use-registration-progress.js';
 
 interface Props {
   current: RegistrationStep;
@@ -80,7 +80,8 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
           // The list says each step's state; the chosen step shows its name only (its state is in the
           // "Still needed" box just below), so that it fits a phone's width.
           labelRender={({ value }) =>
-            `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ${STEPS[stepIndex(value as RegistrationStep)].label}`
+            `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ` +
+            `${STEPS[stepIndex(value as RegistrationStep)].label}`
           }
           options={STEPS.map((s, i) => {
             const state = stepStateText(progress, s.key);

@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
-import { useAuth } from '../../auth/auth-store.js';
-import { stepIndex, STEPS } from '../registration-steps.js';
+import { useAuth } from '../../../lib/auth-store.js';
+import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import { RegistrationForm } from './registration-form.js';
 
 const stepRoute = (step: RegistrationStep): string => STEPS[stepIndex(step)].route;
@@ -16,7 +16,9 @@ export function StudentRegistrationPage({ step }: { step: RegistrationStep }) {
       <Result
         status="info"
         title={<h1 style={{ fontSize: 22, margin: 0 }}>{STEPS[stepIndex(step)].label}</h1>}
-        subTitle="This is a student's own registration. Administrators open a student's registration from the admin area."
+        subTitle={
+          "This is a student's own registration. Administrators open a student's registration from " + 'the admin area.'
+        }
       />
     );
   }

@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 import { actorLabel, type LoginResponse } from '../../../../../shared/api-types.js';
 import type { StudentRecord } from '../../../../../shared/student-fields.js';
 import { addSignOutGuard } from '../../../lib/sign-out-guard.js';
-import { studentRecordQueryKey } from '../../students/api/use-student-record.js';
-import { REGISTRATION_STATUS_QUERY_KEY } from '../api/use-registration-status.js';
-import { TERMS_QUERY_KEY } from '../api/use-terms.js';
+import { studentRecordQueryKey } from '../../../lib/queries/use-student-record.js';
+import { REGISTRATION_STATUS_QUERY_KEY } from '../../../lib/queries/use-registration-status.js';
+import { TERMS_QUERY_KEY } from '../../../lib/queries/use-terms.js';
 import { fieldSaveQueue } from './field-save-queue.js';
 
 /**
@@ -60,7 +60,10 @@ export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginRes
     const stopGuard = addSignOutGuard(() => {
       const n = fieldSaveQueue.unsentCount();
       if (n === 0) return null;
-      return `${n === 1 ? '1 answer is' : `${n} answers are`} not saved yet. If you sign out now, ${n === 1 ? 'it is' : 'they are'} removed from this device. Sign out anyway?`;
+      return (
+        `${n === 1 ? '1 answer is' : `${n} answers are`} not saved yet. If you sign out now, ` +
+        `${n === 1 ? 'it is' : 'they are'} removed from this device. Sign out anyway?`
+      );
     });
     window.addEventListener('online', retry);
     document.addEventListener('visibilitychange', onVisibility);

@@ -17,7 +17,10 @@ export function UnsavedAnswersNotice({ studentId }: { studentId: string }) {
       role="status"
       style={{ marginBottom: 12 }}
       title={`${answers} not saved yet`}
-      description="They are kept on this device and will be sent as soon as the portal can be reached. You can carry on filling in the form."
+      description={
+        'They are kept on this device and will be sent as soon as the portal can be reached. ' +
+        'You can carry on filling in the form.'
+      }
       action={
         <Button size="small" onClick={() => fieldSaveQueue.retryNow()}>
           Try now

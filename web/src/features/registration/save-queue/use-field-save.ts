@@ -49,12 +49,11 @@ export function useFieldSave(studentId: string, field: FieldName): FieldSave {
     () => fieldSaveQueue.field(studentId, field),
   );
   const inFlight = snapshot.entry?.state === 'sending' || snapshot.entry?.state === 'pending';
+  // Slow: still in flight after the indicator's delay; reset (while rendering) once it is not.
   const [slow, setSlow] = useState(false);
+  if (slow && !inFlight) setSlow(false);
   useEffect(() => {
-    if (!inFlight) {
-      setSlow(false);
-      return undefined;
-    }
+    if (!inFlight) return undefined;
     const timer = setTimeout(() => setSlow(true), SAVE_INDICATOR_DELAY_MS);
     return () => clearTimeout(timer);
   }, [inFlight]);

@@ -6,9 +6,10 @@ import type { ImportRowError } from '../../../../../shared/spreadsheet-import.js
 import { TERM_REPORT_LIMITS, TERM_REPORT_MESSAGES } from '../../../../../shared/term-reports.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { type ImportOutcome, useImportTermReports } from '../api/use-import-term-reports.js';
-import { TERM_REPORT_ROUTES } from '../term-report-routes.js';
+import { TERM_REPORT_ROUTES } from '../../../config/routes.js';
 
 const TEMPLATE_URL = '/api/import-term-reports/template';
+const ROWS_PER_SHEET = TERM_REPORT_LIMITS.rowsPerSheet.toLocaleString('en-US');
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -41,8 +42,10 @@ function Outcome({ outcome }: { outcome: ImportOutcome }) {
     );
   }
   const counts =
-    `${plural(outcome.created, 'new term report', 'new term reports')}, ${plural(outcome.updated, 'term report', 'term reports')} replaced ` +
-    `(${plural(outcome.rows.marks, 'mark row', 'mark rows')}, ${plural(outcome.rows.summary, 'summary row', 'summary rows')}).`;
+    `${plural(outcome.created, 'new term report', 'new term reports')}, ` +
+    `${plural(outcome.updated, 'term report', 'term reports')} replaced ` +
+    `(${plural(outcome.rows.marks, 'mark row', 'mark rows')}, ` +
+    `${plural(outcome.rows.summary, 'summary row', 'summary rows')}).`;
   if (outcome.dry_run) return <Alert type="info" showIcon title={`The file is ready to import: ${counts}`} />;
   return (
     <Alert
@@ -83,8 +86,7 @@ export function ImportTermReportsPage() {
         <Typography.Paragraph>
           Fill in the template: the <b>Marks</b> sheet has one row per student and subject, the <b>Summary</b> sheet one
           row per student (attendance, conduct, remarks, next term). Importing a student&apos;s term again replaces it.
-          You may also import one sheet saved as CSV. At most {TERM_REPORT_LIMITS.rowsPerSheet.toLocaleString('en-US')}{' '}
-          rows per sheet.
+          You may also import one sheet saved as CSV. At most {ROWS_PER_SHEET} rows per sheet.
         </Typography.Paragraph>
         <Button href={TEMPLATE_URL} download icon={<DownloadOutlined />} style={{ marginBottom: 16 }}>
           Download the template

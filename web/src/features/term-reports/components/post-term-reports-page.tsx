@@ -6,7 +6,7 @@ import { academicYearLabel, REPORT_LIST_FIRST_ID } from '../../../../../shared/c
 import type { TermReportsPostedItem } from '../../../../../shared/term-reports.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { classReportCardsUrl, useTermReportsPosted } from '../api/use-term-reports-posted.js';
-import { TERM_REPORT_ROUTES } from '../term-report-routes.js';
+import { TERM_REPORT_ROUTES } from '../../../config/routes.js';
 import { PostTermReportsDialog } from './post-term-reports-dialog.js';
 
 interface Row extends TermReportsPostedItem {

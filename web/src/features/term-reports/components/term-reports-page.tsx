@@ -1,7 +1,7 @@
 import { Card, Typography } from 'antd';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { TERM_REPORT_MESSAGES } from '../../../../../shared/term-reports.js';
-import { useAuth } from '../../auth/auth-store.js';
+import { useAuth } from '../../../lib/auth-store.js';
 import { TermReportList } from './term-report-list.js';
 
 /** §2 Student term reports (/term-reports): the card 'Select Term Report' with her terms. */

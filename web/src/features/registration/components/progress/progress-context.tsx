@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { RegistrationStep } from '../../../../../../shared/student-fields.js';
 import type { FocusTarget } from '../../focus-target.js';
-import type { RegistrationProgressView } from '../../use-registration-progress.js';
+import type { RegistrationProgressView } from '../../../../lib/use-registration-progress.js';
 
 /** Her progress through the open registration form, and how to reach what is still missing. */
 export interface RegistrationProgressContextValue extends RegistrationProgressView {

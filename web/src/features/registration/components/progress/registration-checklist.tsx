@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { isRegistrationComplete } from '../../../../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS } from '../../../../../../shared/student-fields.js';
 import { isPlainClick } from '../../focus-target.js';
-import { stepIndex, STEPS } from '../../registration-steps.js';
+import { stepIndex, STEPS } from '../../../../config/registration-steps.js';
 import { stepStateText } from '../registration-steps-nav.js';
 import { useProgress } from './progress-context.js';
 import { MissingItemLinks } from './missing-item-link.js';
@@ -37,7 +37,8 @@ export function RegistrationChecklist() {
       <Typography.Paragraph strong role="status" style={{ fontSize: 16 }}>
         {done
           ? 'Your registration is complete: all six steps are complete.'
-          : `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete. What is still needed is listed below.`}
+          : `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete. What is still needed ` +
+            `is listed below.`}
       </Typography.Paragraph>
       <ol aria-label="Registration checklist" style={{ listStyle: 'none', padding: 0, margin: '0 0 16px' }}>
         {REGISTRATION_STEPS.map((step) => {

@@ -1,5 +1,5 @@
 import { Col, Typography } from 'antd';
-import { useTerms } from '../../api/use-terms.js';
+import { useTerms } from '../../../../lib/queries/use-terms.js';
 import { RecordField } from '../fields/record-field.js';
 import { RegistrationChecklist } from '../progress/registration-checklist.js';
 import { useRegistration } from '../registration-context.js';

@@ -1,4 +1,4 @@
-import { DocumentUploads } from '../../../documents/components/document-uploads.js';
+import { DocumentUploads } from '../../documents/components/document-uploads.js';
 import { useRegistration } from '../registration-context.js';
 
 /** §2 Upload Documents (step 5): the documents feature's upload slots for this record. */

@@ -1,4 +1,4 @@
-import { RegistrationFormButton } from '../../../documents/components/registration-form-button.js';
+import { RegistrationFormButton } from '../../documents/components/registration-form-button.js';
 
 /** §2 Complete: 'Generate Registration Form' (the documents feature's button and full-screen viewer). */
 export function GenerateFormButton({ studentId }: { studentId: string }) {

@@ -1,26 +1,14 @@
 import { Alert, Button, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { agreementView, termsParagraphs } from '../../../../../../shared/terms.js';
+import { agreementView } from '../../../../../../shared/terms.js';
+import { TermsText } from '../../../../components/terms-text.js';
 import { errorMessage } from '../../../../lib/api-client.js';
-import { useTerms } from '../../api/use-terms.js';
+import { useTerms } from '../../../../lib/queries/use-terms.js';
 import { useFieldSave } from '../../save-queue/use-field-save.js';
 import { unsavedText } from '../fields/save-status-icon.js';
 import { useRegistration } from '../registration-context.js';
 
 const when = (iso: string) => dayjs(iso).format('D MMMM YYYY [at] HH:mm');
-
-/** The school's terms as plain text, a paragraph per block (never markup). */
-export function TermsText({ text }: { text: string }) {
-  return (
-    <div style={{ borderInlineStart: '3px solid #c5c8e8', paddingInlineStart: 12, marginBottom: 16 }}>
-      {termsParagraphs(text).map((p, i) => (
-        <Typography.Paragraph key={i} style={{ whiteSpace: 'pre-line', marginBottom: 8 }}>
-          {p}
-        </Typography.Paragraph>
-      ))}
-    </div>
-  );
-}
 
 /** The current terms to read before ticking, with their version; a retry when they could not be loaded. */
 export function CurrentTerms() {
@@ -70,7 +58,10 @@ export function AgreementStatus() {
         showIcon
         role="status"
         style={{ marginBottom: 16 }}
-        title={`You agreed to these terms (version ${a.version ?? terms.data.version})${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`}
+        title={
+          `You agreed to these terms (version ` +
+          `${a.version ?? terms.data.version})${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`
+        }
       />
     );
   }

@@ -1,0 +1,166 @@
+// ESLint (flat config): code rules and the boundaries between the parts of the repository. Formatting is
+// Prettier's (npm run format:check); eslint-config-prettier turns off the rules that would disagree with it.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// The web client's layers, in the manner of bulletproof-react: app composes features; a feature uses the
+// shared layers and itself; the shared layers use each other and shared/, never a feature or the app.
+const WEB = './web/src';
+const FEATURES = readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED_WEB_LAYERS = ['components', 'config', 'layouts', 'lib'].map((dir) => `${WEB}/${dir}`);
+
+/** A feature imports no other feature: what two features share lives in a shared layer or shared/. */
+const crossFeatureZones = FEATURES.map((feature) => ({
+  target: `${WEB}/features/${feature}`,
+  from: `${WEB}/features`,
+  except: [`./${feature}`],
+  message: 'A feature does not import another feature: compose them in web/src/app, or share the code.',
+}));
+
+// Outside the web client, and in shared/, these packages must not appear (shared/ is framework-free:
+// the server and the browser both load it).
+const FRAMEWORK_PACKAGES = [
+  '@nestjs/*',
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  'antd',
+  'antd/*',
+  'class-validator',
+  'class-transformer',
+  'typeorm',
+  'typeorm/*',
+];
+
+export default defineConfig(
+  globalIgnores(['**/node_modules/', 'dist/', 'data/', 'coverage/', 'test-results/', 'bench/tmp/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Server and shared code import TypeScript files by their emitted .js name (NodeNext).
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-duplicates': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...crossFeatureZones,
+            {
+              target: SHARED_WEB_LAYERS,
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: 'Shared web code (components, config, layouts, lib) does not import features or the app.',
+            },
+            { target: `${WEB}/features`, from: `${WEB}/app`, message: 'A feature does not import the app.' },
+            {
+              target: './shared',
+              from: ['./server', './web', './test', './bench'],
+              message: 'shared/ stands alone: the server and the web client import it, not the other way.',
+            },
+            { target: './server', from: './web', message: 'The server does not import the web client.' },
+            { target: './web', from: ['./server', './test'], message: 'The web client does not import the server.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: FRAMEWORK_PACKAGES,
+              message: 'shared/ is framework-free: the server and the browser both load it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['server/**', 'test/**', 'bench/**', '*.config.{js,ts}', 'web/vite.config.ts', 'shared/**/*.spec.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['test/browser/**'],
+    // The browser specs run code inside the page (page.evaluate), where the DOM's globals exist.
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  prettier,
+  {
+    // After eslint-config-prettier (which turns it off): the lines Prettier cannot break (long strings
+    // and comments) are kept to its width too.
+    rules: {
+      'max-len': ['error', { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true }],
+    },
+  },
+  {
+    // Not yet fixed in the server: other branches are rewriting these files now, and the lines will be
+    // broken once they are merged (then these files leave the list, and the list goes).
+    files: [
+      'server/admin/admin-students.service.ts',
+      'server/admin/export/export-columns.spec.ts',
+      'server/admin/export/registration-export.service.ts',
+      'server/admin/import/student-import.controller.ts',
+      'server/admin/import/student-sheet-reader.ts',
+      'server/admin/import/student-template.ts',
+      'server/admin/parents-contact/parents-contact.service.ts',
+      'server/common/spreadsheets/spreadsheet-upload.ts',
+      'server/documents/documents.service.ts',
+      'server/documents/registration-form.template.ts',
+      'server/documents/registration-report.template.ts',
+      'server/files/file-content.spec.ts',
+      'server/files/pdf-assembly.ts',
+      'server/logging/json-logger.ts',
+      'server/main.ts',
+      'server/ops/backup.ts',
+      'server/ops/seed-school.ts',
+      'server/pdf/html.spec.ts',
+      'server/pdf/pdf-renderer.spec.ts',
+      'server/pdf/pdf-renderer.ts',
+      'server/students/student-fields.spec.ts',
+      'server/term-reports/import/sheet-reader.ts',
+      'server/term-reports/import/template.ts',
+      'server/term-reports/import/term-reports-import.service.ts',
+      'server/term-reports/report-card/report-card.template.ts',
+      'server/web-client/serve-web-client.ts',
+    ],
+    rules: { 'max-len': 'off' },
+  },
+  {
+    // Same reason: a value assigned and never read (the created account), left for the service's rewrite.
+    files: ['server/admin/admin-students.service.ts'],
+    rules: { 'no-useless-assignment': 'off' },
+  },
+);

@@ -1,0 +1,37 @@
+import { Route, Routes } from 'react-router-dom';
+import { AdminShell, UnknownAdminPage } from '../features/admin/components/admin-shell.js';
+import { ExportDataPage } from '../features/admin/components/export-data-page.js';
+import { ImportStudentsPage } from '../features/admin/components/import-students-page.js';
+import { ParentsContactPage } from '../features/admin/components/parents-contact-page.js';
+import { ReportsPage } from '../features/admin/components/reports-page.js';
+import { SettingsPage } from '../features/admin/components/settings-page.js';
+import { StudentsPage } from '../features/admin/components/students-page.js';
+import { ImportTermReportsPage } from '../features/term-reports/components/import-term-reports-page.js';
+import { PostTermReportsPage } from '../features/term-reports/components/post-term-reports-page.js';
+import { StudentTermReportsDialog } from '../features/term-reports/components/student-term-reports-dialog.js';
+import { AdminRegistrationPage } from './admin-registration-page.js';
+
+/**
+ * The admin area (/admin/*): the admin shell around the screens of the admin, term-report and
+ * registration features, composed here so that no feature imports another. It is its own code chunk,
+ * so none of it is downloaded by the sign-in pages.
+ */
+export default function AdminArea() {
+  return (
+    <AdminShell>
+      <Routes>
+        {/* paths relative to /admin/* */}
+        <Route path="dashboard" element={<StudentsPage termReportsDialog={StudentTermReportsDialog} />} />
+        <Route path="export-data" element={<ExportDataPage />} />
+        <Route path="reports" element={<ReportsPage />} />
+        <Route path="import-students" element={<ImportStudentsPage />} />
+        <Route path="post-term-reports" element={<PostTermReportsPage />} />
+        <Route path="import-term-reports" element={<ImportTermReportsPage />} />
+        <Route path="parents-contact" element={<ParentsContactPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="students/:studentId/registration/:step" element={<AdminRegistrationPage />} />
+        <Route path="*" element={<UnknownAdminPage />} />
+      </Routes>
+    </AdminShell>
+  );
+}

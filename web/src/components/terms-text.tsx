@@ -1,0 +1,18 @@
+import { Typography } from 'antd';
+import { termsParagraphs } from '../../../shared/terms.js';
+
+/**
+ * The school's terms as plain text, a paragraph per block (never markup): what the student reads on the
+ * Complete step, and the administrator's preview of a changed text.
+ */
+export function TermsText({ text }: { text: string }) {
+  return (
+    <div style={{ borderInlineStart: '3px solid #c5c8e8', paddingInlineStart: 12, marginBottom: 16 }}>
+      {termsParagraphs(text).map((p, i) => (
+        <Typography.Paragraph key={i} style={{ whiteSpace: 'pre-line', marginBottom: 8 }}>
+          {p}
+        </Typography.Paragraph>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { STEP_LABELS } from '../../../shared/registration-progress.js';
+import { REGISTRATION_STEPS, type RegistrationStep } from '../../../shared/student-fields.js';
+import { type AppRoute, ROUTES } from './routes.js';
+
+export interface StepMeta {
+  key: RegistrationStep;
+  /** §2: the stepper's and the side menu's label (the same words as the office's report and the form PDF) */
+  label: string;
+  /** The student's route of this step */
+  route: AppRoute;
+}
+
+const STEP_ROUTES: Record<RegistrationStep, AppRoute> = {
+  studentData: ROUTES.studentData,
+  familyData: ROUTES.familyData,
+  healthData: ROUTES.healthData,
+  otherData: ROUTES.otherData,
+  documents: ROUTES.documents,
+  submit: ROUTES.complete,
+};
+
+/** The six steps of §2, in order. */
+export const STEPS: readonly StepMeta[] = REGISTRATION_STEPS.map((key) => ({
+  key,
+  label: STEP_LABELS[key],
+  route: STEP_ROUTES[key],
+}));
+
+export function stepIndex(step: RegistrationStep): number {
+  return STEPS.findIndex((s) => s.key === step);
+}

@@ -1,0 +1,63 @@
+import { Alert, Button, Col, Row, Typography } from 'antd';
+import { documentTypesFor, MAX_UPLOAD_FILES } from '../../../../../../shared/documents.js';
+import { PageSpinner } from '../../../../components/page-spinner.js';
+import { errorMessage } from '../../../../lib/api-client.js';
+import { useFileVersions } from '../api/use-file-versions.js';
+import { useStudentFiles } from '../../../../lib/queries/use-student-files.js';
+import { useUploadLimits } from '../api/use-upload-limits.js';
+import { DocumentSlot } from './document-slot.js';
+
+export interface DocumentUploadsProps {
+  studentId: string;
+  /** The record's immigration switch: the permit slot shows only when it is on. */
+  immigrationPermit: number;
+  editable: boolean;
+  isAdmin: boolean;
+}
+
+/** §2 Upload Documents: one slot per document type of the student's record. */
+export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmin }: DocumentUploadsProps) {
+  const files = useStudentFiles(studentId);
+  const versions = useFileVersions(studentId, isAdmin);
+  // Asked together with the files; until it answers (or if it fails) the server alone checks sizes.
+  const limits = useUploadLimits();
+
+  if (files.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="The documents could not be loaded."
+        description={errorMessage(files.error)}
+        action={<Button onClick={() => void files.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (!files.data) return <PageSpinner label="Loading the documents…" />;
+
+  const types = documentTypesFor({ immigration_permit: immigrationPermit });
+  return (
+    <section aria-label="Documents">
+      <Typography.Paragraph type="secondary">
+        Upload each document as a PDF, or take a photo of each of its pages (up to {MAX_UPLOAD_FILES}, e.g. the front
+        and the back of a card): the school receives them as one PDF. Large photos are made smaller before they are
+        sent. The picture is a photo. A document you upload again replaces the one shown; the school keeps every file
+        you send.
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        {types.map((type) => (
+          <Col key={type} xs={24} md={12}>
+            <DocumentSlot
+              studentId={studentId}
+              type={type}
+              current={files.data.find((f) => f.type === type)}
+              earlier={(versions.data ?? []).filter((v) => v.type === type && v.replaced_at !== null)}
+              editable={editable}
+              limits={limits.data}
+            />
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}
