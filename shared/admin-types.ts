@@ -1,6 +1,6 @@
 // Shapes of the administrator routes' answers, shared by the server and the admin area of the client.
 
-/** GET /api/students: one row of the Students table (§3 Student list item). */
+/** GET /api/students: one row of the Students table (docs/product.md §3 Student list item). */
 export interface StudentListItem {
   id: string;
   first_name: string | null;

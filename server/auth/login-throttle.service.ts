@@ -11,7 +11,7 @@ export const LOCK_MS = 15 * 60_000;
 const IP_LIMIT_PER_MINUTE = 20;
 
 /**
- * Sign-in throttling (DESIGN §6): 5 failures lock an account name for 15 minutes, doubling on each
+ * Sign-in throttling (docs/design.md §6): 5 failures lock an account name for 15 minutes, doubling on each
  * repeat lockout; and at most 20 attempts a minute from one address. Account names are counted
  * whether or not they exist, so a lock tells nothing about the account.
  */

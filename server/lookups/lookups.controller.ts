@@ -4,7 +4,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { RegistrationStatusDto } from './dto/registration-status.dto.js';
 import { LookupsService } from './lookups.service.js';
 
-/** The lookup lists of §3 and the registration status, shaped as the spec names them. */
+/** The lookup lists and the registration status, with the field names of docs/product.md §3 Lookups. */
 @Controller('api')
 export class LookupsController {
   constructor(private readonly lookups: LookupsService) {}

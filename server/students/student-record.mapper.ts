@@ -1,6 +1,8 @@
 import type { Student } from './entities/student.entity.js';
 
-/** The registration record as the API shows it (§3): every field, with `updatedAt` for the last change. */
+/**
+ * The registration record as the API shows it (docs/product.md §3): every field, with `updatedAt` for the last change.
+ */
 export type StudentRecord = Omit<Student, 'created_at' | 'updated_at'> & { updatedAt: string };
 
 export function toStudentRecord(s: Student): StudentRecord {

@@ -10,14 +10,14 @@ import { StudentsService } from './students.service.js';
 export class StudentsController {
   constructor(private readonly students: StudentsService) {}
 
-  /** §7: a list whose first item is the record (id, first_name, last_name and every other field). */
+  /** docs/product.md §7: a list whose first item is the record (id, first_name, last_name and every other field). */
   @OwnerOrAdmin({ param: 'studentId' })
   @Get('student-record/:studentId')
   async record(@Param('studentId') studentId: string): Promise<StudentRecord[]> {
     return [await this.students.getRecord(studentId)];
   }
 
-  /** §7 registration save, made partial: {id, ...changed fields} → {id, ...saved fields, updatedAt}. */
+  /** docs/product.md §7 registration save, made partial: {id, ...changed fields} → {id, ...saved fields, updatedAt}. */
   @OwnerOrAdmin({ body: 'id' })
   @HttpCode(200)
   @Post('student')

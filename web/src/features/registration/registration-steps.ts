@@ -3,13 +3,13 @@ import { type AppRoute, ROUTES } from '../../config/routes.js';
 
 export interface StepMeta {
   key: RegistrationStep;
-  /** §2: the stepper's and the side menu's label */
+  /** docs/product.md §2: the stepper's and the side menu's label */
   label: string;
   /** The student's route of this step */
   route: AppRoute;
 }
 
-/** The six steps of §2, in order. */
+/** The six steps of docs/product.md §2, in order. */
 export const STEPS: readonly StepMeta[] = [
   { key: 'studentData', label: 'Student Data', route: ROUTES.studentData },
   { key: 'familyData', label: 'Family Data', route: ROUTES.familyData },

@@ -26,7 +26,7 @@ import { ReportsPage } from './reports-page.js';
 import { SettingsPage } from './settings-page.js';
 import { StudentsPage } from './students-page.js';
 
-/** §2 Admin shell menu, in this order; every option has its own URL. */
+/** docs/product.md §2 Admin shell menu, in this order; every option has its own URL. */
 const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
   { key: 'dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
   { key: 'exportData', label: 'Export Data', icon: <ExportOutlined /> },
@@ -38,7 +38,10 @@ const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
   { key: 'settings', label: 'Settings', icon: <SettingOutlined /> },
 ];
 
-/** One option is active at a time (§2); a student's registration opened from the table belongs to Dashboard. */
+/**
+ * One option is active at a time (docs/product.md §2); a student's registration opened from the table belongs to
+ * Dashboard.
+ */
 function activeOption(pathname: string): AdminOption {
   return MENU.find((m) => m.key !== 'dashboard' && pathname.startsWith(ADMIN_ROUTES[m.key]))?.key ?? 'dashboard';
 }
@@ -91,7 +94,7 @@ function UnknownPage() {
 }
 
 /**
- * §2 Admin shell (/admin/dashboard, /admin/*): app bar and side menu (a drawer on narrow screens)
+ * docs/product.md §2 Admin shell (/admin/dashboard, /admin/*): app bar and side menu (a drawer on narrow screens)
  * headed 'Student Portal / Administrator'. It is its own code chunk, so none of it is downloaded by
  * the sign-in pages.
  */

@@ -18,7 +18,7 @@ const FIELDS: { name: Field; label: string }[] = [
   { name: 'birth_certificate_no', label: 'Birth Certificate Pin' },
 ];
 
-/** §5 Admin edit: first name, last name and pin are required ('Required'); the shared limits apply. */
+/** docs/product.md §5 Admin edit: first name, last name and pin are required ('Required'); the shared limits apply. */
 function problem(field: Field, value: string): string | null {
   if (value.trim() === '') return MESSAGES.adminRequired;
   const max = FIELD_BY_NAME.get(field)?.max;
@@ -42,7 +42,7 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const [saved, setSaved] = useState<Values>(() => valuesOf(student));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  // The picker opens on the years (§2): its panel and the month it shows are both controlled here.
+  // The picker opens on the years (docs/product.md §2): its panel and the month it shows are both controlled here.
   const [mode, setMode] = useState<PanelMode>('year');
   const [pickerValue, setPickerValue] = useState<Dayjs>(() =>
     student.date_of_birth ? dayjs(student.date_of_birth) : dayjs().subtract(12, 'year'),
@@ -145,7 +145,10 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
   );
 }
 
-/** §2 Edit: a dialog 'Edit Student' (max width 500px) whose fields save themselves on blur or pick. */
+/**
+ * Edit (docs/product.md §2 Admin students screen): a dialog 'Edit Student' (max width 500px) whose fields save
+ * themselves on blur or pick.
+ */
 export function EditStudentDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
   return (
     <Modal

@@ -27,13 +27,15 @@ interface LoginValues {
 
 function focusOnEnter(next: RefObject<InputRef | null>) {
   return (e: KeyboardEvent<HTMLInputElement>) => {
-    // Enter moves on instead of submitting the form (§2 Student login).
+    // Enter moves on instead of submitting the form (docs/product.md §2 Student login).
     e.preventDefault();
     next.current?.focus();
   };
 }
 
-/** § 2 Student login (/), with the forced password reset of §4 on the same card. */
+/**
+ * Student login (/), with the forced password reset on the same card (docs/product.md §2 Student login, §4 Sign-in).
+ */
 export function StudentLoginPage() {
   const { settings, signIn } = useAuth();
   const location = useLocation();
@@ -59,7 +61,7 @@ export function StudentLoginPage() {
       {
         onSuccess: (user) => {
           if (user.role === 'student' && mustResetPassword(user)) {
-            // §4 step 3: not signed in yet; empty the password box and ask for a new password.
+            // docs/product.md §4 Sign-in step 3: not signed in yet; empty the password box and ask for a new password.
             setResetUser(user);
             form.setFieldsValue({ password: '', new_password: '', confirm_password: '' });
             requestAnimationFrame(() => passwordRef.current?.focus());
@@ -74,7 +76,7 @@ export function StudentLoginPage() {
 
   const resetPassword = (user: StudentLoginResponse, values: LoginValues) => {
     const next = values.new_password ?? '';
-    // §4/§5: when New and Confirm differ, nothing happens (the button is disabled meanwhile, with a hint).
+    // docs/product.md §4, §5: when New and Confirm differ, nothing happens (the button is disabled, with a hint).
     if (next !== (values.confirm_password ?? '')) return;
     const problem = passwordProblem(next, { studentId: user.student_id });
     if (problem) {
