@@ -2,7 +2,7 @@
 
 import type { SpreadsheetImportResult } from './spreadsheet-import.js';
 
-/** GET /api/students: one row of the Students table (§3 Student list item). */
+/** GET /api/students: one row of the Students table (docs/product.md §3 Student list item). */
 export interface StudentListItem {
   id: string;
   first_name: string | null;

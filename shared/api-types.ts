@@ -1,4 +1,4 @@
-// Shapes of the API's answers (§7), shared by the server's response mappers and the web client.
+// Shapes of the API's answers (docs/product.md §7), shared by the server's response mappers and the web client.
 
 export type Role = 'student' | 'admin';
 
@@ -28,7 +28,7 @@ export interface StudentLoginResponse {
   password_reset: 0 | 1;
 }
 
-/** POST /api/admin-login. `name` is always 'Admin' (§6 recognises an admin by it). */
+/** POST /api/admin-login. `name` is always 'Admin' (docs/product.md §6 recognises an admin by it). */
 export interface AdminLoginResponse {
   name: 'Admin';
   initials: string;
@@ -92,7 +92,8 @@ export interface AuditEntryView {
 }
 
 /**
- * The lookup lists of §3: GET /api/form-classes, /towns, /regional-corporation, /religions, /ethnic-groups,
+ * The lookup lists of docs/product.md §3: GET /api/form-classes, /towns, /regional-corporation, /religions,
+ * /ethnic-groups,
  * /houses.
  */
 export interface FormClassItem {

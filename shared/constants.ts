@@ -1,4 +1,5 @@
-// Business constants of the spec (§5, §9). Framework-free: imported by the server and the web client.
+// Business constants and messages (docs/product.md §5, §8, §9). Framework-free: imported by the server and the web
+// client.
 
 export const PHONE_PREFIX = '1868';
 export const PHONE_DIGITS = 7;
@@ -79,23 +80,23 @@ export const DOCUMENT_TYPES = {
 } as const;
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 
-/** The form level is the first character of a class id (§3, §9): '1A' is Form 1. */
+/** The form level is the first character of a class id (docs/product.md §3, §9): '1A' is Form 1. */
 export function formLevelOf(classId: string | null | undefined): number | null {
   const first = classId?.trim().charAt(0) ?? '';
   return /^[1-6]$/.test(first) ? Number(first) : null;
 }
 
-/** The PTA card is for Form 1 students only (§6). */
+/** The PTA card is for Form 1 students only (docs/product.md §6). */
 export function isFormOne(classId: string | null | undefined): boolean {
   return formLevelOf(classId) === 1;
 }
 
-/** 'Jane Doe' → 'JD' (§3 Login user: initials are the first letters of both names). */
+/** 'Jane Doe' → 'JD' (docs/product.md §3 Login user: initials are the first letters of both names). */
 export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string {
   return `${firstName?.trim().charAt(0) ?? ''}${lastName?.trim().charAt(0) ?? ''}`.toUpperCase();
 }
 
-/** Academic year 2025 is shown '2025-2026' (§9). */
+/** Academic year 2025 is shown '2025-2026' (docs/product.md §9). */
 export function academicYearLabel(startYear: number): string {
   return `${startYear}-${startYear + 1}`;
 }

@@ -1,4 +1,4 @@
-// Uploaded documents (§3 Document file, §4 Document upload, §8 messages). Framework-free: imported by
+// Uploaded documents (docs/product.md §3 Document file, §4 Document upload, §8 messages). Framework-free: imported by
 // the server (upload rules, answers) and the web client (the Upload Documents step).
 
 import { DOCUMENT_TYPES, type DocumentType } from './constants.js';
@@ -119,7 +119,9 @@ export function documentTypesFor(record: { immigration_permit?: number | null })
   return DOCUMENT_ORDER.filter((t) => t !== 'immigration_permit' || record.immigration_permit === 1);
 }
 
-/** GET /api/get-files/{studentId}: one item per current file (§3 Document file), plus when and how big. */
+/**
+ * GET /api/get-files/{studentId}: one item per current file (docs/product.md §3 Document file), plus when and how big.
+ */
 export interface DocumentFile {
   name: string;
   /** the authorised download route of this version */

@@ -1,10 +1,10 @@
-// The school's phone numbers (§5): 7 digits after a fixed 1868 prefix that is shown, not typed and
+// The school's phone numbers (docs/product.md §5): 7 digits after a fixed 1868 prefix that is shown, not typed and
 // not stored. These rules turn what a parent pastes (a number copied from a contact, a message or an
 // e-mail signature) into those 7 digits. The server stays strict: it takes exactly 7 digits.
 
 import { MESSAGES, PHONE_DIGITS, PHONE_PREFIX } from './constants.js';
 
-/** The digits of a pasted number, or the spec's message for why it cannot go into the field. */
+/** The digits of a pasted number, or the message (docs/product.md §5 Phones) for why it cannot go into the field. */
 export type NormalisedPhone = { digits: string } | { problem: string };
 
 /** What people write between the digits: spaces (also non-breaking), dashes of any width, brackets, dots, slashes. */

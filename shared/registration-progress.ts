@@ -73,7 +73,7 @@ export function requiredDocuments(record: ProgressRecord): DocumentType[] {
   return list;
 }
 
-/** Which family sections the form shows (§4 Living status, plus each section's own tick). */
+/** Which family sections the form shows (docs/product.md §4 Living status, plus each section's own tick). */
 export function familySectionsShown(record: ProgressRecord): { mother: boolean; father: boolean; guardian: boolean } {
   const status = record.living_status;
   return {

@@ -1,4 +1,4 @@
-// The registration record's field catalogue (§3, §5): every field a student record has, once, with
+// The registration record's field catalogue (docs/product.md §3, §5): every field a student record has, once, with
 // its kind, limit, options, label and step. The server's save validation (POST /api/student), the
 // web form's rules and inputs, and the audit trail are all derived from this list.
 // Framework-free: imported by the server and the web client.
@@ -22,7 +22,7 @@ import type { TermsAgreementStamp } from './terms.js';
  */
 export type FieldKind = 'text' | 'phone' | 'email' | 'flag' | 'digits' | 'date' | 'option' | 'code';
 
-/** The registration steps of §9, in order. */
+/** The registration steps of docs/product.md §9, in order. */
 export const REGISTRATION_STEPS = [
   'studentData',
   'familyData',
@@ -117,7 +117,7 @@ const option = <N extends string>(
   extra: FieldExtras = {},
 ) => field(name, 'option', label, step, group, { options, ...extra });
 
-/** A parent's section (§3 Family fields): the same fields and limits for mother and father. */
+/** A parent's section (docs/product.md §3 Family fields): the same fields and limits for mother and father. */
 function parentFields<P extends 'mother' | 'father'>(p: P) {
   const s = 'familyData' as const;
   return [
@@ -289,7 +289,7 @@ export function fieldsOfGroup(group: FieldGroup): FieldSpec[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rules (§5). One implementation: the server's class-validator DTO and the web's antd rules call it.
+// Rules (docs/product.md §5). One implementation: the server's class-validator DTO and the web's antd rules call it.
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -313,7 +313,7 @@ export function sameFieldValue(a: unknown, b: unknown): boolean {
   return norm(a) === norm(b);
 }
 
-/** '' or 7 digits; otherwise the spec's message for what is wrong. */
+/** '' or 7 digits; otherwise the message of docs/product.md §5 Phones for what is wrong. */
 export function phoneProblem(value: string): string | null {
   if (value === '') return null;
   if (!/^\d+$/.test(value)) return MESSAGES.phoneDigits;
@@ -363,7 +363,7 @@ export function fieldProblem(spec: FieldSpec, value: unknown, today?: string): s
 }
 
 // ---------------------------------------------------------------------------------------------
-// The Edit Student dialog of the administrator (§5 Admin edit).
+// The Edit Student dialog of the administrator (docs/product.md §5 Admin edit).
 
 /** The fields the Edit Student dialog changes. */
 export const ADMIN_EDIT_FIELDS = ['first_name', 'last_name', 'date_of_birth', 'birth_certificate_no'] as const;

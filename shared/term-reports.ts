@@ -1,5 +1,5 @@
-// Term reports (§2 Student term reports, Post Term Reports; §3 Term report status; §4 posting): the
-// limits, columns, messages and answer shapes shared by the server and the web client.
+// Term reports (docs/product.md §2 Student term reports, Post Term Reports; §3 Term report status; §4 Term report
+// posting): the limits, columns, messages and answer shapes shared by the server and the web client.
 
 import { academicYearLabel } from './constants.js';
 import type { SpreadsheetImportResult } from './spreadsheet-import.js';
@@ -24,7 +24,7 @@ export const SUMMARY_COLUMNS = [
   'next_term_begins',
   'class_id',
 ] as const;
-/** The spec's columns must all be in the header row (their cells may be empty); class_id is optional. */
+/** The listed columns must all be in the header row (their cells may be empty); class_id is optional. */
 export const OPTIONAL_COLUMNS = ['class_id'] as const;
 /** Columns a school may keep in its sheets for its own reading; the import ignores them. */
 export const IGNORED_COLUMNS = ['name', 'student_name'] as const;
@@ -54,12 +54,15 @@ export interface TermReportPosting {
   date_posted: string;
 }
 
-/** An item of GET /api/term-reports-posted: the spec's fields and the classes with reports that term. */
+/**
+ * An item of GET /api/term-reports-posted: the fields of docs/product.md §3 Term report status and the classes with
+ * reports that term.
+ */
 export interface TermReportsPostedItem extends TermReportPosting {
   classes: string[];
 }
 
-/** POST /api/post-term-reports. date_posted is accepted for the spec's payload but stamped by the server. */
+/** POST /api/post-term-reports. date_posted is accepted in the payload but stamped by the server. */
 export interface PostTermReportsRequest {
   year: number;
   term: number;

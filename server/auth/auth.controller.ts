@@ -34,7 +34,7 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Primes the XSRF-TOKEN cookie the client echoes in X-XSRF-TOKEN (§4 Sign-in step 1). */
+  /** Primes the XSRF-TOKEN cookie the client echoes in X-XSRF-TOKEN (docs/product.md §4 Sign-in step 1). */
   @Public()
   @Get('sanctum/csrf-cookie')
   @HttpCode(204)
@@ -76,7 +76,7 @@ export class AuthController {
     return response;
   }
 
-  /** Signs out; answers 204 whether or not there was a session (§4: sign-out errors are ignored). */
+  /** Signs out; answers 204 whether or not there was a session (docs/product.md §4: sign-out errors are ignored). */
   @Public()
   @Post('logout')
   @HttpCode(204)

@@ -9,7 +9,7 @@ export const MAX_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
 
 /**
- * Sign-in throttling (DESIGN §6): 5 failures lock an account name for 15 minutes, doubling on each
+ * Sign-in throttling (docs/design.md §6): 5 failures lock an account name for 15 minutes, doubling on each
  * repeat lockout (the limit per address is SignInThrottlerGuard's). Account names are counted
  * whether or not they exist, so a lock tells nothing about the account.
  */

@@ -3,7 +3,7 @@ import { OwnerOrAdmin, Roles } from '../common/decorators.js';
 import { pdfFile } from '../pdf/pdf-file.js';
 import { DocumentsService } from './documents.service.js';
 
-/** The generated PDFs shown in the viewers and frames (§7 "Documents shown in embedded frames"). */
+/** The generated PDFs shown in the viewers and frames (docs/product.md §7 "Documents shown in embedded frames"). */
 @Controller('api')
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}

@@ -11,7 +11,7 @@ import { type AgreementView, termsParagraphs } from '../../shared/terms.js';
 import { html, type SafeHtml } from '../pdf/html.js';
 import { documentPage, phoneText } from './document-style.js';
 
-// The registration form (§2 Complete, §9 Legal paper): the whole record in the order of the six
+// The registration form (docs/product.md §2 Complete, §9 Legal paper): the whole record in the order of the six
 // steps, as a printable form. Empty fields are blank lines to fill in by hand.
 
 export interface RegistrationFormData {

@@ -4,7 +4,7 @@ import { REGISTRATION_STEPS } from '../../shared/student-fields.js';
 import { html, type SafeHtml } from '../pdf/html.js';
 import { documentPage } from './document-style.js';
 
-// The all-students registration report (§2 Reports): one row per student, grouped by class, with
+// The all-students registration report (docs/product.md §2 Reports): one row per student, grouped by class, with
 // each step's completion and the documents received. Legal landscape, header row repeated per page.
 
 export interface ReportRow {

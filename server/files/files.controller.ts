@@ -33,9 +33,9 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   /**
-   * §7 store-file: multipart `file` (up to MAX_UPLOAD_FILES of them, the pages in order), `id` (student),
-   * `file_type`. Ownership is checked in the service, once the multipart body has been read (into
-   * memory, within the size limits): nothing is stored for a refused call.
+   * docs/product.md §7 store-file: multipart `file` (up to MAX_UPLOAD_FILES of them, the pages in order), `id`
+   * (student), `file_type`. Ownership is checked in the service, once the multipart body has been read (into memory,
+   * within the size limits): nothing is stored for a refused call.
    */
   @HttpCode(200)
   @Post('store-file')

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { LookupsService } from './lookups.service.js';
 
-/** The lookup lists of §3, shaped as the spec names them (the registration status: students/). */
+/** The lookup lists, shaped as docs/product.md §3 names them (the registration status: students/). */
 @Controller('api')
 export class LookupsController {
   constructor(private readonly lookups: LookupsService) {}

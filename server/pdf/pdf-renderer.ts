@@ -10,7 +10,7 @@ import { escapeHtml, type SafeHtml } from './html.js';
  * PdfRenderer: HTML → PDF with the system Chromium (puppeteer-core). Import PdfModule and inject it.
  *
  *   const pdf: Buffer = await this.pdf.render(html`...`, { format: 'Legal', landscape: false });
- *   res.setHeader('Content-Type', 'application/pdf'); res.send(pdf);   // or see sendPdf() in pdf-response.ts
+ *   return pdfFile(pdf, 'Registration Form.pdf');   // pdfFile() in pdf-file.ts: inline, under that file name
  *
  * Options: format 'Legal' (8.5 × 14 in, the school's paper) or 'Letter'; landscape; margin (CSS lengths,
  * default 0.5 in all round); footer: text printed at the foot of every page with 'Page n of m';

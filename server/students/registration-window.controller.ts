@@ -4,7 +4,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { RegistrationStatusDto } from './dto/registration-status.dto.js';
 import { RegistrationWindow } from './registration-window.js';
 
-/** The registration status, shaped as the spec names it: anyone signed in reads it, admins set it. */
+/** The registration status, shaped as docs/product.md §7 names it: anyone signed in reads it, admins set it. */
 @Controller('api')
 export class RegistrationWindowController {
   constructor(private readonly window: RegistrationWindow) {}

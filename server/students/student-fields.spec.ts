@@ -43,7 +43,7 @@ describe('the shared field catalogue', () => {
     expectTypeOf<StudentFields['mobile_phone_father']>().toEqualTypeOf<string | null>();
   });
 
-  it('uses the lengths of §5', () => {
+  it('uses the lengths of docs/product.md §5', () => {
     const max = (n: Parameters<typeof fieldSpec>[0]) => fieldSpec(n).max;
     expect([max('first_name'), max('last_name'), max('middle_name')]).toEqual([20, 20, 20]);
     expect([max('home_address'), max('address_line_2'), max('email'), max('previous_school')]).toEqual([
@@ -69,7 +69,7 @@ describe('the shared field catalogue', () => {
 });
 
 describe('field rules', () => {
-  it('phones: empty or 7 digits, with the spec messages', () => {
+  it('phones: empty or 7 digits, with the messages of docs/product.md §5', () => {
     expect(phoneProblem('')).toBeNull();
     expect(phoneProblem('1234567')).toBeNull();
     expect(phoneProblem('123456')).toBe('7 Digits Needed');

@@ -15,14 +15,14 @@ export class StudentsController {
     private readonly idLookup: StudentIdLookup,
   ) {}
 
-  /** §7: a list whose first item is the record (id, first_name, last_name and every other field). */
+  /** docs/product.md §7: a list whose first item is the record (id, first_name, last_name and every other field). */
   @OwnerOrAdmin({ param: 'studentId' })
   @Get('student-record/:studentId')
   async record(@Param('studentId') studentId: string): Promise<StudentRecord[]> {
     return [await this.students.getRecord(studentId)];
   }
 
-  /** §7 registration save, made partial: {id, ...changed fields} → {id, ...saved fields, updatedAt}. */
+  /** docs/product.md §7 registration save, made partial: {id, ...changed fields} → {id, ...saved fields, updatedAt}. */
   @OwnerOrAdmin({ body: 'id' })
   @HttpCode(200)
   @Post('student')

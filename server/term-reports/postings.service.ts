@@ -12,7 +12,9 @@ import type { SessionUser } from '../common/session-user.js';
 import { TermReport, TermReportPosting } from './entities/term-report.entity.js';
 import { writeTransaction } from '../database/write-transaction.js';
 
-/** Posting and un-posting a year's term (§4 Term report posting): students may read posted terms only. */
+/**
+ * Posting and un-posting a year's term (docs/product.md §4 Term report posting): students may read posted terms only.
+ */
 @Injectable()
 export class PostingsService {
   constructor(

@@ -44,7 +44,7 @@ const mean = (tenths: number[]) =>
   tenths.length ? round1(tenths.reduce((a, b) => a + b, 0) / tenths.length / 10) : null;
 const subjectKey = (s: string) => s.trim().toLowerCase();
 
-/** Who may read which report (§6: students their own posted reports only) and what the card shows. */
+/** Who may read which report (docs/product.md §6: students their own posted reports only) and what the card shows. */
 @Injectable()
 export class ReportCardsService {
   constructor(

@@ -82,14 +82,14 @@ export class TermReportsController {
     });
   }
 
-  /** §7: every year and term with report data: year, term, posted, date_posted (and its classes). */
+  /** docs/product.md §7: every year and term with report data: year, term, posted, date_posted (and its classes). */
   @Roles('admin')
   @Get('term-reports-posted')
   posted(): Promise<TermReportsPostedItem[]> {
     return this.postings.list();
   }
 
-  /** §7: posted 1 posts the year's term now; posted 0 removes the posting. */
+  /** docs/product.md §7: posted 1 posts the year's term now; posted 0 removes the posting. */
   @Roles('admin')
   @Post('post-term-reports')
   @HttpCode(200)
@@ -97,7 +97,7 @@ export class TermReportsController {
     return this.postings.setPosted(body.year, body.term, body.posted, user);
   }
 
-  /** §7: the student's terms with their posting state, class and form level. */
+  /** docs/product.md §7: the student's terms with their posting state, class and form level. */
   @OwnerOrAdmin({ param: 'userId' })
   @Get('report-card-terms/:userId')
   terms(@Param('userId') userId: string): Promise<ReportCardTerm[]> {

@@ -130,7 +130,7 @@ describe('CSRF', () => {
 });
 
 describe('student sign-in', () => {
-  it('signs in with the answer of the spec and a secure session cookie stored in the database', async () => {
+  it('signs in with the answer of docs/product.md §7 and a secure session cookie stored in the database', async () => {
     const c = await new ApiClient(t).primeCsrf();
     const res = await c.post('/api/login-student', { student_id: '1002', password: 'Sunny-Garden-42' }).expect(200);
     expect(res.body).toEqual({

@@ -12,7 +12,7 @@ import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-clien
 import { jpegWithMetadata, SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { createAdmin, createStudent, setRegistrationStatus, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Uploads (§4 Document upload, §7 store-file / get-files / student-data-files): what a student and an
+// Uploads (docs/product.md §4 Document upload, §7 store-file / get-files / student-data-files): what a student and an
 // administrator see, what is refused, what is kept, and that nothing half-written ever appears.
 
 const AMY = 'F100';

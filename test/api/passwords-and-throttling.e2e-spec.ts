@@ -42,7 +42,7 @@ describe('forced password reset', () => {
     expect(audit[0]).toMatchObject({ actor: 'student:2001', entity_id: '2001', new_value: null });
   });
 
-  it('accepts the spec variant with reset_password and checks a date of birth sent as old_password', async () => {
+  it('accepts reset_password (docs/product.md §7) and checks a date of birth sent as old_password', async () => {
     const c = await signedInStudent(t, '2001', '20130517');
     const wrongDob = await c.post('/api/change-password-student', {
       student_id: '2001',

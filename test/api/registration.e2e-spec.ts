@@ -6,7 +6,7 @@ import { type ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-
 import { createAdmin, createStudent, setRegistrationStatus, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 // POST /api/student (partial saves), GET /api/student-record, POST /api/registration-status and
-// GET /api/audit: every rule of §5 and every permission of §6, as a client observes them.
+// GET /api/audit: every rule of docs/product.md §5 and every permission of §6, as a client observes them.
 
 const ME = '20260101';
 const OTHER = '20260102';
@@ -153,7 +153,7 @@ describe('POST /api/student: a partial save', () => {
       await refused({ id: ME, first_name: '   ' }, 'first_name', 'This field is required.');
     });
 
-    it('the maximum lengths of §5', async () => {
+    it('the maximum lengths of docs/product.md §5', async () => {
       const cases: [string, number][] = [
         ['first_name', 20],
         ['last_name', 20],

@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 describe('admin Dashboard: students table and its row actions', () => {
-  it("shows the Students table with the spec's columns, search and total, under the progress at a glance", async () => {
+  it('shows the Students table (docs/product.md §2), search and total, under the progress at a glance', async () => {
     const page = await newPage(b, t.baseUrl);
     await signInAdmin(page);
     await expect.poll(() => page.getByRole('cell', { name: 'Baptiste, Alicia' }).isVisible()).toBe(true);

@@ -4,7 +4,7 @@ import { newPage, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, startTestApp, type TestApp } from '../fixtures/test-app.js';
 import { expectPath, fieldItem, launchBrowser, pollPatiently, sessionStorageLength } from './support.js';
 
-describe('administrator sign-in (§2 Administrator login, Admin shell)', () => {
+describe('administrator sign-in (docs/product.md §2 Administrator login, Admin shell)', () => {
   let t: TestApp;
   let b: TestBrowser;
   let adminPassword: string;
@@ -27,7 +27,7 @@ describe('administrator sign-in (§2 Administrator login, Admin shell)', () => {
     await expect.poll(() => page.getByText('Administrator Login').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Test Girls High School' }).isVisible()).toBe(true);
 
-    // An empty username is refused with the spec's wording, without asking the server.
+    // An empty username is refused with the wording of docs/product.md §5, without asking the server.
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await expect.poll(() => fieldItem(page, 'Username').getByText(MESSAGES.usernameEmpty).isVisible()).toBe(true);
 

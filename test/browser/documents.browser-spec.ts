@@ -147,7 +147,8 @@ describe('Upload Documents', () => {
     expect(await birth.getByRole('progressbar').count(), 'the progress resets').toBe(0);
     await clearChosen(birth);
 
-    // The network fails mid-upload: the spec's message, the progress resets, the chosen file stays for a retry.
+    // The network fails mid-upload: the message of docs/product.md §8, the progress resets, the chosen file stays
+    // for a retry.
     await page.route('**/api/store-file', (route) => route.abort('failed'));
     await uploadIn(birth, file('birth.pdf', 'application/pdf', samplePdf('Birth certificate')));
     await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Could not upload the file!');

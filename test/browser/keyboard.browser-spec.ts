@@ -352,7 +352,8 @@ describe("the administrator's students table and its dialogs with the keyboard a
     const form = page.getByRole('dialog', { name: /Registration Form/ });
     await expect.poll(() => form.isVisible()).toBe(true);
     await expect.poll(() => hasFocusWithin(form)).toBe(true);
-    // The spec makes this dialog persistent (Escape and a click outside leave it open): Close is the way out.
+    // The dialog is persistent (docs/product.md §2 Admin students screen): Escape and a click outside leave it
+    // open, Close is the way out.
     await page.keyboard.press('Escape');
     await page.waitForTimeout(400);
     expect(await form.isVisible()).toBe(true);

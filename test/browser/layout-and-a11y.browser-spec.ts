@@ -55,7 +55,7 @@ describe('phones, accessibility and the sign-in bundle', () => {
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE);
     await page.screenshot({ path: screenshotPath('login-360'), fullPage: true });
 
-    // The card is the spec's 400 px on a desktop, and the phone's width here.
+    // The card is 400 px on a desktop (docs/product.md §9), and the phone's width here.
     const card = await page.locator('main section').boundingBox();
     expect(card!.width).toBeLessThanOrEqual(PHONE);
 

@@ -159,7 +159,7 @@ describe('phone numbers pasted from anywhere', () => {
     await mobile.fill('623');
     await paste(page, mobile, '45-67');
     await expect.poll(() => mobile.inputValue()).toBe('6234567');
-    // Typed letters are still blocked (§5).
+    // Typed letters are still blocked (docs/product.md §5).
     await mobile.pressSequentially('x');
     expect(await mobile.inputValue()).toBe('6234567');
     await mobile.blur();

@@ -4,7 +4,7 @@ import { newPage, type TestBrowser } from '../fixtures/browser.js';
 import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 import { expectPath, launchBrowser, pollPatiently, signInStudent } from './support.js';
 
-describe('route guard and history mode (§2)', () => {
+describe('route guard and history mode (docs/product.md §2)', () => {
   let t: TestApp;
   let b: TestBrowser;
 

@@ -6,7 +6,7 @@ import { expectPath, launchBrowser, pollPatiently, sessionStorageLength, signInS
 
 const PTA_URL = 'https://pta.example.org/register';
 
-describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
+describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () => {
   let t: TestApp;
   let b: TestBrowser;
 
@@ -70,8 +70,8 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     expect(await page.getByRole('button', { name: 'LOGIN' }).count()).toBe(0);
     await expectPath(page, '/');
 
-    // New and Confirm differ: nothing happens (§4 Password change); the button is disabled meanwhile
-    // and a hint says why, where the spec's screen did nothing without a word.
+    // New and Confirm differ: nothing happens (docs/product.md §4 Password change); the button is disabled meanwhile
+    // and a hint says why, instead of nothing happening without a word.
     await password.fill('20130517');
     await page.getByLabel('New Password', { exact: true }).fill('Blue-Kite-River-9');
     await page.getByLabel('Confirm New Password').fill('Blue-Kite-River-8');
@@ -127,7 +127,7 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     await form.close();
     await expectPath(page, '/dashboard');
 
-    // The side menu is hidden on the dashboard (§2 Student layout).
+    // The side menu is hidden on the dashboard (docs/product.md §2 Student layout).
     await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
 
     // Logout: back at the sign-in page, session storage cleared, and the dashboard is closed to her.

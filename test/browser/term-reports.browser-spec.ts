@@ -37,7 +37,7 @@ async function chooseFile(page: Page, name: string, buffer: Buffer): Promise<voi
   await page.locator('input[type=file]').setInputFiles({ name, mimeType: XLSX, buffer });
 }
 
-describe('term reports (§2 Student term reports, Post Term Reports; §4 Term report posting)', () => {
+describe('term reports (docs/product.md §2 Student term reports, Post Term Reports; §4 Term report posting)', () => {
   let t: TestApp;
   let b: TestBrowser;
   let admin: Page;

@@ -11,7 +11,7 @@ import { RegistrationExportService } from './registration-export.service.js';
 export class RegistrationExportController {
   constructor(private readonly exporter: RegistrationExportService) {}
 
-  /** §7: binary, saved by the client as 'Registration Data.xlsx'. */
+  /** docs/product.md §7: binary, saved by the client as 'Registration Data.xlsx'. */
   @Get('registration-data-spreadsheet')
   async spreadsheet(@Res() res: Response): Promise<void> {
     attachmentHeaders(res, 'Registration Data.xlsx');

@@ -43,7 +43,7 @@ interface Plan extends ImportCheck<StudentCounts> {
   newClasses: string[];
 }
 
-/** A class id starts with its form level: '1A' is Form 1 (§3). */
+/** A class id starts with its form level: '1A' is Form 1 (docs/product.md §3). */
 const CLASS_ID_PATTERN = /^[1-6][A-Z0-9-]{0,9}$/;
 const CHUNK = 200;
 /** bcrypt cost of the date-of-birth first passwords an import creates (see import()). */

@@ -14,7 +14,7 @@ export class ParentsContactQuery {
   class_id?: string;
 }
 
-/** Parents Contact (§2 "A Parents Contact report entry exists"): as JSON, a spreadsheet and a PDF. */
+/** Parents Contact (docs/product.md §2 Admin shell): as JSON, a spreadsheet and a PDF. */
 @Roles('admin')
 @Controller('api/parents-contact')
 export class ParentsContactController {

@@ -26,8 +26,8 @@ export class AdminLoginDto {
 }
 
 /**
- * POST /api/change-password-student. The spec sends the new password as `password` (own change) or
- * `reset_password` (forced reset). A voluntary change also needs `old_password`.
+ * POST /api/change-password-student. The new password comes as `password` (own change) or
+ * `reset_password` (forced reset; docs/product.md §7). A voluntary change also needs `old_password`.
  */
 export class ChangePasswordDto {
   @IsString()

@@ -18,7 +18,7 @@ import { DEMO_ADMIN, DEMO_CLASSES, demoStudents } from './demo-school.js';
 import { seedDemoTermReports } from './demo-term-reports.js';
 import { LOOKUPS } from './lookups.data.js';
 
-/** The date of birth as the initial password: 'YYYY-MM-DD' → 'yyyymmdd' (§9). */
+/** The date of birth as the initial password: 'YYYY-MM-DD' → 'yyyymmdd' (docs/product.md §9). */
 export function initialPassword(dateOfBirth: string): string {
   return dateOfBirth.replaceAll('-', '');
 }

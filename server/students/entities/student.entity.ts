@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-// The whole registration record of §3 (student, family, health, other data) in one row: it is read
+// The whole registration record of docs/product.md §3 (student, family, health, other data) in one row: it is read
 // and written as one record, and partial saves touch single columns. Dates are 'YYYY-MM-DD' strings
 // and timestamps ISO-8601 strings, so SQLite and MariaDB store and return exactly the same values.
 
@@ -77,7 +77,7 @@ export class Student {
   @Column(str(7)) mobile_phone_guardian: string | null;
   @Column(str(50)) email_guardian: string | null;
   @Column(str(20)) id_card_guardian: string | null;
-  // Family: which sections the family chose to show (§4 per-parent checkboxes)
+  // Family: which sections the family chose to show (docs/product.md §4 per-parent checkboxes)
   @Column(flag()) mother_section: 0 | 1;
   @Column(flag()) father_section: 0 | 1;
   @Column(flag()) guardian_section: 0 | 1;

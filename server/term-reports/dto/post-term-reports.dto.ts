@@ -2,11 +2,17 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { TERM_YEAR_MAX, TERM_YEAR_MIN, TERMS, type PostTermReportsRequest } from '../../../shared/term-reports.js';
 
-/** §7 POST /api/post-term-reports { year, term, posted, date_posted }. date_posted is stamped by the server. */
+/**
+ * docs/product.md §7 POST /api/post-term-reports { year, term, posted, date_posted }. date_posted is stamped by the
+ * server.
+ */
 export class PostTermReportsDto implements PostTermReportsRequest {
   @Type(() => Number) @IsInt() @Min(TERM_YEAR_MIN) @Max(TERM_YEAR_MAX) year: number;
   @Type(() => Number) @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' }) term: number;
   @Type(() => Number) @IsIn([0, 1], { message: 'posted must be 0 or 1' }) posted: 0 | 1;
-  /** Accepted for the spec's payload and ignored: the server stamps the time in the school's time zone. */
+  /**
+   * Accepted (docs/product.md §7 lists it in the payload) and ignored: the server stamps the time in the school's time
+   * zone.
+   */
   @IsOptional() @IsString() @MaxLength(30) date_posted?: string;
 }

@@ -61,9 +61,9 @@ const FieldSaveQueueConnector = lazy(() =>
 );
 
 /**
- * The root of every route: loads page code, and shows the overlay while signing out (§4 step 6).
- * For a signed-in person, whatever the page: the registration answers' save queue (sent while the
- * session is live, held while it has ended) and the idle warning / sign-in-again dialog.
+ * The root of every route: loads page code, and shows the overlay while signing out (docs/product.md §4 Sign-in step
+ * 6). For a signed-in person, whatever the page: the registration answers' save queue (sent while the session is live,
+ * held while it has ended) and the idle warning / sign-in-again dialog.
  */
 function AppShell() {
   const navigation = useNavigation();
@@ -126,7 +126,7 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      // §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
+      // docs/product.md §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
       { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

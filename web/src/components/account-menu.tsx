@@ -11,7 +11,7 @@ export interface AccountMenuEntry {
 
 /**
  * The top bar's initials avatar as a button that opens the user menu (Change Password, Logout),
- * headed with her name. The name stays in a tooltip too (§2), and is in the button's accessible name.
+ * headed with her name. The name stays in a tooltip too (docs/product.md §2), and is in the button's accessible name.
  * A parent on a phone cannot hover: the menu is where she finds the name and her account's pages.
  */
 export function AccountMenu({

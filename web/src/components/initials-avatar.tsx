@@ -2,7 +2,7 @@ import { Avatar, Tooltip } from 'antd';
 import { THEME } from '../../../shared/constants.js';
 
 /**
- * The top bar's initials avatar with the full name in a tooltip (§2). It can be focused, so the
+ * The top bar's initials avatar with the full name in a tooltip (docs/product.md §2). It can be focused, so the
  * tooltip also shows for keyboard users, and screen readers hear the name rather than the initials.
  */
 export function InitialsAvatar({ name, initials }: { name: string; initials: string }) {

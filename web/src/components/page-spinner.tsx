@@ -9,7 +9,7 @@ export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** The loading overlay of §2/§4: covers the whole screen while a call is under way. */
+/** The loading overlay of docs/product.md §2, §4: covers the whole screen while a call is under way. */
 export function LoadingOverlay({ spinning, label }: { spinning: boolean; label: string }) {
   return <Spin fullscreen spinning={spinning} description={label} />;
 }

@@ -13,7 +13,7 @@ export interface PdfFrameProps {
 }
 
 /**
- * A PDF in an embedded frame (§2: registration forms, the registration report, report cards): a
+ * A PDF in an embedded frame (docs/product.md §2: registration forms, the registration report, report cards): a
  * spinner while the server prepares it, the server's message if it cannot, then the browser's own
  * PDF viewer (zoom, print on the document's paper, save).
  */

@@ -12,7 +12,7 @@ export interface PdfViewerProps {
 }
 
 /**
- * The full-screen PDF viewer (§2 Complete 'Generate Registration Form', report cards): the document
+ * The full-screen PDF viewer (docs/product.md §2 Complete 'Generate Registration Form', report cards): the document
  * in a frame with the browser's viewer (print uses the document's paper, e.g. Legal), and Open,
  * Download and Close. Phones whose browsers do not show PDFs in a frame use Open or Download.
  */

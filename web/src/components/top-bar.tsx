@@ -37,7 +37,10 @@ interface TopBarProps {
   accountMenu?: AccountMenuEntry[];
 }
 
-/** §2 layouts: the top bar with the school name, an initials avatar with a name tooltip, and Logout. */
+/**
+ * The top bar (docs/product.md §2 Student layout, Admin shell): with the school name, an initials avatar with a name
+ * tooltip, and Logout.
+ */
 export function TopBar({ title, person, menuButton, accountMenu }: TopBarProps) {
   return (
     <Layout.Header

@@ -4,7 +4,7 @@ import { type AppRoute, ROUTES } from './routes.js';
 
 export interface StepMeta {
   key: RegistrationStep;
-  /** §2: the stepper's and the side menu's label (the same words as the office's report and the form PDF) */
+  /** docs/product.md §2: the stepper's and the side menu's label (the same words as the office's report and the PDF) */
   label: string;
   /** The student's route of this step */
   route: AppRoute;
@@ -19,7 +19,7 @@ const STEP_ROUTES: Record<RegistrationStep, AppRoute> = {
   submit: ROUTES.complete,
 };
 
-/** The six steps of §2, in order. */
+/** The six steps of docs/product.md §2, in order. */
 export const STEPS: readonly StepMeta[] = REGISTRATION_STEPS.map((key) => ({
   key,
   label: STEP_LABELS[key],

@@ -1,4 +1,4 @@
-/** Client routes of §2 (history mode). */
+/** Client routes of docs/product.md §2 (history mode). */
 export const ROUTES = {
   studentLogin: '/',
   adminLogin: '/admin',
@@ -18,11 +18,11 @@ export const ROUTES = {
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
 
-/** Where the guard sends someone already signed in who opens a visitor-only route (§2). */
+/** Where the guard sends someone already signed in who opens a visitor-only route (docs/product.md §2). */
 export const SIGNED_IN_HOME = ROUTES.studentData;
 
 /**
- * Where the admin shell mounts the term-report screens (§2 Post Term Reports; the import screen): the
+ * Where the admin shell mounts the term-report screens (docs/product.md §2 Post Term Reports; the import screen): the
  * admin menu and the term-report pages' links to each other both need them.
  */
 export const TERM_REPORT_ROUTES = {

@@ -1,5 +1,5 @@
 /**
- * §6: the client keeps a marker in session storage while someone is signed in. The server's session
+ * docs/product.md §6: the client keeps a marker in session storage while someone is signed in. The server's session
  * (GET /api/session) stays the source of truth; the marker mirrors it for this tab.
  */
 export const SESSION_MARKER_KEY = 'portal.authenticated';
@@ -12,7 +12,7 @@ export function writeSessionMarker(): void {
   }
 }
 
-/** §4 Sign-in step 6: signing out clears session storage as a whole. */
+/** docs/product.md §4 Sign-in step 6: signing out clears session storage as a whole. */
 export function clearSessionStorage(): void {
   try {
     sessionStorage.clear();

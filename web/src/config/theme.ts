@@ -2,7 +2,7 @@ import type { ThemeConfig } from 'antd';
 import { THEME } from '../../../shared/constants.js';
 
 /**
- * §9 theme: primary #1A237E (indigo darken-4), secondary #fcd34c as an accent. The grey text tokens
+ * docs/product.md §9 theme: primary #1A237E (indigo darken-4), secondary #fcd34c as an accent. The grey text tokens
  * and the error red are darkened from antd's defaults so hints, descriptions and field errors meet
  * WCAG AA contrast on white.
  */

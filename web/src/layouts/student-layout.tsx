@@ -14,7 +14,7 @@ interface MenuEntry {
   icon: ReactNode;
 }
 
-/** §2 Student layout side menu, in this order. */
+/** docs/product.md §2 Student layout side menu, in this order. */
 const MENU: MenuEntry[] = [
   { path: ROUTES.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
   { path: ROUTES.termReports, label: 'Term Reports', icon: <FileTextOutlined /> },
@@ -24,14 +24,14 @@ const MENU: MenuEntry[] = [
 
 /**
  * The user menu behind the top bar's avatar: the change-password screen is reachable from every page
- * (the side menu of §2 keeps its own entries, and is hidden on the dashboard).
+ * (the side menu of docs/product.md §2 keeps its own entries, and is hidden on the dashboard).
  */
 const ACCOUNT_MENU: MenuEntry[] = [
   { path: ROUTES.changePassword, label: 'Change Password', icon: <KeyOutlined /> },
   { path: ROUTES.logout, label: 'Logout', icon: <LogoutOutlined /> },
 ];
 
-/** §2 Registration steps: on a registration page the side menu lists the six steps instead. */
+/** docs/product.md §2 Registration steps: on a registration page the side menu lists the six steps instead. */
 const REGISTRATION_MENU: MenuEntry[] = STEPS.map((step) => ({
   path: step.route,
   label: step.label,
@@ -44,7 +44,7 @@ function menuEntries(pathname: string): MenuEntry[] {
 }
 
 function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
-  // The current page is left out of the list (§2).
+  // The current page is left out of the list (docs/product.md §2).
   const items: MenuProps['items'] = menuEntries(pathname)
     .filter((entry) => entry.path !== pathname)
     .map((entry) => ({
@@ -60,7 +60,7 @@ function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () 
 }
 
 /**
- * §2 Student layout: top bar with the school name, an initials avatar with a name tooltip and Logout;
+ * docs/product.md §2 Student layout: top bar with the school name, an initials avatar with a name tooltip and Logout;
  * a side menu (a drawer on narrow screens), hidden on the dashboard.
  */
 export default function StudentLayout() {

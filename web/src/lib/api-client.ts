@@ -27,7 +27,7 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
 }
 
 /**
- * §8: the first message of the `errors` object when there is one, else the body's message, else the
+ * docs/product.md §8: the first message of the `errors` object when there is one, else the body's message, else the
  * HTTP status text. Anything that is not an API answer (the network is down) gets a plain sentence.
  */
 export function errorMessage(error: unknown): string {
@@ -93,7 +93,7 @@ function readCookie(name: string): string | null {
 
 let priming: Promise<void> | null = null;
 
-/** GET /sanctum/csrf-cookie (§4 Sign-in step 1); concurrent callers share one request. */
+/** GET /sanctum/csrf-cookie (docs/product.md §4 Sign-in step 1); concurrent callers share one request. */
 function primeCsrf(): Promise<void> {
   priming ??= fetch('/sanctum/csrf-cookie', { credentials: 'same-origin', cache: 'no-store' })
     .then((res) => {

@@ -10,8 +10,8 @@ export interface AuthState {
   authenticated: boolean;
   user: LoginResponse | null;
   /**
-   * Where a fresh sign-in lands: the page she was sent away from, else §4's /dashboard or
-   * /admin/dashboard. The visitor-only guard sends a signed-in user there once, then to its home.
+   * Where a fresh sign-in lands: the page she was sent away from, else /dashboard or /admin/dashboard
+   * (docs/product.md §4 Sign-in). The visitor-only guard sends a signed-in user there once, then to its home.
    */
   landing: string | null;
   /**
@@ -39,7 +39,10 @@ export interface AuthStore extends AuthState {
 
 const AuthContext = createContext<AuthStore | null>(null);
 
-/** A student who must still reset her password is not signed in as far as the client goes (§4 step 3). */
+/**
+ * A student who must still reset her password is not signed in as far as the client goes (docs/product.md §4 Sign-in
+ * step 3).
+ */
 export function mustResetPassword(user: LoginResponse): boolean {
   return user.role === 'student' && user.password_reset === 1;
 }

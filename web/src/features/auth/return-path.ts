@@ -9,7 +9,7 @@ interface ReturnState {
 /**
  * Where a sign-in lands: back on the page she was sent away from when it is one her role may open
  * (a path of this site, not a sign-in page, a student page for a student, an admin page for an
- * administrator), else the §4 default.
+ * administrator), else the default of docs/product.md §4 Sign-in.
  */
 export function landingAfterSignIn(state: unknown, role: Role): string {
   const fallback = role === 'admin' ? ROUTES.adminDashboard : ROUTES.dashboard;

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { StudentRecord } from '../../../../shared/student-fields.js';
 import { apiClient } from '../api-client.js';
 
-/** The few fields most screens need of the record (§3 "Student record after login"). */
+/** The few fields most screens need of the record (docs/product.md §3 "Student record after login"). */
 export type StudentRecordSummary = Pick<StudentRecord, 'id' | 'first_name' | 'last_name' | 'class_id'>;
 
 export function studentRecordQueryKey(studentId: string) {
   return ['student-record', studentId] as const;
 }
 
-/** GET /api/student-record/{id}: a list whose first item is the whole record (every field of §3). */
+/** GET /api/student-record/{id}: a list whose first item is the whole record (every field of docs/product.md §3). */
 export function useStudentRecord(studentId: string | null) {
   return useQuery({
     queryKey: studentRecordQueryKey(studentId ?? ''),

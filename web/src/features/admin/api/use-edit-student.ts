@@ -9,7 +9,7 @@ export type EditableStudentFields = Pick<StudentRecord, AdminEditField>;
 
 /**
  * POST /api/student from the Edit Student dialog: only the fields that changed. The student list is
- * reloaded after a save (§4 Student edit status), and any open copy of her record takes the values.
+ * reloaded after a save (docs/product.md §4 Student edit status), and any open copy of her record takes the values.
  */
 export function useEditStudent(studentId: string) {
   const queryClient = useQueryClient();

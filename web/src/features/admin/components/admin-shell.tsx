@@ -17,7 +17,7 @@ import { ROUTES } from '../../../config/routes.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { ADMIN_ROUTES, type AdminOption } from '../admin-routes.js';
 
-/** §2 Admin shell menu, in this order; every option has its own URL. */
+/** docs/product.md §2 Admin shell menu, in this order; every option has its own URL. */
 const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
   { key: 'dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
   { key: 'exportData', label: 'Export Data', icon: <ExportOutlined /> },
@@ -29,7 +29,10 @@ const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
   { key: 'settings', label: 'Settings', icon: <SettingOutlined /> },
 ];
 
-/** One option is active at a time (§2); a student's registration opened from the table belongs to Dashboard. */
+/**
+ * One option is active at a time (docs/product.md §2); a student's registration opened from the table belongs to
+ * Dashboard.
+ */
 function activeOption(pathname: string): AdminOption {
   return MENU.find((m) => m.key !== 'dashboard' && pathname.startsWith(ADMIN_ROUTES[m.key]))?.key ?? 'dashboard';
 }
@@ -83,7 +86,7 @@ export function UnknownAdminPage() {
 }
 
 /**
- * §2 Admin shell (/admin/dashboard, /admin/*): app bar and side menu (a drawer on narrow screens)
+ * docs/product.md §2 Admin shell (/admin/dashboard, /admin/*): app bar and side menu (a drawer on narrow screens)
  * headed 'Student Portal / Administrator', around the screen of the current route (`children`, the
  * routes composed in app/admin-area.tsx); someone who is not an administrator is told so instead.
  */

@@ -11,8 +11,8 @@ import { type EditableStudentFields, useEditStudent } from '../api/use-edit-stud
 type Field = keyof EditableStudentFields;
 type Values = Record<Field, string>;
 
-// §5 Admin edit: the fields' rule is shared/student-fields.ts adminEditProblem, which the server applies to
-// an administrator's save too.
+// docs/product.md §5 Admin edit: the fields' rule is shared/student-fields.ts adminEditProblem, which the server
+// applies to an administrator's save too.
 
 const FIELDS: { name: Field; label: string }[] = [
   { name: 'first_name', label: 'First Name' },
@@ -37,7 +37,7 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const [saved, setSaved] = useState<Values>(() => valuesOf(student));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  // The picker opens on the years (§2): its panel and the month it shows are both controlled here.
+  // The picker opens on the years (docs/product.md §2): its panel and the month it shows are both controlled here.
   const [mode, setMode] = useState<PanelMode>('year');
   const [pickerValue, setPickerValue] = useState<Dayjs>(() =>
     student.date_of_birth ? dayjs(student.date_of_birth) : dayjs().subtract(12, 'year'),
@@ -140,7 +140,7 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
   );
 }
 
-/** §2 Edit: a dialog 'Edit Student' (max width 500px) whose fields save themselves on blur or pick. */
+/** docs/product.md §2 Edit: a dialog 'Edit Student' (max width 500px) whose fields save themselves on blur or pick. */
 export function EditStudentDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
   return (
     <Modal

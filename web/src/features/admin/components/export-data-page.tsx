@@ -6,7 +6,10 @@ import { PageTitle } from './page-title.js';
 
 export const EXPORT_FILE_NAME = 'Registration Data.xlsx';
 
-/** Export Data: the whole registration data as a spreadsheet, with the 'Downloading data...' dialog (§2). */
+/**
+ * Export Data: the whole registration data as a spreadsheet, with the 'Downloading data...' dialog
+ * (docs/product.md §2 Admin shell).
+ */
 export function ExportDataPage() {
   const download = useDownloadFile();
   return (

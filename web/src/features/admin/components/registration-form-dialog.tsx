@@ -4,7 +4,10 @@ import { PdfFrame } from '../../../components/pdf-frame.js';
 import { registrationFormUrl } from '../../../lib/registration-pdf-urls.js';
 import { plainName } from './student-name.js';
 
-/** §2 row action Registration Form: a persistent large dialog with the document in a frame and Close. */
+/**
+ * The Registration Form row action (docs/product.md §2 Admin students screen): a persistent large dialog with the
+ * document in a frame and Close.
+ */
 export function RegistrationFormDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
   const title = student ? `Registration Form · ${plainName(student)} (${student.id})` : '';
   return (

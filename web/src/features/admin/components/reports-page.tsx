@@ -6,7 +6,7 @@ import { registrationReportUrl } from '../../../lib/registration-pdf-urls.js';
 import { ALL_CLASSES, ClassPicker } from './class-picker.js';
 import { PageTitle } from './page-title.js';
 
-/** §2 Reports: the all-students registration report embedded at 82vh; the class is kept in the URL. */
+/** docs/product.md §2 Reports: the all-students registration report embedded at 82vh; the class is kept in the URL. */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const classId = params.get('class') ?? ALL_CLASSES;

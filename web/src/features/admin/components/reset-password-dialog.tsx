@@ -6,7 +6,7 @@ import { useResetPassword } from '../api/use-reset-password.js';
 import { plainName } from './student-name.js';
 
 /**
- * §4 Password reset dialog (600px): confirm; then progress with the buttons hidden; then
+ * docs/product.md §4 Password reset dialog (600px): confirm; then progress with the buttons hidden; then
  * '{name} password reset successfully.' with a single Ok.
  */
 export function ResetPasswordDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 
-/** §2: names are shown 'last, first' in the Students table. */
+/** docs/product.md §2: names are shown 'last, first' in the Students table. */
 export function displayName(s: Pick<StudentListItem, 'first_name' | 'last_name'>): string {
   return `${s.last_name ?? ''}, ${s.first_name ?? ''}`;
 }

@@ -30,7 +30,7 @@ function matches(s: StudentListItem, needle: string): boolean {
 }
 
 /**
- * §2 Admin students screen: the Students table (60vh, fixed header, newest change first), a search
+ * docs/product.md §2 Admin students screen: the Students table (60vh, fixed header, newest change first), a search
  * over ID, names and birth pin, the total in the footer, and the row actions.
  */
 export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termReportsDialog: StudentDialog }) {

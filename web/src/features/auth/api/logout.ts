@@ -5,7 +5,7 @@ import { signOutWarning } from '../../../lib/sign-out-guard.js';
 
 /**
  * POST /logout. Run by the /logout route's loader (the router's data API), not by a component:
- * the answer does not matter, §4 says sign-out errors are ignored. When signing out would lose
+ * the answer does not matter, docs/product.md §4 says sign-out errors are ignored. When signing out would lose
  * something (answers not saved yet), she is asked first and may stay where she was.
  */
 export async function logout(): Promise<Response | null> {

@@ -17,7 +17,7 @@ interface AdminLoginValues {
   password: string;
 }
 
-/** §2 Administrator login (/admin). */
+/** docs/product.md §2 Administrator login (/admin). */
 export function AdminLoginPage() {
   const { settings, signIn, signOut } = useAuth();
   const location = useLocation();
@@ -31,7 +31,7 @@ export function AdminLoginPage() {
       {
         onSuccess: (user) => signIn(user, landingAfterSignIn(location.state, 'admin')),
         onError: (e) => {
-          // §8: authentication is reset on a failed administrator sign-in.
+          // docs/product.md §8: authentication is reset on a failed administrator sign-in.
           signOut();
           setError(errorMessage(e));
         },

@@ -19,9 +19,9 @@ interface ChangePasswordValues {
 }
 
 /**
- * §2 Old change-password screen (/registration/change-password), opened from the user menu of the
- * top bar. The spec's screen has Old and New Password only; a Confirm box is added, as on the reset
- * screen, so a typo in a password nobody sees cannot lock her out (§4: they must be equal).
+ * The change-password screen (/registration/change-password; docs/product.md §2), opened from the user
+ * menu of the top bar. Besides Old and New Password it has a Confirm box, as the reset screen does, so a
+ * typo in a password nobody sees cannot lock her out (docs/product.md §4 Password change).
  */
 export function ChangePasswordPage() {
   const { user, updateUser } = useAuth();

@@ -5,8 +5,8 @@ import { ROUTES } from '../../../config/routes.js';
 import { useAuth } from '../../../lib/auth-store.js';
 
 /**
- * /logout (§4 step 6). The route's loader has already called POST /logout (whatever it answered);
- * this clears the client's authentication and session storage and goes to the root.
+ * /logout (docs/product.md §4 Sign-in step 6). The route's loader has already called POST /logout (whatever it
+ * answered); this clears the client's authentication and session storage and goes to the root.
  */
 export function LogoutPage() {
   const { authenticated, signOut } = useAuth();

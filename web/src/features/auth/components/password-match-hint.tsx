@@ -5,9 +5,9 @@ import { MESSAGES } from '../../../../../shared/constants.js';
 export const PASSWORD_MATCH_HINT_ID = 'password-match-hint';
 
 /**
- * Whether New and Confirm differ. §4 makes a change with two different passwords a silent no-op;
- * the screens keep their button disabled meanwhile and say why (PasswordMatchHint), so a parent is
- * not left pressing a button that does nothing.
+ * Whether New and Confirm differ. docs/product.md §4 (Password change) makes a change with two different passwords a
+ * silent no-op; the screens keep their button disabled meanwhile and say why (PasswordMatchHint), so a parent is not
+ * left pressing a button that does nothing.
  */
 export function usePasswordsDiffer(form: FormInstance, newName: string, confirmName: string): boolean {
   const next = Form.useWatch<string | undefined>(newName, form) ?? '';

@@ -11,7 +11,7 @@ interface Props {
   onChoose(studentId: string): void;
 }
 
-/** 'Search for Student ID' (§2): an autocomplete on the student's name showing "ID – name" matches. */
+/** 'Search for Student ID' (docs/product.md §2): an autocomplete on the student's name showing "ID – name" matches. */
 export default function StudentIdLookupDialog({ open, onClose, onChoose }: Props) {
   const [text, setText] = useState('');
   const name = useDebouncedValue(text, 400);

@@ -25,13 +25,13 @@ interface LoginValues {
   confirm_password?: string;
 }
 
-/** Enter moves on to `next` instead of submitting the form (§2 Student login). */
+/** Enter moves on to `next` instead of submitting the form (docs/product.md §2 Student login). */
 function focusOnEnter(e: KeyboardEvent<HTMLInputElement>, next: RefObject<InputRef | null>) {
   e.preventDefault();
   next.current?.focus();
 }
 
-/** § 2 Student login (/), with the forced password reset of §4 on the same card. */
+/** docs/product.md §2 Student login (/), with the forced password reset of §4 on the same card. */
 export function StudentLoginPage() {
   const { settings, signIn } = useAuth();
   const location = useLocation();
@@ -57,7 +57,7 @@ export function StudentLoginPage() {
       {
         onSuccess: (user) => {
           if (user.role === 'student' && mustResetPassword(user)) {
-            // §4 step 3: not signed in yet; empty the password box and ask for a new password.
+            // docs/product.md §4 step 3: not signed in yet; empty the password box and ask for a new password.
             setResetUser(user);
             form.setFieldsValue({ password: '', new_password: '', confirm_password: '' });
             requestAnimationFrame(() => passwordRef.current?.focus());
@@ -72,7 +72,8 @@ export function StudentLoginPage() {
 
   const resetPassword = (user: StudentLoginResponse, values: LoginValues) => {
     const next = values.new_password ?? '';
-    // §4/§5: when New and Confirm differ, nothing happens (the button is disabled meanwhile, with a hint).
+    // docs/product.md §4/§5: when New and Confirm differ, nothing happens (the button is disabled meanwhile, with a
+    // hint).
     if (next !== (values.confirm_password ?? '')) return;
     const problem = passwordProblem(next, { studentId: user.student_id });
     if (problem) {

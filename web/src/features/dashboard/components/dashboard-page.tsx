@@ -56,12 +56,12 @@ function RegistrationCard({ studentId, record }: { studentId: string; record: St
   );
 }
 
-/** §2 Student dashboard (/dashboard). */
+/** docs/product.md §2 Student dashboard (/dashboard). */
 export function DashboardPage() {
   const { user, settings } = useAuth();
   const studentId = user?.role === 'student' ? user.student_id : null;
   const record = useStudentRecord(studentId);
-  // Form 1 only (§6), and only when the school has given its PTA form's address: no card that leads nowhere.
+  // Form 1 only (docs/product.md §6), and only with the school's PTA form address: no card that leads nowhere.
   const showPta = isFormOne(record.data?.class_id) && Boolean(settings.pta_form_url);
 
   return (

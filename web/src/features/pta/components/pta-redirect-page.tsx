@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/auth-store.js';
 /** How long 'Redirecting to PTA Registration' stays readable before going back to the dashboard. */
 const RETURN_DELAY_MS = 800;
 
-/** §2 PTA redirect (/pta): opens the operator's external form in a new window, back to /dashboard. */
+/** docs/product.md §2 PTA redirect (/pta): opens the operator's external form in a new window, back to /dashboard. */
 export function PtaRedirectPage() {
   const { settings } = useAuth();
   const navigate = useNavigate();

@@ -66,7 +66,7 @@ function StepBody({
 }
 
 /**
- * The six-step registration form (§2, §4) for one student. It loads the record, the form classes,
+ * The six-step registration form (docs/product.md §2, §4) for one student. It loads the record, the form classes,
  * the registration status and the lookup lists first; if any of them fails it shows a retry
  * message instead of a half-loaded form. Each field saves itself.
  */

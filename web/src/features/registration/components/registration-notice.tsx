@@ -5,7 +5,7 @@ import type { RegistrationStatus } from '../../../../../shared/api-types.js';
 const long = (date: string) => dayjs(date).format('D MMMM YYYY');
 
 /**
- * §4: why the form cannot be changed and until when; or, while open with a deadline, the last day.
+ * docs/product.md §4: why the form cannot be changed and until when; or, while open with a deadline, the last day.
  * Administrators may always edit: they are only told what students see.
  */
 export function RegistrationNotice({ status, isAdmin }: { status: RegistrationStatus; isAdmin: boolean }) {

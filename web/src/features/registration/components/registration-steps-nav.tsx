@@ -31,10 +31,10 @@ export function stepStateText(view: RegistrationProgressView, step: Registration
 const capitalised = (text: string | undefined) => text && text[0].toUpperCase() + text.slice(1);
 
 /**
- * §2 non-linear stepper: any step can be opened at any time. Each step shows whether it is complete
- * (by the shared rules, as the office sees it), incomplete, or the current one. On a phone six titles
- * do not fit in a row, so the same choice is a list ("Step 2 of 6: Family Data (done)") with
- * previous and next buttons.
+ * The non-linear stepper (docs/product.md §2 Registration steps): any step can be opened at any time. Each step shows
+ * whether it is complete (by the shared rules, as the office sees it), incomplete, or the current one. On a phone six
+ * titles do not fit in a row, so the same choice is a list ("Step 2 of 6: Family Data (done)") with previous and next
+ * buttons.
  */
 export function RegistrationStepsNav({ current, onChange, progress }: Props & { progress: RegistrationProgressView }) {
   const screens = Grid.useBreakpoint();

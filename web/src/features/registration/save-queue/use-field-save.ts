@@ -5,8 +5,8 @@ import { type FieldName, type FieldSnapshot, type FieldValue, fieldSaveQueue } f
 /**
  * What a field shows about its value:
  * - 'none': nothing to say (saved long ago, or never changed; a quick save shows no spinner);
- * - 'saving': a save on its way for more than 600 ms (§4);
- * - 'saved': the server has it (§4's success check);
+ * - 'saving': a save on its way for more than 600 ms (docs/product.md §4);
+ * - 'saved': the server has it (the success check of docs/product.md §4);
  * - 'unsent': not on the server yet, kept on this device and retried ("Not saved yet — will retry");
  * - 'conflict': another device saved a different value since she started (she chooses);
  * - 'refused': the server refused it, with its message.

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { usePostTermReports } from '../api/use-post-term-reports.js';
 
 /**
- * §2 Post Term Reports dialog: 'Post {year} Term {term} reports?' with Cancel, No and Yes. Yes posts,
+ * docs/product.md §2 Post Term Reports dialog: 'Post {year} Term {term} reports?' with Cancel, No and Yes. Yes posts,
  * No removes the posting, Cancel closes. While working it says so over a progress bar; afterwards a
  * snackbar confirms, and a failure is shown in the dialog.
  */

@@ -10,14 +10,14 @@ import { TERM_REPORT_ROUTES } from '../../../config/routes.js';
 import { PostTermReportsDialog } from './post-term-reports-dialog.js';
 
 interface Row extends TermReportsPostedItem {
-  /** §9: report list ids start at 101 */
+  /** docs/product.md §9: report list ids start at 101 */
   id: number;
   academicYear: string;
   postedText: 'posted' | 'not posted';
 }
 
 /**
- * §2 Post Term Reports: a searchable table of every year and term with report data (Academic Year,
+ * docs/product.md §2 Post Term Reports: a searchable table of every year and term with report data (Academic Year,
  * Term, Posted, Status = the date posted) with Edit per row, which opens the posting dialog. Each row
  * also offers the report cards of one class as one PDF, for printing.
  */

@@ -8,7 +8,9 @@ export interface OpenReportCard {
   term: number;
 }
 
-/** §2: the fullscreen dialog with the report card document and a Close button (the shared PDF viewer). */
+/**
+ * docs/product.md §2: the fullscreen dialog with the report card document and a Close button (the shared PDF viewer).
+ */
 export function ReportCardDialog({ card, onClose }: { card: OpenReportCard | null; onClose: () => void }) {
   const period = card ? `Term ${card.term}, ${academicYearLabel(card.year)}` : '';
   return (

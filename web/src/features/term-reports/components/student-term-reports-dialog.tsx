@@ -4,7 +4,7 @@ import { TermReportList } from './term-report-list.js';
 
 /**
  * For the admin area's students table ('Term Reports' action): the same list a student sees, for any
- * student, with unposted reports open (§6: admins can open unposted reports).
+ * student, with unposted reports open (docs/product.md §6: admins can open unposted reports).
  */
 export function StudentTermReportsDialog({
   student,

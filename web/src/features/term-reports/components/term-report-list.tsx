@@ -28,7 +28,7 @@ function TermItem({ term, enabled, onOpen }: { term: ReportCardTerm; enabled: bo
           textAlign: 'left',
           font: 'inherit',
           cursor: enabled ? 'pointer' : 'not-allowed',
-          // §2: unposted items are greyed for students
+          // docs/product.md §2: unposted items are greyed for students
           opacity: enabled ? 1 : 0.55,
         }}
       >
@@ -54,7 +54,7 @@ function TermItem({ term, enabled, onOpen }: { term: ReportCardTerm; enabled: bo
 }
 
 /**
- * §2 Student term reports: the two-line list of a student's terms in a 50vh scroll area. Unposted
+ * docs/product.md §2 Student term reports: the two-line list of a student's terms in a 50vh scroll area. Unposted
  * terms are greyed and disabled for students and open for admins (`openUnposted`); a click opens the
  * report card in a fullscreen dialog. Admins mount it for any student.
  */

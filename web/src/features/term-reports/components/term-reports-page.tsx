@@ -4,7 +4,7 @@ import { TERM_REPORT_MESSAGES } from '../../../../../shared/term-reports.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { TermReportList } from './term-report-list.js';
 
-/** §2 Student term reports (/term-reports): the card 'Select Term Report' with her terms. */
+/** docs/product.md §2 Student term reports (/term-reports): the card 'Select Term Report' with her terms. */
 export function TermReportsPage() {
   const { user } = useAuth();
   const studentId = user?.role === 'student' ? user.student_id : null;

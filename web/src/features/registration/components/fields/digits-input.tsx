@@ -9,7 +9,7 @@ function isTypedCharacter(e: KeyboardEvent<HTMLInputElement>): boolean {
 }
 
 /**
- * A text box that takes digits only (§5): other key presses are blocked, on a phone too (virtual
+ * A text box that takes digits only (docs/product.md §5): other key presses are blocked, on a phone too (virtual
  * keyboards report text through beforeinput, not key codes), and it opens the number pad.
  */
 export function DigitsInput(props: InputProps) {
@@ -36,8 +36,8 @@ interface PhoneInputProps extends InputProps {
 }
 
 /**
- * §5 phone: 7 digits after a fixed 1868 prefix that is shown, not typed and not stored. Typed
- * characters other than digits are blocked (§5); a paste is taken as a whole number the way people
+ * docs/product.md §5 phone: 7 digits after a fixed 1868 prefix that is shown, not typed and not stored. Typed
+ * characters other than digits are blocked (docs/product.md §5); a paste is taken as a whole number the way people
  * copy one ('(868) 623-4567' becomes 6234567, the rule of shared/phone-number.ts), instead of the
  * browser cutting it to 7 characters or the digits-only filter dropping it without a word.
  */

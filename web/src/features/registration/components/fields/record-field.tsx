@@ -22,7 +22,7 @@ interface RecordFieldProps {
   name: StudentFieldName;
   /** A different label from the catalogue's (e.g. within a titled card). */
   label?: ReactNode;
-  /** 'town': free text with the town list as suggestions (§2); 'checkbox' for a flag. */
+  /** 'town': free text with the town list as suggestions (docs/product.md §2); 'checkbox' for a flag. */
   input?: 'town' | 'checkbox';
   width?: FieldWidth;
   /** What a save of this value sends beside it (the terms version she read, with her tick). */

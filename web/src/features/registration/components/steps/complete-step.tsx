@@ -8,7 +8,7 @@ import { GenerateFormButton } from './generate-form-button.js';
 import { AgreementStatus, CurrentTerms } from './terms-agreement.js';
 
 /**
- * Step 6 (§2 Complete, §4 Terms agreement): the checklist of the six steps with what is still
+ * Step 6 (docs/product.md §2 Complete, §4 Terms agreement): the checklist of the six steps with what is still
  * missing, the school's terms to read, and the tick, which saves at once (1, or 0 when unticked).
  */
 export function CompleteStep() {

@@ -1,7 +1,7 @@
 import { DocumentUploads } from '../../documents/components/document-uploads.js';
 import { useRegistration } from '../registration-context.js';
 
-/** §2 Upload Documents (step 5): the documents feature's upload slots for this record. */
+/** docs/product.md §2 Upload Documents (step 5): the documents feature's upload slots for this record. */
 export function DocumentsStep({ studentId, editable }: { studentId: string; editable: boolean }) {
   const { record, isAdmin } = useRegistration();
   return (

@@ -71,7 +71,10 @@ function FamilySections() {
   );
 }
 
-/** Step 2 (§2, §4): mother, father and guardian by the living status rules, family and emergency contact. */
+/**
+ * Step 2 (docs/product.md §2, §4): mother, father and guardian by the living status rules, family and emergency
+ * contact.
+ */
 export function FamilyDataStep() {
   return (
     <StepForm>

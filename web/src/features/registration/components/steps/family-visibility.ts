@@ -3,7 +3,7 @@ import type { LIVING_STATUSES } from '../../../../../../shared/constants.js';
 type LivingStatus = (typeof LIVING_STATUSES)[number];
 export type ParentSection = 'mother' | 'father' | 'guardian';
 
-/** §4: which sections a living status shows by itself. */
+/** docs/product.md §4: which sections a living status shows by itself. */
 export const SECTIONS_OF_STATUS: Record<LivingStatus, ParentSection[]> = {
   'Both Parents': ['mother', 'father'],
   'Father Only': ['father'],
@@ -24,7 +24,7 @@ export function impliedSections(livingStatus: string | undefined): ParentSection
 }
 
 /**
- * §4 living status rules: a section shows when the living status names it or its own checkbox is
+ * docs/product.md §4 living status rules: a section shows when the living status names it or its own checkbox is
  * ticked; demographics and emergency contact show when any parent section does.
  */
 export function visibleSections(choice: FamilyChoice): Record<ParentSection | 'demographics', boolean> {

@@ -22,7 +22,7 @@ function LearningChallenges() {
   );
 }
 
-/** Step 3 (§2 Medical data): immunizations, conditions, medical notes. */
+/** Step 3 (docs/product.md §2 Medical data): immunizations, conditions, medical notes. */
 export function HealthDataStep() {
   const { showLearningChallenges } = useRegistration();
   return (

@@ -1,7 +1,7 @@
 import { RecordField } from '../fields/record-field.js';
 import { FieldCard, StepForm } from '../step-form.js';
 
-/** Step 4 (§2 Other data). */
+/** Step 4 (docs/product.md §2 Other data). */
 export function OtherDataStep() {
   return (
     <StepForm>

@@ -20,7 +20,7 @@ function ImmigrationSection() {
   );
 }
 
-/** Step 1 (§2, §3): the student's own details. House and class are the school's, read-only. */
+/** Step 1 (docs/product.md §2, §3): the student's own details. House and class are the school's, read-only. */
 export function StudentDataStep() {
   return (
     <StepForm>

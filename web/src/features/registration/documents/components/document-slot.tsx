@@ -33,7 +33,7 @@ interface SlotError {
 }
 
 /**
- * One document of the Upload Documents step (§4 Document upload): choose a PDF or photos of the pages
+ * One document of the Upload Documents step (docs/product.md §4 Document upload): choose a PDF or photos of the pages
  * (the picture: one photo) and upload them with a percent progress bar; once a file exists its button
  * opens it and 'Resubmit File' lets a new one replace it (the server keeps the old one). Large photos
  * are made smaller and files over the limit refused before anything is sent; the server decides what
@@ -92,7 +92,7 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
           setResubmitting(false);
         },
         onError: (e) => {
-          setProgress(null); // §8: on failure the progress resets
+          setProgress(null); // docs/product.md §8: on failure the progress resets
           const reason = e instanceof ApiError && e.status < 500 && e.body?.message ? e.body.message : undefined;
           setError({ title: UPLOAD_MESSAGES.failed, detail: reason });
         },

@@ -15,7 +15,7 @@ export interface DocumentUploadsProps {
   isAdmin: boolean;
 }
 
-/** §2 Upload Documents: one slot per document type of the student's record. */
+/** docs/product.md §2 Upload Documents: one slot per document type of the student's record. */
 export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmin }: DocumentUploadsProps) {
   const files = useStudentFiles(studentId);
   const versions = useFileVersions(studentId, isAdmin);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PdfViewer } from '../../../../components/pdf-viewer.js';
 import { registrationFormUrl } from '../../../../lib/registration-pdf-urls.js';
 
-/** §2 Complete: 'Generate Registration Form' opens the printable form (Legal paper) full screen. */
+/** docs/product.md §2 Complete: 'Generate Registration Form' opens the printable form (Legal paper) full screen. */
 export function RegistrationFormButton({ studentId }: { studentId: string }) {
   const [open, setOpen] = useState(false);
   return (
