@@ -58,9 +58,8 @@ it.beforeAll(async ({ app }) => {
 
 describe('admin Dashboard: students table and its row actions', () => {
   it("shows the Students table with the spec's columns, search and total, under the progress at a glance", async ({
-    openPage,
+    page,
   }) => {
-    const page = await openPage();
     await signInAdmin(page);
     await expect.poll(() => page.getByRole('cell', { name: 'Baptiste, Alicia' }).isVisible()).toBe(true);
     const headers = await page.locator('.ant-table-thead').last().locator('th').allInnerTexts();
@@ -91,9 +90,8 @@ describe('admin Dashboard: students table and its row actions', () => {
   });
 
   it('Edit Student saves each field on blur and on a date pick, refuses empty names, and reloads the list', async ({
-    openPage,
+    page,
   }) => {
-    const page = await openPage();
     await signInAdmin(page);
     await page.getByRole('button', { name: 'Edit Alicia Baptiste' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Student' });
@@ -137,8 +135,7 @@ describe('admin Dashboard: students table and its row actions', () => {
     ).toBe(2);
   });
 
-  it('Reset Password: confirm, progress, then the success line with a single Ok', async ({ openPage }) => {
-    const page = await openPage();
+  it('Reset Password: confirm, progress, then the success line with a single Ok', async ({ page }) => {
     await signInAdmin(page);
     await page.getByRole('button', { name: 'Reset Password of Brianna Charles' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset Password' });
@@ -152,10 +149,7 @@ describe('admin Dashboard: students table and its row actions', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
   });
 
-  it('opens the Registration Form, the Term Reports and the Edit/View Registration of a student', async ({
-    openPage,
-  }) => {
-    const page = await openPage();
+  it('opens the Registration Form, the Term Reports and the Edit/View Registration of a student', async ({ page }) => {
     await signInAdmin(page);
     await page.getByRole('button', { name: 'Registration Form of Chloe Ali' }).click();
     const form = page.getByRole('dialog', { name: /Registration Form · Chloe Ali/ });
@@ -180,8 +174,7 @@ describe('admin Dashboard: students table and its row actions', () => {
 });
 
 describe('admin menu: every option has its own URL', () => {
-  it('goes to each option, one active at a time, and keeps the place on reload and Back', async ({ openPage }) => {
-    const page = await openPage();
+  it('goes to each option, one active at a time, and keeps the place on reload and Back', async ({ page }) => {
     await signInAdmin(page);
     const options: [string, string, string][] = [
       ['Export Data', '/admin/export-data', 'Export Data'],
@@ -208,8 +201,7 @@ describe('admin menu: every option has its own URL', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
   });
 
-  it('Export Data saves Registration Data.xlsx', async ({ openPage }) => {
-    const page = await openPage();
+  it('Export Data saves Registration Data.xlsx', async ({ page }) => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Export Data' }).click();
     // Hold the answer back a moment, so the dialog shown while it downloads can be seen.
@@ -233,8 +225,7 @@ describe('admin menu: every option has its own URL', () => {
     await expect.poll(() => page.getByText('Registration Data.xlsx was downloaded.').isVisible()).toBe(true);
   });
 
-  it('Reports shows the registration report at 82vh with a class picker kept in the URL', async ({ openPage }) => {
-    const page = await openPage();
+  it('Reports shows the registration report at 82vh with a class picker kept in the URL', async ({ page }) => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Reports', exact: true }).click();
     const frame = page.locator('iframe[title="Registration report"]');
@@ -247,8 +238,7 @@ describe('admin menu: every option has its own URL', () => {
     await page.screenshot({ path: screenshotPath('admin-reports') });
   });
 
-  it('Import Students checks the file first, then imports it', async ({ openPage }) => {
-    const page = await openPage();
+  it('Import Students checks the file first, then imports it', async ({ page }) => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Import Students' }).click();
     await page.locator('input[type="file"]').setInputFiles({
@@ -283,8 +273,7 @@ describe('admin menu: every option has its own URL', () => {
     expect(await page.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
   });
 
-  it('Parents Contact shows the class list as a document and downloads it as a spreadsheet', async ({ openPage }) => {
-    const page = await openPage();
+  it('Parents Contact shows the class list as a document and downloads it as a spreadsheet', async ({ page }) => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Parents Contact' }).click();
     await expect

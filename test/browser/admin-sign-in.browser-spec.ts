@@ -15,8 +15,7 @@ describe('administrator sign-in (§2 Administrator login, Admin shell)', () => {
     adminPassword = await createAdmin(t, 'office');
   });
 
-  it('signs an administrator in at /admin and lands on the admin shell', async ({ openPage }) => {
-    const page = await openPage();
+  it('signs an administrator in at /admin and lands on the admin shell', async ({ page }) => {
     await page.goto('/admin');
     await expect.poll(() => page.getByText('Administrator Login').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Test Girls High School' }).isVisible()).toBe(true);
@@ -51,8 +50,7 @@ describe('administrator sign-in (§2 Administrator login, Admin shell)', () => {
     await expectPath(page, '/');
   });
 
-  it('shows the server message in a red alert for a wrong administrator password', async ({ openPage }) => {
-    const page = await openPage();
+  it('shows the server message in a red alert for a wrong administrator password', async ({ page }) => {
     await page.goto('/admin');
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');

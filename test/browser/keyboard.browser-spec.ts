@@ -95,9 +95,8 @@ async function stepByKeys(page: Page, label: string, path: string): Promise<void
 
 describe('sign-in with the keyboard alone', () => {
   it('a student signs in: Tab to Student ID, Enter moves on, Enter signs in; a wrong password is announced', async ({
-    openPage,
+    page,
   }) => {
-    const page = await openPage();
     await enterStudentId(page, '20268001');
     await expect.poll(() => focusedLabel(page)).toContain('password');
     await page.keyboard.type('not-the-password');
@@ -112,8 +111,7 @@ describe('sign-in with the keyboard alone', () => {
     await expectPath(page, '/dashboard');
   });
 
-  it('a first sign-in changes the password in reset mode with the keyboard', async ({ openPage }) => {
-    const page = await openPage();
+  it('a first sign-in changes the password in reset mode with the keyboard', async ({ page }) => {
     await enterStudentId(page, '20268002');
     await page.keyboard.type('20120630');
     await page.keyboard.press('Enter');
@@ -133,8 +131,7 @@ describe('sign-in with the keyboard alone', () => {
     expect((await t.ds.getRepository(User).findOneByOrFail({ student_id: '20268002' })).password_reset).toBe(0);
   });
 
-  it('an administrator signs in at /admin with Tab and Enter', async ({ openPage }) => {
-    const page = await openPage();
+  it('an administrator signs in at /admin with Tab and Enter', async ({ page }) => {
     await signInAdminByKeys(page);
     await expectPath(page, '/admin/dashboard');
   });

@@ -145,8 +145,7 @@ describe('phones, accessibility and the sign-in bundle', () => {
     }
   });
 
-  it('keeps the sign-in page within 250 KB of gzipped JavaScript, without the admin area', async ({ openPage }) => {
-    const page = await openPage();
+  it('keeps the sign-in page within 250 KB of gzipped JavaScript, without the admin area', async ({ page }) => {
     const { scripts, settled } = recordScripts(page);
     await page.goto('/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);

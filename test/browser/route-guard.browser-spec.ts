@@ -28,8 +28,7 @@ describe('route guard and history mode (§2)', () => {
     });
   });
 
-  it('sends a visitor who opens a signed-in page to the student login', async ({ openPage }) => {
-    const page = await openPage();
+  it('sends a visitor who opens a signed-in page to the student login', async ({ page }) => {
     for (const path of ['/dashboard', '/registration/family-data', '/term-reports', '/admin/dashboard', '/pta']) {
       await page.goto(path);
       await expectPath(page, '/');
@@ -40,9 +39,8 @@ describe('route guard and history mode (§2)', () => {
   });
 
   it('sends a signed-in student who opens a visitor-only page to her registration, and deep links survive a reload', async ({
-    openPage,
+    page,
   }) => {
-    const page = await openPage();
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ria Singh' }).isVisible()).toBe(true);
@@ -69,9 +67,8 @@ describe('route guard and history mode (§2)', () => {
   });
 
   it('shows no PTA card without a form address, and explains at /pta that PTA Registration is not set up', async ({
-    openPage,
+    page,
   }) => {
-    const page = await openPage();
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
     // Form 1, but no card that leads nowhere: wait for her record (the registration card's progress) first.
@@ -89,8 +86,7 @@ describe('route guard and history mode (§2)', () => {
     await expectPath(page, '/dashboard');
   });
 
-  it('changes the password on the old screen and shows the notice on the student-data page', async ({ openPage }) => {
-    const page = await openPage();
+  it('changes the password on the old screen and shows the notice on the student-data page', async ({ page }) => {
     await signInStudent(page, '3002', 'Tessa-Grant-Pass-2');
     await expectPath(page, '/dashboard');
     await page.goto('/registration/change-password');
@@ -114,8 +110,7 @@ describe('route guard and history mode (§2)', () => {
     await expectPath(page, '/dashboard');
   });
 
-  it('shows a Not Found page with a way home for an unknown address', async ({ openPage }) => {
-    const page = await openPage();
+  it('shows a Not Found page with a way home for an unknown address', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -123,9 +118,8 @@ describe('route guard and history mode (§2)', () => {
   });
 
   it('when the server says the session is gone (401), asks her to sign in again on the same page; Sign out ends it', async ({
-    openPage,
+    page,
   }) => {
-    const page = await openPage();
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
     await page.goto('/registration/change-password');

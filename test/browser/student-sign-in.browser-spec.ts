@@ -45,9 +45,8 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
   });
 
   it('forces a first-time student to change her password, then keeps her signed in until she logs out', async ({
-    openPage,
+    page,
   }) => {
-    const page = await openPage();
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { name: 'Test Girls High School' }).isVisible()).toBe(true);
     await expect
@@ -134,8 +133,7 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     await expectPath(page, '/');
   });
 
-  it('does not show the PTA card to a Form 2 student, and shows the side menu on other pages', async ({ openPage }) => {
-    const page = await openPage();
+  it('does not show the PTA card to a Form 2 student, and shows the side menu on other pages', async ({ page }) => {
     await signInStudent(page, '2024002', 'Form-Two-Pass-7');
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Mary Roberts' }).isVisible()).toBe(true);
@@ -153,8 +151,7 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     await expect.poll(() => page.getByText('Select Term Report').isVisible()).toBe(true);
   });
 
-  it('shows the server message in a red alert when the password is wrong', async ({ openPage }) => {
-    const page = await openPage();
+  it('shows the server message in a red alert when the password is wrong', async ({ page }) => {
     await signInStudent(page, '2024002', 'not-her-password');
     const alert = page.locator('.ant-alert-error');
     await expect.poll(() => alert.isVisible()).toBe(true);
@@ -164,8 +161,7 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
     expect(await sessionStorageLength(page)).toBe(0);
   });
 
-  it('moves from Student ID to Password on Enter, and signs in on Enter in Password', async ({ openPage }) => {
-    const page = await openPage();
+  it('moves from Student ID to Password on Enter, and signs in on Enter in Password', async ({ page }) => {
     await page.goto('/');
     const id = page.getByLabel('Student ID');
     await id.fill('2024003');
@@ -185,9 +181,8 @@ describe('student sign-in (§2 Student login, §4 Sign-in)', () => {
   });
 
   it('finds a student ID by name in the "Search for Student ID" dialog when the operator allows it', async ({
-    openPage,
+    page,
   }) => {
-    const page = await openPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Click here to get your student ID' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search for Student ID' });
