@@ -23,8 +23,18 @@ export default defineConfig({
     maxWorkers: 2,
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    // A test that asserts nothing passes whatever the code does: every test must make an assertion.
+    expect: { requireAssertions: true },
     projects: [
-      { extends: true as const, test: { name: 'unit', include: ['server/**/*.spec.ts', 'shared/**/*.spec.ts'] } },
+      // The web client's plain modules (no React, no DOM) are unit-tested in Node beside the server's.
+      {
+        extends: true as const,
+        test: {
+          name: 'unit',
+          include: ['server/**/*.spec.ts', 'shared/**/*.spec.ts', 'web/src/**/*.spec.ts'],
+          environment: 'node',
+        },
+      },
       {
         extends: true as const,
         test: { name: 'api-sqlite', include: ['test/api/**/*.e2e-spec.ts'], env: { TEST_DB: 'sqlite' } },

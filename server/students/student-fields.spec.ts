@@ -38,9 +38,14 @@ describe('the shared field catalogue', () => {
   });
 
   it('types each field by its kind', () => {
+    // The types are checked by the typecheck (expectTypeOf does nothing at run time); the kinds they
+    // follow from are checked here.
     expectTypeOf<StudentFields['hepatitis']>().toEqualTypeOf<0 | 1>();
     expectTypeOf<StudentFields['religion_code']>().toEqualTypeOf<number | null>();
     expectTypeOf<StudentFields['mobile_phone_father']>().toEqualTypeOf<string | null>();
+    expect(fieldSpec('hepatitis').kind).toBe('flag');
+    expect(fieldSpec('religion_code').kind).toBe('code');
+    expect(fieldSpec('mobile_phone_father').kind).toBe('phone');
   });
 
   it('uses the lengths of docs/product.md §5', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
-import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp;
@@ -70,14 +70,16 @@ describe('administrator accounts', () => {
   });
 
   it('is refused to a student (403) and a visitor (401)', async () => {
-    await student.get('/api/admins').expect(403);
-    await student
-      .post('/api/admins', { username: 'sneaky', display_name: 'S', password: 'Sneaky-Pass-2026' })
-      .expect(403);
-    await visitor.get('/api/admins').expect(401);
-    await visitor
-      .post('/api/admins', { username: 'sneaky', display_name: 'S', password: 'Sneaky-Pass-2026' })
-      .expect(401);
+    await expectStatus(student.get('/api/admins'), 403);
+    await expectStatus(
+      student.post('/api/admins', { username: 'sneaky', display_name: 'S', password: 'Sneaky-Pass-2026' }),
+      403,
+    );
+    await expectStatus(visitor.get('/api/admins'), 401);
+    await expectStatus(
+      visitor.post('/api/admins', { username: 'sneaky', display_name: 'S', password: 'Sneaky-Pass-2026' }),
+      401,
+    );
   });
 });
 

@@ -7,7 +7,8 @@ import { User } from '../../server/users/entities/user.entity.js';
 import type { StudentListItem } from '../../shared/admin-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { EXPORT_COLUMNS } from '../../server/admin/export/export-columns.js';
-import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
+import { binary } from '../fixtures/binary.js';
 import { createAdmin, createStudent, startTestApp, type StudentFixture, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp;
@@ -39,13 +40,6 @@ const KNOWN = {
     address_line_2: 'Arima',
   },
 } satisfies StudentFixture;
-
-/** A binary download collected into a Buffer (supertest leaves unknown types unparsed). */
-function binary(res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -104,8 +98,8 @@ describe('GET /api/students', () => {
   });
 
   it('is refused to a student (403) and a visitor (401)', async () => {
-    await other.get('/api/students').expect(403);
-    await visitor.get('/api/students').expect(401);
+    await expectStatus(other.get('/api/students'), 403);
+    await expectStatus(visitor.get('/api/students'), 401);
   });
 });
 
@@ -142,9 +136,9 @@ describe('POST /api/reset-password-student', () => {
   });
 
   it('is refused to a student (403) and a visitor (401)', async () => {
-    await other.post('/api/reset-password-student', { student_id: '20261004' }).expect(403);
-    await other.post('/api/reset-password-student', { student_id: '20261003' }).expect(403);
-    await visitor.post('/api/reset-password-student', { student_id: '20261003' }).expect(401);
+    await expectStatus(other.post('/api/reset-password-student', { student_id: '20261004' }), 403);
+    await expectStatus(other.post('/api/reset-password-student', { student_id: '20261003' }), 403);
+    await expectStatus(visitor.post('/api/reset-password-student', { student_id: '20261003' }), 401);
   });
 });
 
@@ -216,8 +210,8 @@ describe('GET /api/registration-data-spreadsheet', () => {
   });
 
   it('is refused to a student (403) and a visitor (401)', async () => {
-    await other.get('/api/registration-data-spreadsheet').expect(403);
-    await visitor.get('/api/registration-data-spreadsheet').expect(401);
+    await expectStatus(other.get('/api/registration-data-spreadsheet'), 403);
+    await expectStatus(visitor.get('/api/registration-data-spreadsheet'), 401);
   });
 });
 
@@ -238,12 +232,12 @@ describe('GET /api/student-registration/:formLevel', () => {
   });
 
   it('refuses a form level that is not 1 to 6', async () => {
-    await admin.get('/api/student-registration/7').expect(422);
-    await admin.get('/api/student-registration/abc').expect(422);
+    await expectStatus(admin.get('/api/student-registration/7'), 422);
+    await expectStatus(admin.get('/api/student-registration/abc'), 422);
   });
 
   it('is refused to a student (403) and a visitor (401)', async () => {
-    await other.get('/api/student-registration/3').expect(403);
-    await visitor.get('/api/student-registration/1').expect(401);
+    await expectStatus(other.get('/api/student-registration/3'), 403);
+    await expectStatus(visitor.get('/api/student-registration/1'), 401);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { SessionRow } from '../../server/auth/entities/session.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
-import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp;
@@ -236,6 +236,6 @@ describe('sign-out', () => {
 
   it('answers 204 without a session', async () => {
     const c = await new ApiClient(t).primeCsrf();
-    await c.post('/logout').expect(204);
+    await expectStatus(c.post('/logout'), 204);
   });
 });

@@ -9,6 +9,7 @@ import { StudentFile } from '../../server/files/entities/student-file.entity.js'
 import { FILE_STORAGE, type FileStorage } from '../../server/files/storage/file-storage.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { binary } from '../fixtures/binary.js';
 import { jpegWithMetadata, SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { createAdmin, createStudent, setRegistrationStatus, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
@@ -48,14 +49,7 @@ async function filesOf(c: ApiClient, id: string): Promise<DocumentFile[]> {
 }
 
 function download(c: ApiClient, url: string) {
-  return c
-    .get(url)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  return c.get(url).buffer(true).parse(binary);
 }
 
 beforeAll(async () => {

@@ -4,19 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
+import { binary } from '../fixtures/binary.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp;
 let admin: ApiClient;
 let student: ApiClient;
 let visitor: ApiClient;
-
-function binary(res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -128,16 +123,16 @@ describe('Parents Contact', () => {
   });
 
   it('answers 404 for a class the school does not have and 422 for a malformed one', async () => {
-    await admin.get('/api/parents-contact?class_id=9Z').expect(404);
-    await admin.get('/api/parents-contact/pdf?class_id=9Z').expect(404);
-    await admin.get('/api/parents-contact/spreadsheet?class_id=9Z').expect(404);
-    await admin.get('/api/parents-contact?class_id=%27%20OR%201%3D1').expect(422);
+    await expectStatus(admin.get('/api/parents-contact?class_id=9Z'), 404);
+    await expectStatus(admin.get('/api/parents-contact/pdf?class_id=9Z'), 404);
+    await expectStatus(admin.get('/api/parents-contact/spreadsheet?class_id=9Z'), 404);
+    await expectStatus(admin.get('/api/parents-contact?class_id=%27%20OR%201%3D1'), 422);
   });
 
   it('is refused to a student (403) and a visitor (401)', async () => {
     for (const p of ['/api/parents-contact', '/api/parents-contact/spreadsheet', '/api/parents-contact/pdf']) {
-      await student.get(p).expect(403);
-      await visitor.get(p).expect(401);
+      await expectStatus(student.get(p), 403);
+      await expectStatus(visitor.get(p), 401);
     }
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../server/common/time.js';
 import { schoolStudent } from '../../server/ops/seed-school.js';
 import type { RegistrationProgressOverview } from '../../shared/admin-types.js';
-import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
 import { samplePdf, SAMPLE_JPEG } from '../fixtures/files.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
@@ -108,7 +108,7 @@ describe('GET /api/registration-progress', () => {
   });
 
   it('is refused to a student (403) and a visitor (401)', async () => {
-    await student.get('/api/registration-progress').expect(403);
-    await visitor.get('/api/registration-progress').expect(401);
+    await expectStatus(student.get('/api/registration-progress'), 403);
+    await expectStatus(visitor.get('/api/registration-progress'), 401);
   });
 });

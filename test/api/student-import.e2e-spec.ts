@@ -5,7 +5,8 @@ import { FormClass } from '../../server/lookups/entities/lookups.entities.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type StudentImportResult } from '../../shared/admin-types.js';
-import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
+import { binary } from '../fixtures/binary.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 import { makeZip } from '../fixtures/zip.js';
 
@@ -293,24 +294,16 @@ describe('POST /api/import-students', () => {
   }, 120_000);
 
   it('is refused to a student (403) and a visitor (401)', async () => {
-    await upload(student, Buffer.from('id,first_name\n20263001,X\n'), 'x.csv').expect(403);
-    await upload(visitor, Buffer.from('id,first_name\n20263001,X\n'), 'x.csv').expect(401);
-    await student.get('/api/import-students/template').expect(403);
-    await visitor.get('/api/import-students/template').expect(401);
+    await expectStatus(upload(student, Buffer.from('id,first_name\n20263001,X\n'), 'x.csv'), 403);
+    await expectStatus(upload(visitor, Buffer.from('id,first_name\n20263001,X\n'), 'x.csv'), 401);
+    await expectStatus(student.get('/api/import-students/template'), 403);
+    await expectStatus(visitor.get('/api/import-students/template'), 401);
   });
 });
 
 describe('GET /api/import-students/template', () => {
   it('is a workbook whose first sheet names the columns and has no example row', async () => {
-    const res = await admin
-      .get('/api/import-students/template')
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await admin.get('/api/import-students/template').buffer(true).parse(binary).expect(200);
     expect(res.headers['content-disposition']).toContain('Student Import Template.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as ArrayBuffer);

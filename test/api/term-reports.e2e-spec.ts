@@ -10,6 +10,7 @@ import { formatLocalDateTime } from '../../server/common/time.js';
 import { TermReport, TermReportLine } from '../../server/term-reports/entities/term-report.entity.js';
 import { MARKS_COLUMNS, SUMMARY_COLUMNS } from '../../shared/term-reports.js';
 import { type ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { binary } from '../fixtures/binary.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 import { makeZip } from '../fixtures/zip.js';
 
@@ -66,12 +67,6 @@ function upload(client: ApiClient, bytes: Buffer, name = 'reports.xlsx', query =
     .set('X-XSRF-TOKEN', client.xsrfToken())
     .attach('file', bytes, name);
 }
-
-const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 function getBinary(client: ApiClient, url: string) {
   return client.agent.get(url).buffer(true).parse(binary);

@@ -1,18 +1,20 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { RegistrationStatus } from '../../server/lookups/entities/lookups.entities.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { MESSAGES } from '../../shared/constants.js';
-import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, launchBrowser, newAxePage, pollPatiently } from './support.js';
+import { screenshotPath } from '../fixtures/browser.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, horizontalOverflow } from './support.js';
+
+const it = browserTest;
 
 let t: TestApp;
-let b: TestBrowser;
 let adminPassword: string;
 
 async function signInAdmin(page: Page, username = 'office', password = adminPassword): Promise<void> {
@@ -25,10 +27,8 @@ async function signInAdmin(page: Page, username = 'office', password = adminPass
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Administrator menu' });
 
-beforeAll(async () => {
-  pollPatiently();
-  t = await startTestApp({ listen: true });
-  b = await launchBrowser();
+it.beforeAll(async ({ app }) => {
+  t = app;
   adminPassword = await createAdmin(t, 'office');
   await createStudent(t, {
     id: '20267001',
@@ -56,14 +56,10 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
-
 describe('admin Dashboard: students table and its row actions', () => {
-  it('shows the Students table (docs/product.md §2), search and total, under the progress at a glance', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('shows the Students table (docs/product.md §2), search and total, under the progress at a glance', async ({
+    page,
+  }) => {
     await signInAdmin(page);
     await expect.poll(() => page.getByRole('cell', { name: 'Baptiste, Alicia' }).isVisible()).toBe(true);
     const headers = await page.locator('.ant-table-thead').last().locator('th').allInnerTexts();
@@ -91,11 +87,11 @@ describe('admin Dashboard: students table and its row actions', () => {
     await expect.poll(() => page.getByRole('cell', { name: 'Baptiste, Alicia' }).count()).toBe(0);
     expect(await page.getByRole('cell', { name: 'Charles, Brianna' }).isVisible()).toBe(true);
     await page.getByLabel('Search students').fill('');
-    await page.context().close();
   });
 
-  it('Edit Student saves each field on blur and on a date pick, refuses empty names, reloads the list', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('Edit Student saves each field on blur and on a date pick, refuses empty names, reloads the list', async ({
+    page,
+  }) => {
     await signInAdmin(page);
     await page.getByRole('button', { name: 'Edit Alicia Baptiste' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Student' });
@@ -137,11 +133,9 @@ describe('admin Dashboard: students table and its row actions', () => {
         .getRepository(AuditEntry)
         .countBy({ action: 'student.updated', entity_id: '20267001', actor: 'admin:office' }),
     ).toBe(2);
-    await page.context().close();
   });
 
-  it('Reset Password: confirm, progress, then the success line with a single Ok', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('Reset Password: confirm, progress, then the success line with a single Ok', async ({ page }) => {
     await signInAdmin(page);
     await page.getByRole('button', { name: 'Reset Password of Brianna Charles' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset Password' });
@@ -153,11 +147,9 @@ describe('admin Dashboard: students table and its row actions', () => {
     expect((await t.ds.getRepository(User).findOneBy({ student_id: '20267002' }))!.password_reset).toBe(1);
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await page.context().close();
   });
 
-  it('opens the Registration Form, the Term Reports and the Edit/View Registration of a student', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('opens the Registration Form, the Term Reports and the Edit/View Registration of a student', async ({ page }) => {
     await signInAdmin(page);
     await page.getByRole('button', { name: 'Registration Form of Chloe Ali' }).click();
     const form = page.getByRole('dialog', { name: /Registration Form · Chloe Ali/ });
@@ -178,13 +170,11 @@ describe('admin Dashboard: students table and its row actions', () => {
     await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Chloe');
     expect(await menu(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     await page.screenshot({ path: screenshotPath('admin-student-registration'), fullPage: true });
-    await page.context().close();
   });
 });
 
 describe('admin menu: every option has its own URL', () => {
-  it('goes to each option, one active at a time, and keeps the place on reload and Back', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('goes to each option, one active at a time, and keeps the place on reload and Back', async ({ page }) => {
     await signInAdmin(page);
     const options: [string, string, string][] = [
       ['Export Data', '/admin/export-data', 'Export Data'],
@@ -209,11 +199,9 @@ describe('admin menu: every option has its own URL', () => {
     await page.goBack();
     await expectPath(page, '/admin/dashboard');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
-    await page.context().close();
   });
 
-  it('Export Data saves Registration Data.xlsx', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('Export Data saves Registration Data.xlsx', async ({ page }) => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Export Data' }).click();
     // Hold the answer back a moment, so the dialog shown while it downloads can be seen.
@@ -235,11 +223,9 @@ describe('admin menu: every option has its own URL', () => {
     await wb.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
     expect(wb.worksheets[0].rowCount).toBe(4);
     await expect.poll(() => page.getByText('Registration Data.xlsx was downloaded.').isVisible()).toBe(true);
-    await page.context().close();
   });
 
-  it('Reports shows the registration report at 82vh with a class picker kept in the URL', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('Reports shows the registration report at 82vh with a class picker kept in the URL', async ({ page }) => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Reports', exact: true }).click();
     const frame = page.locator('iframe[title="Registration report"]');
@@ -250,11 +236,9 @@ describe('admin menu: every option has its own URL', () => {
     await page.getByTitle('Class 1A').click();
     await expect.poll(() => new URL(page.url()).search).toBe('?class=1A');
     await page.screenshot({ path: screenshotPath('admin-reports') });
-    await page.context().close();
   });
 
-  it('Import Students checks the file first, then imports it', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('Import Students checks the file first, then imports it', async ({ page }) => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Import Students' }).click();
     await page.locator('input[type="file"]').setInputFiles({
@@ -287,11 +271,9 @@ describe('admin menu: every option has its own URL', () => {
     await expect.poll(() => page.getByText(/The file has 2 errors/).isVisible()).toBe(true);
     expect(await page.getByRole('cell', { name: /YYYY-MM-DD/ }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
-    await page.context().close();
   });
 
-  it('Parents Contact shows the class list as a document and downloads it as a spreadsheet', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('Parents Contact shows the class list as a document and downloads it as a spreadsheet', async ({ page }) => {
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Parents Contact' }).click();
     await expect
@@ -302,11 +284,10 @@ describe('admin menu: every option has its own URL', () => {
       page.getByRole('button', { name: 'Spreadsheet' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Parents Contact.xlsx');
-    await page.context().close();
   });
 
-  it('Settings closes registration, changes the own password and creates an administrator', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('Settings closes registration, changes the own password and creates an administrator', async ({ openPage }) => {
+    const page = await openPage();
     await signInAdmin(page);
     await menu(page).getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => page.getByLabel('Registration open').isVisible()).toBe(true);
@@ -334,15 +315,16 @@ describe('admin menu: every option has its own URL', () => {
     await page.screenshot({ path: screenshotPath('admin-settings'), fullPage: true });
     await page.context().close();
 
-    const deputy = await newPage(b, t.baseUrl);
+    const deputy = await openPage();
     await signInAdmin(deputy, 'deputy', 'Second-Desk-2026');
-    await deputy.context().close();
   });
 });
 
 describe('admin area accessibility', () => {
-  it('has no WCAG 2.2 AA violations on the Dashboard, the Edit dialog, Import Students and Settings', async () => {
-    const page = await newAxePage(b, t.baseUrl, 1280);
+  it('has no WCAG 2.2 AA violations on the Dashboard, the Edit dialog, Import Students and Settings', async ({
+    openPage,
+  }) => {
+    const page = await openPage({ width: 1280, bypassCSP: true });
     await signInAdmin(page);
     await expect.poll(() => page.getByText(/Total Number of Students/).isVisible()).toBe(true);
     expect(await axeViolations(page), 'dashboard').toEqual([]);
@@ -359,13 +341,12 @@ describe('admin area accessibility', () => {
       await expect.poll(() => page.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
       expect(await axeViolations(page), label).toEqual([]);
     }
-    await page.context().close();
   });
 });
 
 describe('admin area on a phone (360 px)', () => {
-  it('has no page-level horizontal scroll: the table scrolls inside its container', async () => {
-    const page = await newPage(b, t.baseUrl, 360, 740);
+  it('has no page-level horizontal scroll: the table scrolls inside its container', async ({ openPage }) => {
+    const page = await openPage({ width: 360, height: 740 });
     await signInAdmin(page);
     await expect
       .poll(() =>
@@ -388,7 +369,6 @@ describe('admin area on a phone (360 px)', () => {
     await menu(page).getByRole('link', { name: 'Settings' }).click();
     await expectPath(page, '/admin/settings');
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(360);
-    await page.context().close();
   });
 });
 

@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
-import { newPage, type TestBrowser } from '../fixtures/browser.js';
-import { createAdmin, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, fieldItem, launchBrowser, pollPatiently, sessionStorageLength } from './support.js';
+import { createAdmin, type TestApp } from '../fixtures/test-app.js';
+import { expectPath, fieldItem, sessionStorageLength } from './support.js';
+
+const it = browserTest;
 
 describe('administrator sign-in (docs/product.md §2 Administrator login, Admin shell)', () => {
   let t: TestApp;
-  let b: TestBrowser;
   let adminPassword: string;
 
-  beforeAll(async () => {
-    pollPatiently();
-    t = await startTestApp({ listen: true });
-    b = await launchBrowser();
+  it.beforeAll(async ({ app }) => {
+    t = app;
     adminPassword = await createAdmin(t, 'office');
   });
 
-  afterAll(async () => {
-    await b?.close();
-    await t?.close();
-  });
-
-  it('signs an administrator in at /admin and lands on the admin shell', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('signs an administrator in at /admin and lands on the admin shell', async ({ page }) => {
     await page.goto('/admin');
     await expect.poll(() => page.getByText('Administrator Login').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Test Girls High School' }).isVisible()).toBe(true);
@@ -55,11 +48,9 @@ describe('administrator sign-in (docs/product.md §2 Administrator login, Admin 
     expect(await sessionStorageLength(page)).toBe(0);
     await page.goto('/admin/dashboard');
     await expectPath(page, '/');
-    await page.context().close();
   });
 
-  it('shows the server message in a red alert for a wrong administrator password', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('shows the server message in a red alert for a wrong administrator password', async ({ page }) => {
     await page.goto('/admin');
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
@@ -68,6 +59,5 @@ describe('administrator sign-in (docs/product.md §2 Administrator login, Admin 
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await alert.textContent()).toContain(MESSAGES.badCredentials);
     await expectPath(page, '/admin');
-    await page.context().close();
   });
 });

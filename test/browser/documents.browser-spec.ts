@@ -2,23 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import type { DocumentFile, DocumentVersion } from '../../shared/documents.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import sharp from 'sharp';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { BLUE, CAMERA_SECRETS, GREEN, pdfInfo, photo } from '../fixtures/photos.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import {
-  axeViolations,
-  expectPath,
-  horizontalOverflow,
-  launchBrowser,
-  newAxePage,
-  pollPatiently,
-  signInStudent,
-} from './support.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
+
+const it = browserTest;
 
 // The Upload Documents step and the registration form as a student (or parent) uses them: a PDF and a
 // JPEG uploaded with a progress bar, the refusals, a failed upload, a resubmission, opening a file,
@@ -32,18 +27,12 @@ let t: TestApp;
 let b: TestBrowser;
 let admin: ApiClient;
 
-beforeAll(async () => {
-  pollPatiently();
-  t = await startTestApp({ listen: true });
-  b = await launchBrowser();
+it.beforeAll(async ({ app, browser }) => {
+  t = app;
+  b = browser;
   mkdirSync(DIR, { recursive: true });
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
-});
-
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 let nextId = 7100;

@@ -1,21 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { samplePdf } from '../fixtures/files.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import {
-  expectPath,
-  focusedLabel,
-  focusIsOnDocument,
-  hasFocusWithin,
-  launchBrowser,
-  pollPatiently,
-  tabTo,
-  unreachableByTab,
-} from './support.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { expectPath, focusedLabel, focusIsOnDocument, hasFocusWithin, tabTo, unreachableByTab } from './support.js';
+
+const it = browserTest;
 
 // Keyboard alone: a parent without a mouse (or using a switch device or a screen reader) can sign in,
 // fill every registration step, upload a document, and an administrator can work the students table
@@ -27,10 +21,9 @@ let t: TestApp;
 let b: TestBrowser;
 let adminPassword: string;
 
-beforeAll(async () => {
-  pollPatiently();
-  t = await startTestApp({ listen: true });
-  b = await launchBrowser();
+it.beforeAll(async ({ app, browser }) => {
+  t = app;
+  b = browser;
   adminPassword = await createAdmin(t, 'office');
   await createStudent(t, {
     id: '20268001',
@@ -47,11 +40,6 @@ beforeAll(async () => {
     class_id: '2B',
     date_of_birth: '2012-06-30',
   });
-});
-
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 const student = async (id = '20268001') =>
@@ -106,8 +94,9 @@ async function stepByKeys(page: Page, label: string, path: string): Promise<void
 }
 
 describe('sign-in with the keyboard alone', () => {
-  it('a student signs in: Tab to Student ID, Enter moves on, Enter signs in; a wrong password is said', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('a student signs in: Tab to Student ID, Enter moves on, Enter signs in; a wrong password is said', async ({
+    page,
+  }) => {
     await enterStudentId(page, '20268001');
     await expect.poll(() => focusedLabel(page)).toContain('password');
     await page.keyboard.type('not-the-password');
@@ -120,11 +109,9 @@ describe('sign-in with the keyboard alone', () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await expectPath(page, '/dashboard');
-    await page.context().close();
   });
 
-  it('a first sign-in changes the password in reset mode with the keyboard', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('a first sign-in changes the password in reset mode with the keyboard', async ({ page }) => {
     await enterStudentId(page, '20268002');
     await page.keyboard.type('20120630');
     await page.keyboard.press('Enter');
@@ -142,14 +129,11 @@ describe('sign-in with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expectPath(page, '/dashboard');
     expect((await t.ds.getRepository(User).findOneByOrFail({ student_id: '20268002' })).password_reset).toBe(0);
-    await page.context().close();
   });
 
-  it('an administrator signs in at /admin with Tab and Enter', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('an administrator signs in at /admin with Tab and Enter', async ({ page }) => {
     await signInAdminByKeys(page);
     await expectPath(page, '/admin/dashboard');
-    await page.context().close();
   });
 });
 

@@ -1,36 +1,24 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import {
-  axeViolations,
-  expectPath,
-  newAxePage,
-  horizontalOverflow,
-  launchBrowser,
-  pollPatiently,
-  recordScripts,
-  signInStudent,
-} from './support.js';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
+import { screenshotPath } from '../fixtures/browser.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, horizontalOverflow, recordScripts, signInStudent } from './support.js';
+
+// A long school name is the worst case for a 360 px top bar.
+const it = browserTest.override('serverEnv', {
+  SCHOOL_NAME: "Saint Catherine's Girls' Anglican High School of Port of Spain",
+  PTA_FORM_URL: 'https://pta.example.org/',
+});
 
 const PHONE = 360;
 const SIGN_IN_JS_BUDGET = 250 * 1024;
 
 describe('phones, accessibility and the sign-in bundle', () => {
   let t: TestApp;
-  let b: TestBrowser;
 
-  beforeAll(async () => {
-    pollPatiently();
-    // A long school name is the worst case for a 360 px top bar.
-    t = await startTestApp({
-      listen: true,
-      env: {
-        SCHOOL_NAME: "Saint Catherine's Girls' Anglican High School of Port of Spain",
-        PTA_FORM_URL: 'https://pta.example.org/',
-      },
-    });
-    b = await launchBrowser();
+  it.beforeAll(async ({ app }) => {
+    t = app;
     mkdirSync('test-results', { recursive: true });
     await createStudent(t, {
       id: '4001',
@@ -43,13 +31,10 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await createAdmin(t, 'office');
   });
 
-  afterAll(async () => {
-    await b?.close();
-    await t?.close();
-  });
-
-  it('fits a 360 px wide phone without sideways scrolling (login, reset mode, dashboard, menu, admin)', async () => {
-    const page = await newPage(b, t.baseUrl, PHONE, 740);
+  it('fits a 360 px wide phone without sideways scrolling (login, reset mode, dashboard, menu, admin)', async ({
+    openPage,
+  }) => {
+    const page = await openPage({ width: PHONE, height: 740 });
     await page.goto('/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE);
@@ -97,7 +82,7 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await expect.poll(() => menu.isVisible()).toBe(false);
     await page.context().close();
 
-    const admin = await newPage(b, t.baseUrl, PHONE, 740);
+    const admin = await openPage({ width: PHONE, height: 740 });
     await admin.goto('/admin');
     await admin.getByLabel('Username').fill('office');
     await admin.getByLabel('Password', { exact: true }).fill('Office-Admin-Pass-1');
@@ -106,11 +91,10 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await expect.poll(() => admin.getByRole('heading', { name: 'Students' }).isVisible()).toBe(true);
     expect((await horizontalOverflow(admin)).scrollWidth).toBeLessThanOrEqual(PHONE);
     await admin.screenshot({ path: screenshotPath('admin-360'), fullPage: true });
-    await admin.context().close();
   });
 
-  it('lays the pages out for a desktop', async () => {
-    const page = await newPage(b, t.baseUrl, 1280, 800);
+  it('lays the pages out for a desktop', async ({ openPage }) => {
+    const page = await openPage({ width: 1280, height: 800 });
     await page.goto('/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
     expect(Math.round((await page.locator('main section').boundingBox())!.width)).toBe(400);
@@ -123,12 +107,13 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await page.getByRole('link', { name: /View Term Reports/ }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('term-reports-desktop') });
-    await page.context().close();
   });
 
-  it('has no WCAG 2.2 AA violations on student login, reset mode, admin login, dashboard and a menu page', async () => {
+  it('has no WCAG 2.2 AA violations on student login, reset mode, admin login, dashboard and a menu page', async ({
+    openPage,
+  }) => {
     for (const width of [1280, PHONE]) {
-      const page = await newAxePage(b, t.baseUrl, width);
+      const page = await openPage({ width: width, bypassCSP: true });
       await page.goto('/');
       await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
       expect(await axeViolations(page), `student login at ${width}px`).toEqual([]);
@@ -160,8 +145,7 @@ describe('phones, accessibility and the sign-in bundle', () => {
     }
   });
 
-  it('keeps the sign-in page within 250 KB of gzipped JavaScript, without the admin area', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('keeps the sign-in page within 250 KB of gzipped JavaScript, without the admin area', async ({ page }) => {
     const { scripts, settled } = recordScripts(page);
     await page.goto('/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
@@ -175,6 +159,5 @@ describe('phones, accessibility and the sign-in bundle', () => {
     for (const [path, s] of scripts) {
       expect(s.text, `${path} must not carry the admin area`).not.toContain('Total Number of Students');
     }
-    await page.context().close();
   });
 });

@@ -1,18 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Dialog, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import {
-  axeViolations,
-  expectPath,
-  fieldItem,
-  horizontalOverflow,
-  launchBrowser,
-  newAxePage,
-  pollPatiently,
-  signInStudent,
-} from './support.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, fieldItem, horizontalOverflow, signInStudent } from './support.js';
+
+// A one-minute idle limit, so that the warning and the end of a session happen within the test.
+const it = browserTest.override('serverEnv', { SESSION_IDLE_MINUTES: '1' });
 
 // Nothing a parent types is lost, on a 360 px phone: a save made offline is shown as not saved and sent
 // when the connection is back, even after a reload in between; an answer saved meanwhile on another
@@ -24,18 +19,11 @@ const PASSWORD = 'Nothing-Lost-Pass-1';
 let t: TestApp;
 let b: TestBrowser;
 
-beforeAll(async () => {
-  pollPatiently();
-  // A one-minute idle limit, so that the warning and the end of a session happen within the test.
-  t = await startTestApp({ listen: true, env: { SESSION_IDLE_MINUTES: '1' } });
-  b = await launchBrowser();
+it.beforeAll(async ({ app, browser }) => {
+  t = app;
+  b = browser;
   mkdirSync('test-results', { recursive: true });
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
-});
-
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 let nextId = 8100;
@@ -179,24 +167,25 @@ describe('what stays on the device', () => {
     await page.context().close();
   });
 
-  it('a second sitting days later starts a fresh idle count: no sign-in dialog after signing in', async () => {
+  it('a second sitting days later starts a fresh idle count: no sign-in dialog after signing in', async ({
+    openPage,
+  }) => {
     const id = await newStudent();
-    const page = await newPage(b, t.baseUrl, PHONE, 780);
+    const page = await openPage({ width: PHONE, height: 780 });
     await page.goto('/');
     await page.evaluate(`localStorage.setItem('portal.last-activity', String(Date.now() - 3 * 24 * 3600 * 1000))`);
     await openAs(id, page);
     await type(page.getByLabel('Nationality'), 'Jamaican');
     await expect.poll(async () => (await record(id)).nationality).toBe('Jamaican');
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await page.context().close();
   });
 });
 
 describe('two devices', () => {
-  it('a stale save is answered 409 and she chooses: keep mine, or use the saved one', async () => {
+  it('a stale save is answered 409 and she chooses: keep mine, or use the saved one', async ({ openPage }) => {
     const id = await newStudent();
     const phone = await openAs(id);
-    const laptop = await openAs(id, await newPage(b, t.baseUrl, 1366, 800));
+    const laptop = await openAs(id, await openPage({ width: 1366, height: 800 }));
 
     // The laptop saves first; the phone, still showing the empty field, saves something else.
     await type(laptop.getByLabel('Other Name'), 'Grace');
@@ -230,12 +219,11 @@ describe('two devices', () => {
       .poll(async () => await record(id))
       .toMatchObject({ nationality: 'Trinidadian', place_of_birth: 'Grenada' });
     await phone.context().close();
-    await laptop.context().close();
   });
 
-  it('the conflict choice passes axe on a phone', async () => {
+  it('the conflict choice passes axe on a phone', async ({ openPage }) => {
     const id = await newStudent();
-    const page = await newAxePage(b, t.baseUrl, PHONE, 780);
+    const page = await openPage({ width: PHONE, height: 780, bypassCSP: true });
     await openAs(id, page);
     await t.ds.query('UPDATE students SET sea_no = ? WHERE id = ?', ['12345', id]); // saved on another device
     await type(page.getByLabel('SEA Number'), '54321');
@@ -246,14 +234,13 @@ describe('two devices', () => {
     // target.
     await page.evaluate('window.scrollTo(0, 0)');
     expect(await axeViolations(page)).toEqual([]);
-    await page.context().close();
   });
 });
 
 describe('an ended session', () => {
-  it('warns before the idle limit, and "Stay signed in" keeps the session', async () => {
+  it('warns before the idle limit, and "Stay signed in" keeps the session', async ({ openPage }) => {
     const id = await newStudent();
-    const page = await openAs(id, await newAxePage(b, t.baseUrl, PHONE, 780));
+    const page = await openAs(id, await openPage({ width: PHONE, height: 780, bypassCSP: true }));
     // One-minute idle limit: the warning comes half-way.
     const warning = page.getByRole('dialog', { name: 'Are you still there?' });
     await expect.poll(() => warning.isVisible(), { timeout: 60_000 }).toBe(true);
@@ -265,12 +252,17 @@ describe('an ended session', () => {
     // The session is alive: a save goes straight through.
     await type(page.getByLabel('Nationality'), 'Grenadian');
     await expect.poll(async () => (await record(id)).nationality).toBe('Grenadian');
-    await page.context().close();
   }, 120_000);
 
-  it('ended under the form: she signs in again in a dialog on the same page, and what she typed is saved', async () => {
+  it('ended under the form: she signs in again in a dialog on the same page, and what she typed is saved', async ({
+    openPage,
+  }) => {
     const id = await newStudent();
-    const page = await openAs(id, await newAxePage(b, t.baseUrl, PHONE, 780), '/registration/family-data');
+    const page = await openAs(
+      id,
+      await openPage({ width: PHONE, height: 780, bypassCSP: true }),
+      '/registration/family-data',
+    );
     // The server ends every session (as the idle limit would between two of her requests).
     await t.ds.query('DELETE FROM sessions');
     await page.getByLabel('The student lives with').click();
@@ -294,7 +286,6 @@ describe('an ended session', () => {
     // The page carries on under the new session.
     await type(page.getByLabel('Name'), 'Aunt Ruth');
     await expect.poll(async () => (await record(id)).guardian_name).toBe('Aunt Ruth');
-    await page.context().close();
   });
 
   it('past the idle limit the sign-in dialog comes by itself; after a reload she signs in on her page', async () => {
@@ -346,8 +337,8 @@ describe('the terms she agrees to', () => {
 });
 
 describe('where a sign-in lands', () => {
-  it('a signed-in administrator who opens / or /admin lands on /admin/dashboard', async () => {
-    const page = await newPage(b, t.baseUrl, 1366, 800);
+  it('a signed-in administrator who opens / or /admin lands on /admin/dashboard', async ({ openPage }) => {
+    const page = await openPage({ width: 1366, height: 800 });
     await page.goto('/admin');
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill('Office-Admin-Pass-1');
@@ -357,6 +348,5 @@ describe('where a sign-in lands', () => {
       await page.goto(path);
       await expectPath(page, '/admin/dashboard');
     }
-    await page.context().close();
   });
 });

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
-import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { screenshotPath, type TestBrowser } from '../fixtures/browser.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
 import {
   axeViolations,
   expectPath,
@@ -12,9 +13,7 @@ import {
   focusedLabel,
   horizontalOverflow,
   inputFontSizes,
-  launchBrowser,
   newAxePage,
-  pollPatiently,
   signInStudent,
   smallTargets,
   tabTo,
@@ -28,23 +27,19 @@ const PHONE = 360;
 const PASSWORD = 'Phone-Friendly-Pass-1';
 const SCHOOL = "Saint Catherine's Girls' Anglican High School of Port of Spain";
 
+// A long school name is the worst case for a 360 px top bar.
+const it = browserTest.override('serverEnv', { SCHOOL_NAME: SCHOOL, SHOW_LEARNING_CHALLENGES: 'true' });
+
 let t: TestApp;
 let b: TestBrowser;
 let admin: ApiClient;
 
-beforeAll(async () => {
-  pollPatiently();
-  // A long school name is the worst case for a 360 px top bar.
-  t = await startTestApp({ listen: true, env: { SCHOOL_NAME: SCHOOL, SHOW_LEARNING_CHALLENGES: 'true' } });
-  b = await launchBrowser();
+it.beforeAll(async ({ app, browser }) => {
+  t = app;
+  b = browser;
   mkdirSync('test-results', { recursive: true });
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
-});
-
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 let nextId = 9100;
@@ -173,9 +168,11 @@ describe('password screens', () => {
   const button = (page: Page) => page.getByRole('button', { name: 'Change Password' });
   const hint = (page: Page) => page.getByRole('status').filter({ hasText: MESSAGES.passwordsDiffer });
 
-  it('reset mode on the sign-in page keeps Change Password disabled, with a hint, until both match', async () => {
+  it('reset mode on the sign-in page keeps Change Password disabled, with a hint, until both match', async ({
+    openPage,
+  }) => {
     const id = await newStudent({}, { firstSignIn: true }); // her date of birth, and the reset flag
-    const page = await newAxePage(b, t.baseUrl, PHONE, 740);
+    const page = await openPage({ width: PHONE, height: 740, bypassCSP: true });
     await signInStudent(page, id, '20130517');
     await expect
       .poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder'))
@@ -200,12 +197,13 @@ describe('password screens', () => {
     expect(await hint(page).count()).toBe(0);
     await button(page).click();
     await expectPath(page, '/dashboard');
-    await page.context().close();
   });
 
-  it('the user menu opens Change Password; it has a Confirm box, waits for a match, changes the password', async () => {
+  it('the user menu opens Change Password; it has a Confirm box, waits for a match, changes the password', async ({
+    openPage,
+  }) => {
     const id = await newStudent();
-    const page = await newAxePage(b, t.baseUrl, PHONE, 740);
+    const page = await openPage({ width: PHONE, height: 740, bypassCSP: true });
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');
 
@@ -263,19 +261,20 @@ describe('password screens', () => {
     await expect.poll(() => page.locator('.ant-alert-error').isVisible()).toBe(true);
     await signInStudent(page, id, 'Green-Harbour-44');
     await expectPath(page, '/dashboard');
-    await page.context().close();
   });
 });
 
 describe('a phone screen', () => {
-  it('uses 16 px text in every box at 360 px, so iOS does not zoom in, and 14 px on a desktop', async () => {
+  it('uses 16 px text in every box at 360 px, so iOS does not zoom in, and 14 px on a desktop', async ({
+    openPage,
+  }) => {
     const id = await newStudent({
       living_status: 'Both Parents',
       guardian_section: 1,
       immigration_permit: 1,
       blood_type: 'O+',
     });
-    const page = await newPage(b, t.baseUrl, PHONE, 740);
+    const page = await openPage({ width: PHONE, height: 740 });
     await page.goto('/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
     const sizes: { screen: string; field: string; px: number }[] = [];
@@ -313,7 +312,6 @@ describe('a phone screen', () => {
     await page.goto('/registration/student-data');
     await page.getByLabel('First Name').waitFor();
     expect(new Set((await inputFontSizes(page)).map((s) => s.px))).toEqual(new Set([14]));
-    await page.context().close();
   });
 
   it('shows the whole school name in the top bar at 360 px, and every target is at least 24 × 24 px', async () => {

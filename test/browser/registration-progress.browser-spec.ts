@@ -1,20 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { DEFAULT_TERMS_TEXT, termsParagraphs } from '../../shared/terms.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
-import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
+import { screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import {
-  axeViolations,
-  expectPath,
-  horizontalOverflow,
-  launchBrowser,
-  newAxePage,
-  pollPatiently,
-  signInStudent,
-} from './support.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
+
+// No PTA_FORM_URL: the PTA card must not appear even for a Form 1 student.
+const it = browserTest;
 
 // A parent finishes the registration on her phone and always knows where she stands: the stepper's
 // states, each step's "Still needed" list (each item a link that focuses its field), the Complete
@@ -28,19 +24,12 @@ let t: TestApp;
 let b: TestBrowser;
 let admin: ApiClient;
 
-beforeAll(async () => {
-  pollPatiently();
-  // No PTA_FORM_URL: the PTA card must not appear even for a Form 1 student.
-  t = await startTestApp({ listen: true });
-  b = await launchBrowser();
+it.beforeAll(async ({ app, browser }) => {
+  t = app;
+  b = browser;
   mkdirSync('test-results', { recursive: true });
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
-});
-
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 let nextId = 8100;
@@ -331,7 +320,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
 });
 
 describe('the stepper on a wider screen', () => {
-  it('shows each step done, incomplete with how much is still needed, or current', async () => {
+  it('shows each step done, incomplete with how much is still needed, or current', async ({ openPage }) => {
     const id = await newStudent({
       birth_certificate_no: 'EBP1',
       home_address: '1 Main Rd',
@@ -340,7 +329,7 @@ describe('the stepper on a wider screen', () => {
       nationality: 'Trinidadian',
       device_type: 'None',
     });
-    const page = await newPage(b, t.baseUrl, 1280, 900);
+    const page = await openPage({ width: 1280, height: 900 });
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');
     await page.goto('/registration/health-data');
@@ -362,14 +351,15 @@ describe('the stepper on a wider screen', () => {
     // A "still needed" link opened in a new tab (its URL) focuses the field there too.
     await page.goto('/registration/family-data#living_status');
     await expect.poll(() => focusedId(page)).toBe('living_status');
-    await page.context().close();
   });
 });
 
 describe('when the school changes its terms', () => {
-  it('her agreement still counts; she is told the text has changed, reads it and agrees to the new one', async () => {
+  it('her agreement still counts; she is told the text has changed, reads it and agrees to the new one', async ({
+    openPage,
+  }) => {
     const id = await newStudent();
-    const page = await newAxePage(b, t.baseUrl, PHONE, 800);
+    const page = await openPage({ width: PHONE, height: 800, bypassCSP: true });
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');
     await page.goto('/registration/complete');
@@ -404,13 +394,12 @@ describe('when the school changes its terms', () => {
       .poll(() => page.getByText(new RegExp(`^You agreed to these terms \\(version ${version}\\) on `)).isVisible())
       .toBe(true);
     expect(await page.getByText('The school has changed its terms and conditions since you agreed.').count()).toBe(0);
-    await page.context().close();
   });
 });
 
 describe('the office sets the text of the terms in Settings', () => {
-  it('shows the current version, saves a new one, and fits a 360 px phone', async () => {
-    const page = await newAxePage(b, t.baseUrl, PHONE, 800);
+  it('shows the current version, saves a new one, and fits a 360 px phone', async ({ openPage }) => {
+    const page = await openPage({ width: PHONE, height: 800, bypassCSP: true });
     await page.goto('/admin');
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill('Office-Admin-Pass-1');
@@ -453,6 +442,5 @@ describe('the office sets the text of the terms in Settings', () => {
     }[];
     expect(audit[0]).toMatchObject({ action: 'terms.changed', actor: 'admin:office' });
     await checkScreen(page, 'admin-settings-saved');
-    await page.context().close();
   });
 });

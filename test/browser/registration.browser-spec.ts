@@ -1,19 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
-import { createAdmin, createStudent, setRegistrationStatus, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import {
-  axeViolations,
-  expectPath,
-  fieldItem,
-  horizontalOverflow,
-  launchBrowser,
-  newAxePage,
-  pollPatiently,
-  signInStudent,
-} from './support.js';
+import { createAdmin, createStudent, setRegistrationStatus, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, fieldItem, horizontalOverflow, signInStudent } from './support.js';
+
+const it = browserTest.override('serverEnv', { SHOW_LEARNING_CHALLENGES: 'true' });
 
 // The six-step registration form as a student (or parent) uses it: every step filled and kept over a
 // reload, the living-status rules, phone input, closed registration, save indicators, load failure,
@@ -26,18 +20,12 @@ let t: TestApp;
 let b: TestBrowser;
 let admin: ApiClient;
 
-beforeAll(async () => {
-  pollPatiently();
-  t = await startTestApp({ listen: true, env: { SHOW_LEARNING_CHALLENGES: 'true' } });
-  b = await launchBrowser();
+it.beforeAll(async ({ app, browser }) => {
+  t = app;
+  b = browser;
   mkdirSync('test-results', { recursive: true });
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
-});
-
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 let nextId = 5100;
@@ -514,9 +502,9 @@ describe('the registration form', () => {
     await page.context().close();
   });
 
-  it('a failed start shows a retry message instead of a half-loaded form', async () => {
+  it('a failed start shows a retry message instead of a half-loaded form', async ({ openPage }) => {
     const id = await newStudent();
-    const page = await newPage(b, t.baseUrl, 1280, 900);
+    const page = await openPage({ width: 1280, height: 900 });
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');
     await page.route('**/api/registration-status', (route) =>
@@ -534,7 +522,6 @@ describe('the registration form', () => {
     await page.unroute('**/api/registration-status');
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.getByLabel('Other Name').isVisible()).toBe(true);
-    await page.context().close();
   });
 
   it('shows the side menu of the six steps and Password Changed Successfully after a password change', async () => {
@@ -615,9 +602,9 @@ describe('the registration form', () => {
     await tablet.context().close();
   });
 
-  it('meets WCAG 2.2 AA on every step (axe), open and closed', async () => {
+  it('meets WCAG 2.2 AA on every step (axe), open and closed', async ({ openPage }) => {
     const id = await newStudent({ living_status: 'Both Parents', guardian_section: 1, immigration_permit: 1 });
-    const page = await newAxePage(b, t.baseUrl, 1280);
+    const page = await openPage({ width: 1280, bypassCSP: true });
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');
     for (const slug of ['student-data', 'family-data', 'health-data', 'other-data', 'documents', 'complete']) {
@@ -635,12 +622,13 @@ describe('the registration form', () => {
     } finally {
       await setRegistrationStatus(t, 1, null);
     }
-    await page.context().close();
   });
 
-  it('hides the learning challenges unless the operator shows them (SHOW_LEARNING_CHALLENGES)', async () => {
+  it('hides the learning challenges unless the operator shows them (SHOW_LEARNING_CHALLENGES)', async ({
+    openPage,
+  }) => {
     const id = await newStudent();
-    const page = await newPage(b, t.baseUrl, 1280, 900);
+    const page = await openPage({ width: 1280, height: 900 });
     // This server shows them; the same answer with the setting off is what a default server sends.
     await page.route('**/api/session', async (route) => {
       const res = await route.fetch();
@@ -656,6 +644,5 @@ describe('the registration form', () => {
     await expect.poll(() => page.getByRole('switch', { name: 'Hepatitis' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Learning Challenges' }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: 'Dyslexia' }).count()).toBe(0);
-    await page.context().close();
   });
 });

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
-import { newPage, type TestBrowser } from '../fixtures/browser.js';
-import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, launchBrowser, pollPatiently, signInStudent } from './support.js';
+import { createStudent, type TestApp } from '../fixtures/test-app.js';
+import { expectPath, signInStudent } from './support.js';
+
+// No PTA_FORM_URL and no student-ID lookup: the operator's defaults.
+const it = browserTest;
 
 describe('route guard and history mode (docs/product.md §2)', () => {
   let t: TestApp;
-  let b: TestBrowser;
 
-  beforeAll(async () => {
-    pollPatiently();
-    // No PTA_FORM_URL and no student-ID lookup: the operator's defaults.
-    t = await startTestApp({ listen: true });
-    b = await launchBrowser();
+  it.beforeAll(async ({ app }) => {
+    t = app;
     await createStudent(t, {
       id: '3001',
       first_name: 'Ria',
@@ -29,13 +28,7 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     });
   });
 
-  afterAll(async () => {
-    await b?.close();
-    await t?.close();
-  });
-
-  it('sends a visitor who opens a signed-in page to the student login', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('sends a visitor who opens a signed-in page to the student login', async ({ page }) => {
     for (const path of ['/dashboard', '/registration/family-data', '/term-reports', '/admin/dashboard', '/pta']) {
       await page.goto(path);
       await expectPath(page, '/');
@@ -43,11 +36,11 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     }
     // The lookup link is hidden unless the operator turns the lookup on.
     expect(await page.getByText('Click here to get your student ID').count()).toBe(0);
-    await page.context().close();
   });
 
-  it('sends a signed-in student opening a visitor-only page to her registration; deep links survive', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('sends a signed-in student opening a visitor-only page to her registration; deep links survive', async ({
+    page,
+  }) => {
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ria Singh' }).isVisible()).toBe(true);
@@ -71,11 +64,11 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     await expectPath(page, '/registration/student-data');
     await page.goForward();
     await expectPath(page, '/registration/family-data');
-    await page.context().close();
   });
 
-  it('shows no PTA card without a form address, and explains at /pta that PTA Registration is not set up', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('shows no PTA card without a form address, and explains at /pta that PTA Registration is not set up', async ({
+    page,
+  }) => {
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
     // Form 1, but no card that leads nowhere: wait for her record (the registration card's progress) first.
@@ -91,11 +84,9 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     expect(page.context().pages()).toHaveLength(1);
     await page.getByRole('link', { name: 'Back to the dashboard' }).click();
     await expectPath(page, '/dashboard');
-    await page.context().close();
   });
 
-  it('changes the password on the old screen and shows the notice on the student-data page', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('changes the password on the old screen and shows the notice on the student-data page', async ({ page }) => {
     await signInStudent(page, '3002', 'Tessa-Grant-Pass-2');
     await expectPath(page, '/dashboard');
     await page.goto('/registration/change-password');
@@ -117,20 +108,18 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     await expectPath(page, '/');
     await signInStudent(page, '3002', 'Green-Harbour-42');
     await expectPath(page, '/dashboard');
-    await page.context().close();
   });
 
-  it('shows a Not Found page with a way home for an unknown address', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('shows a Not Found page with a way home for an unknown address', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expectPath(page, '/');
-    await page.context().close();
   });
 
-  it('when the session is gone (401), asks her to sign in again on the same page; Sign out ends it', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('when the session is gone (401), asks her to sign in again on the same page; Sign out ends it', async ({
+    page,
+  }) => {
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
     await page.goto('/registration/change-password');
@@ -148,6 +137,5 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     await expectPath(page, '/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
     expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
-    await page.context().close();
   });
 });

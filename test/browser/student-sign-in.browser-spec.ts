@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
-import { newPage, type TestBrowser } from '../fixtures/browser.js';
-import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, launchBrowser, pollPatiently, sessionStorageLength, signInStudent } from './support.js';
+import { createStudent, type TestApp } from '../fixtures/test-app.js';
+import { expectPath, sessionStorageLength, signInStudent } from './support.js';
 
 const PTA_URL = 'https://pta.example.org/register';
 
+const it = browserTest.override('serverEnv', { PTA_FORM_URL: PTA_URL, STUDENT_ID_LOOKUP: 'on' });
+
 describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () => {
   let t: TestApp;
-  let b: TestBrowser;
 
-  beforeAll(async () => {
-    pollPatiently();
-    t = await startTestApp({ listen: true, env: { PTA_FORM_URL: PTA_URL, STUDENT_ID_LOOKUP: 'on' } });
-    b = await launchBrowser();
+  it.beforeAll(async ({ app }) => {
+    t = app;
     // Reset flag set: her password is her date of birth, yyyymmdd.
     await createStudent(t, {
       id: '2025001',
@@ -45,13 +44,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     });
   });
 
-  afterAll(async () => {
-    await b?.close();
-    await t?.close();
-  });
-
-  it('forces a first-time student to change her password, then keeps her signed in until she logs out', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('forces a first-time student to change her password, then keeps her signed in until she logs out', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { name: 'Test Girls High School' }).isVisible()).toBe(true);
     await expect
@@ -137,11 +132,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     expect(await sessionStorageLength(page)).toBe(0);
     await page.goto('/dashboard');
     await expectPath(page, '/');
-    await page.context().close();
   });
 
-  it('does not show the PTA card to a Form 2 student, and shows the side menu on other pages', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('does not show the PTA card to a Form 2 student, and shows the side menu on other pages', async ({ page }) => {
     await signInStudent(page, '2024002', 'Form-Two-Pass-7');
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Mary Roberts' }).isVisible()).toBe(true);
@@ -157,11 +150,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Edit/View Registration', 'Logout']);
     await expect.poll(() => page.getByText('Select Term Report').isVisible()).toBe(true);
-    await page.context().close();
   });
 
-  it('shows the server message in a red alert when the password is wrong', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('shows the server message in a red alert when the password is wrong', async ({ page }) => {
     await signInStudent(page, '2024002', 'not-her-password');
     const alert = page.locator('.ant-alert-error');
     await expect.poll(() => alert.isVisible()).toBe(true);
@@ -169,11 +160,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     expect(await page.getByRole('alert').filter({ hasText: MESSAGES.badCredentials }).count()).toBe(1);
     await expectPath(page, '/');
     expect(await sessionStorageLength(page)).toBe(0);
-    await page.context().close();
   });
 
-  it('moves from Student ID to Password on Enter, and signs in on Enter in Password', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('moves from Student ID to Password on Enter, and signs in on Enter in Password', async ({ page }) => {
     await page.goto('/');
     const id = page.getByLabel('Student ID');
     await id.fill('2024003');
@@ -190,11 +179,11 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     await page.keyboard.press('Enter');
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Keisha Ali' }).isVisible()).toBe(true);
-    await page.context().close();
   });
 
-  it('finds a student ID by name in the "Search for Student ID" dialog when the operator allows it', async () => {
-    const page = await newPage(b, t.baseUrl);
+  it('finds a student ID by name in the "Search for Student ID" dialog when the operator allows it', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Click here to get your student ID' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search for Student ID' });
@@ -211,6 +200,5 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     await option.click();
     await expect.poll(() => page.getByLabel('Student ID').inputValue()).toBe('2024004');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await page.context().close();
   });
 });

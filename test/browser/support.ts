@@ -1,19 +1,11 @@
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { Locator, Page, Response } from 'playwright-core';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { TestBrowser } from '../fixtures/browser.js';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
-
-/**
- * expect.poll gives up after 1 s by default; a page on a busy 2-core machine running two browsers
- * and two servers can take longer than that to answer, which is slowness, not a failure.
- */
-export function pollPatiently(): void {
-  vi.setConfig({ expect: { poll: { timeout: 10_000, interval: 50 } } });
-}
 
 export { launchBrowser } from '../fixtures/browser.js';
 

@@ -1,18 +1,13 @@
 import ExcelJS from 'exceljs';
 import type { Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../fixtures/browser-test.js';
 import { MARKS_COLUMNS, SUMMARY_COLUMNS, TERM_REPORT_MESSAGES as T } from '../../shared/term-reports.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
-import {
-  axeViolations,
-  expectPath,
-  horizontalOverflow,
-  launchBrowser,
-  newAxePage,
-  pollPatiently,
-  signInStudent,
-} from './support.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, horizontalOverflow, signInStudent } from './support.js';
+
+const it = browserTest;
 
 // The term-report journey of issue 5: the office imports and posts, the student reads her card, the
 // office removes the posting and the student sees the term greyed again.
@@ -43,10 +38,9 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
   let admin: Page;
   let student: Page;
 
-  beforeAll(async () => {
-    pollPatiently();
-    t = await startTestApp({ listen: true });
-    b = await launchBrowser();
+  it.beforeAll(async ({ app, browser }) => {
+    t = app;
+    b = browser;
     await createStudent(t, {
       id: AMY,
       first_name: 'Amy',
@@ -64,11 +58,6 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
     await createAdmin(t, 'office', 'Office-Journey-Pass-1');
     admin = await newPage(b, t.baseUrl);
     student = await newPage(b, t.baseUrl);
-  });
-
-  afterAll(async () => {
-    await b?.close();
-    await t?.close();
   });
 
   it('the office checks a file, sees its errors, then imports a good one', async () => {
@@ -256,8 +245,8 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
     await expect.poll(() => viewer.isVisible()).toBe(false);
   });
 
-  it('fits a 360 px phone and passes axe', async () => {
-    const page = await newAxePage(b, t.baseUrl, 360, 740);
+  it('fits a 360 px phone and passes axe', async ({ openPage }) => {
+    const page = await openPage({ width: 360, height: 740, bypassCSP: true });
     await signInStudent(page, BEA, 'Bea-Journey-Pass-1');
     await expectPath(page, '/dashboard');
     await page.goto('/term-reports');
@@ -269,7 +258,7 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
     await page.screenshot({ path: screenshotPath('term-reports-student-360'), fullPage: true });
     await page.context().close();
 
-    const office = await newAxePage(b, t.baseUrl, 360, 740);
+    const office = await openPage({ width: 360, height: 740, bypassCSP: true });
     await office.goto('/admin');
     await office.getByLabel('Username').fill('office');
     await office.getByLabel('Password', { exact: true }).fill('Office-Journey-Pass-1');
@@ -284,6 +273,5 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
     await expect.poll(() => office.getByRole('heading', { name: 'Import Term Reports' }).isVisible()).toBe(true);
     expect(await horizontalOverflow(office)).toMatchObject({ scrollWidth: 360 });
     expect(await axeViolations(office)).toEqual([]);
-    await office.context().close();
   });
 });
