@@ -3,11 +3,11 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/restricted-paths.js';
 
 // The web client's layers, in the manner of bulletproof-react: app composes features; a feature uses the
 // shared layers and itself; the shared layers use each other and shared/, never a feature or the app.
@@ -47,20 +47,11 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
-    settings: {
-      // Server and shared code import TypeScript files by their emitted .js name (NodeNext).
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        }),
-      ],
-    },
+    plugins: { boundaries },
     rules: {
-      'import-x/no-duplicates': 'error',
-      'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': [
+      // One import statement per module (a separate `import type` is allowed).
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
+      'boundaries/restricted-paths': [
         'error',
         {
           zones: [
