@@ -59,8 +59,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: 'fatal', msg: 'start-up failed', error: e instanceof Error ? e.message : String(e) })}\n`,
-  );
+  const error = e instanceof Error ? e.message : String(e);
+  const entry = { time: new Date().toISOString(), level: 'fatal', msg: 'start-up failed', error };
+  process.stderr.write(`${JSON.stringify(entry)}\n`);
   process.exit(1);
 });

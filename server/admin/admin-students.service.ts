@@ -49,16 +49,17 @@ export class AdminStudentsService {
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     const name = `${student.first_name ?? ''} ${student.last_name ?? ''}`.trim();
     if (!student.date_of_birth) {
-      const message = `${name || studentId} has no date of birth on record. Enter it (Edit) before resetting the password.`;
+      const message =
+        `${name || studentId} has no date of birth on record. ` + 'Enter it (Edit) before resetting the password.';
       throw new UnprocessableEntityException({ message, errors: { student_id: [message] } });
     }
     const hash = await this.hasher.hash(dateOfBirthPassword(student.date_of_birth));
-    let account = await this.users.findStudent(studentId);
+    const account = await this.users.findStudent(studentId);
     if (account) {
       await this.users.setPassword(account.id, hash, true);
       await this.sessions.destroyAllSessions(account.id);
     } else {
-      account = await this.users.create({
+      await this.users.create({
         role: 'student',
         student_id: studentId,
         username: null,

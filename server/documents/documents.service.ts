@@ -178,11 +178,12 @@ export class DocumentsService {
       printedAt: this.printedAt(),
       classes: groups.map((g) => ({ classId: g || 'No class', rows: byClass.get(g)! })),
     });
+    const scope = classId === null ? 'All Students' : `Class ${classId}`;
     const pdf = await this.pdf.render(htmlDoc, {
       format: 'Legal',
       landscape: true,
       margin: { top: '0.4in', right: '0.4in', left: '0.4in' },
-      footer: `${this.config.schoolName} · Registration Report · ${classId === null ? 'All Students' : `Class ${classId}`}`,
+      footer: `${this.config.schoolName} · Registration Report · ${scope}`,
       timeoutMs: 60_000,
       // 1,500 rows: untagged renders faster and is ~15 times smaller (the structure tree dominates)
       tagged: false,

@@ -35,19 +35,24 @@ export interface RegistrationFormData {
 }
 
 const CSS = `
-  .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 0.2in; border-bottom: 2px solid #1A237E; padding-bottom: 6pt; }
+  .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 0.2in;
+    border-bottom: 2px solid #1A237E; padding-bottom: 6pt; }
   .head .title { font-size: 13pt; margin-top: 4pt; font-weight: bold; }
   .head .meta { margin-top: 6pt; }
-  .photo { width: 1.3in; height: 1.6in; border: 1px solid #777; flex: none; display: flex; align-items: center; justify-content: center; text-align: center; font-size: 8pt; color: #777; overflow: hidden; }
+  .photo { width: 1.3in; height: 1.6in; border: 1px solid #777; flex: none;
+    display: flex; align-items: center; justify-content: center; text-align: center;
+    font-size: 8pt; color: #777; overflow: hidden; }
   .photo img { width: 100%; height: 100%; object-fit: cover; }
   section { margin-top: 9pt; }
-  section > h2 { background: #1A237E; color: #fff; padding: 2pt 6pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  section > h2 { background: #1A237E; color: #fff; padding: 2pt 6pt;
+    -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .group { break-inside: avoid; margin-top: 5pt; }
   .group > h3 { font-size: 9.5pt; margin: 0 0 2pt; color: #1A237E; border-bottom: 1px solid #c5c8e8; }
   .grid { display: grid; grid-template-columns: 1fr 1fr; column-gap: 0.25in; row-gap: 3pt; }
   .f { display: flex; align-items: flex-end; gap: 5pt; min-height: 15pt; }
   .f .l { flex: none; color: #333; font-size: 8.5pt; }
-  .f .v { flex: 1; border-bottom: 1px solid #888; min-height: 12pt; padding: 0 2pt; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .f .v { flex: 1; border-bottom: 1px solid #888; min-height: 12pt; padding: 0 2pt;
+    white-space: pre-wrap; overflow-wrap: anywhere; }
   .wide { grid-column: 1 / -1; }
   .f.long { display: block; }
   .f.long .l { display: block; margin-bottom: 1pt; }
@@ -56,7 +61,8 @@ const CSS = `
     -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .checks { display: grid; grid-template-columns: repeat(4, 1fr); row-gap: 3pt; column-gap: 0.15in; }
   .check { display: flex; align-items: center; gap: 4pt; }
-  .box { width: 9pt; height: 9pt; border: 1px solid #333; display: inline-flex; align-items: center; justify-content: center; font-size: 8pt; line-height: 1; flex: none; }
+  .box { width: 9pt; height: 9pt; border: 1px solid #333; display: inline-flex; align-items: center;
+    justify-content: center; font-size: 8pt; line-height: 1; flex: none; }
   table.docs { width: 100%; border-collapse: collapse; }
   table.docs td, table.docs th { border: 1px solid #bbb; padding: 3pt 5pt; text-align: left; }
   table.docs th { background: #eef; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -119,11 +125,15 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
   const field = (f: FieldSpec, extraClass = '') => {
     const value = valueOf(f);
     const blankPhone = f.kind === 'phone' && value === '';
-    return html`<div class="f ${extraClass}"><span class="l">${f.label}:</span><span class="v">${blankPhone ? html`<span class="muted">1868-</span>` : value}</span></div>`;
+    const printed = blankPhone ? html`<span class="muted">1868-</span>` : value;
+    return html`<div class="f ${extraClass}"><span class="l">${f.label}:</span><span class="v">${printed}</span></div>`;
   };
 
-  const group = (g: FieldGroup, fields: FieldSpec[] = fieldsOfGroup(g), title = GROUP_TITLES[g]) => html`
-    <div class="group"><h3>${title}</h3><div class="grid">${fields.map((f) => field(f, f.multiline ? 'wide long' : ''))}</div></div>`;
+  const group = (g: FieldGroup, fields: FieldSpec[] = fieldsOfGroup(g), title = GROUP_TITLES[g]) => {
+    const cells = fields.map((f) => field(f, f.multiline ? 'wide long' : ''));
+    return html`
+    <div class="group"><h3>${title}</h3><div class="grid">${cells}</div></div>`;
+  };
 
   const checks = (g: FieldGroup, fields: FieldSpec[] = fieldsOfGroup(g)) => html`
     <div class="group"><h3>${GROUP_TITLES[g]}</h3><div class="checks">${fields.map(
@@ -158,17 +168,27 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
       ? 'Terms and conditions: agreed (before the portal kept which version was agreed to).'
       : `Terms and conditions: agreed${a.agreedAtLocal ? ` on ${a.agreedAtLocal}` : ''} to version ${a.version}.`;
   const fullName = [r.first_name, r.middle_name, r.last_name].map(text).filter(Boolean).join(' ');
+  const classLabel = text(r.class_id) || '—';
+  const stillNeeded = complete ? null : ' What is still needed is listed under 6. Complete.';
+  const photo = d.picture
+    ? html`<img alt="Student picture" src="data:image/jpeg;base64,${d.picture.toString('base64')}">`
+    : 'Affix a recent passport-size photograph here';
+  const agreeBox = html`<span class="box sym">${agreed ? '✓' : ''}</span>`;
+  const changedNote =
+    a.changedSince && a.version !== null
+      ? ` The school has changed the text since (now version ${a.currentVersion}).`
+      : null;
 
   const body = html`
     <div class="head">
       <div>
         <h1>${d.schoolName}</h1>
         <div class="title">Student Registration Form</div>
-        <div class="meta"><b>${fullName || 'Student'}</b> · Student ID ${text(r.id)} · Class ${text(r.class_id) || '—'}</div>
+        <div class="meta"><b>${fullName || 'Student'}</b> · Student ID ${text(r.id)} · Class ${classLabel}</div>
         <div class="meta muted">Printed ${d.printedAt}</div>
-        <div class="status ${complete ? '' : 'incomplete'}">${statusLine}${complete ? null : ' What is still needed is listed under 6. Complete.'}</div>
+        <div class="status ${complete ? '' : 'incomplete'}">${statusLine}${stillNeeded}</div>
       </div>
-      <div class="photo">${d.picture ? html`<img alt="Student picture" src="data:image/jpeg;base64,${d.picture.toString('base64')}">` : 'Affix a recent passport-size photograph here'}</div>
+      <div class="photo">${photo}</div>
     </div>
 
     <section><h2>1. Student Data</h2>
@@ -222,10 +242,12 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
     </section>
 
     <section><h2>5. Documents</h2>
-      <div class="group"><table class="docs"><thead><tr><th>Document</th><th>Received</th><th>File</th></tr></thead><tbody>
+      <div class="group"><table class="docs">
+        <thead><tr><th>Document</th><th>Received</th><th>File</th></tr></thead><tbody>
         ${docTypes.map((t) => {
           const f = d.files.get(t);
-          return html`<tr><td>${DOCUMENT_LABELS[t]}</td><td>${f ? f.uploaded_at.slice(0, 10) : 'Not received'}</td><td>${f?.name ?? ''}</td></tr>`;
+          const received = f ? f.uploaded_at.slice(0, 10) : 'Not received';
+          return html`<tr><td>${DOCUMENT_LABELS[t]}</td><td>${received}</td><td>${f?.name ?? ''}</td></tr>`;
         })}
       </tbody></table></div>
     </section>
@@ -247,8 +269,8 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
       <div class="group agree">
         <h3>Terms and Conditions (version ${d.terms.version})</h3>
         <div class="terms">${termsParagraphs(d.terms.text).map((p) => html`<p>${p}</p>`)}</div>
-        <div class="check"><span class="box sym">${agreed ? '✓' : ''}</span><span>I agree to the terms and conditions of the school.</span></div>
-        <p>${agreementLine}${a.changedSince && a.version !== null ? ` The school has changed the text since (now version ${a.currentVersion}).` : null}</p>
+        <div class="check">${agreeBox}<span>I agree to the terms and conditions of the school.</span></div>
+        <p>${agreementLine}${changedNote}</p>
         <div class="sign"><div>Signature of Parent / Guardian</div><div>Date</div></div>
       </div>
     </section>`;

@@ -36,7 +36,8 @@ const DOC_SHORT: Record<DocumentType, string> = {
 };
 
 const CSS = `
-  .head { border-bottom: 2px solid #1A237E; padding-bottom: 4pt; margin-bottom: 6pt; display: flex; justify-content: space-between; align-items: flex-end; }
+  .head { border-bottom: 2px solid #1A237E; padding-bottom: 4pt; margin-bottom: 6pt;
+    display: flex; justify-content: space-between; align-items: flex-end; }
   .legend { font-size: 8pt; color: #444; margin: 0 0 6pt; }
   h2 { margin-top: 10pt; color: #1A237E; break-after: avoid; }
   table { width: 100%; border-collapse: collapse; font-size: 8.5pt; table-layout: fixed; }
@@ -64,7 +65,8 @@ export function registrationReportHtml(d: RegistrationReportData): SafeHtml {
   const cols = html`<colgroup><col class="id"><col class="name"><col class="class"><col class="dob">
     ${REGISTRATION_STEPS.map(() => html`<col class="step">`)}<col class="n"><col></colgroup>`;
   const head = html`<tr><th>ID</th><th>Name</th><th>Class</th><th>Date of Birth</th>
-    ${REGISTRATION_STEPS.map((s) => html`<th class="step">${STEP_LABELS[s]}</th>`)}<th class="n">Steps</th><th>Documents Received</th></tr>`;
+    ${REGISTRATION_STEPS.map((s) => html`<th class="step">${STEP_LABELS[s]}</th>`)}
+    <th class="n">Steps</th><th>Documents Received</th></tr>`;
 
   const row = (r: ReportRow) => html`<tr>
     <td>${r.id}</td><td>${name(r)}</td><td>${r.class_id}</td><td>${r.date_of_birth}</td>
@@ -82,14 +84,15 @@ export function registrationReportHtml(d: RegistrationReportData): SafeHtml {
   const body = html`
     <div class="head"><div><h1>${d.schoolName}</h1><div><b>Registration Report — ${d.scope}</b></div></div>
       <div class="muted">${total} student${total === 1 ? '' : 's'} · printed ${d.printedAt}</div></div>
-    <p class="legend">✓ step complete, — not complete. Documents: BC birth certificate, IC immunization card, CV COVID-19 card,
-      SEA SEA slip, PIC picture, IMM immigration permit.</p>
+    <p class="legend">✓ step complete, — not complete. Documents: BC birth certificate, IC immunization card,
+      CV COVID-19 card, SEA SEA slip, PIC picture, IMM immigration permit.</p>
     ${d.classes.length === 0 ? html`<p>No students.</p>` : null}
     ${d.classes.map((c) => {
       const complete = c.rows.filter((r) => r.progress.completed === REGISTRATION_STEPS.length).length;
+      const students = `${c.rows.length} student${c.rows.length === 1 ? '' : 's'}`;
       return html`<h2>Class ${c.classId}</h2>
         <table>${cols}<thead>${head}</thead><tbody>${c.rows.map(row)}</tbody></table>
-        <div class="summary">${c.rows.length} student${c.rows.length === 1 ? '' : 's'}, ${complete} with every step complete.</div>`;
+        <div class="summary">${students}, ${complete} with every step complete.</div>`;
     })}`;
   return documentPage(`Registration Report ${d.scope}`, CSS, body);
 }

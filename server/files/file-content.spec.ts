@@ -77,7 +77,8 @@ describe('stripJpegMetadata', () => {
       const size = async (bytes: Buffer) => {
         await page.setContent(`<img id="i" src="data:image/jpeg;base64,${bytes.toString('base64')}">`);
         return page.evaluate<[number, number]>(
-          "(async () => { const i = document.getElementById('i'); await i.decode(); return [i.naturalWidth, i.naturalHeight]; })()",
+          "(async () => { const i = document.getElementById('i'); await i.decode(); " +
+            'return [i.naturalWidth, i.naturalHeight]; })()',
         );
       };
       expect(await size(SAMPLE_JPEG)).toEqual([48, 64]);

@@ -75,7 +75,8 @@ async function assembleInWorker(
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PDFDocument } = require(workerData.pdfLib);
-(${assembleInWorker.toString()})(workerData, PDFDocument, (answer, transfer) => parentPort.postMessage(answer, transfer));
+(${assembleInWorker.toString()})(workerData, PDFDocument, (answer, transfer) =>
+  parentPort.postMessage(answer, transfer));
 `;
 
 /**
@@ -135,7 +136,8 @@ function assembleNow(parts: PagePart[]): Promise<Buffer> {
           reject(a.unreadablePdf ? new PdfNotCombinedError(a.message) : new Error(`PDF assembly failed: ${a.message}`));
       }),
     );
-    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or any other crash: with a PDF among the parts, that PDF is the likely cause.
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or any other crash: with a PDF among the parts, that PDF is
+    // the likely cause.
     worker.on('error', (e) => settle(() => reject(hasPdf ? new PdfNotCombinedError(e.message) : e)));
     worker.on('exit', (code) =>
       settle(() => reject(new Error(`PDF assembly worker exited (${code}) without an answer`))),

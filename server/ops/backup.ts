@@ -153,9 +153,8 @@ export async function restore(config: AppConfig, archive: string, opts: { force?
     const dbFile = path.join(staging, manifest.database_file);
     const db = config.database;
     if ((manifest.engine === 'sqlite') !== (db.type === 'better-sqlite3')) {
-      throw new Error(
-        `This backup is of a ${manifest.engine} database; the configured database is ${db.type === 'better-sqlite3' ? 'sqlite' : 'mysql'}.`,
-      );
+      const configured = db.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+      throw new Error(`This backup is of a ${manifest.engine} database; the configured database is ${configured}.`);
     }
     if (db.type === 'better-sqlite3') {
       await mkdir(path.dirname(db.database), { recursive: true });

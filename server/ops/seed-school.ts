@@ -172,7 +172,8 @@ function tinyPdf(text: string): Buffer {
     return at;
   });
   const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
@@ -229,7 +230,10 @@ const SUBJECTS = [
 ];
 const YEARS = [2023, 2024, 2025];
 
-/** Three academic years of reports: each student in the class of her level that year; all posted but the latest term. */
+/**
+ * Three academic years of reports: each student in the class of her level that year; all posted but the
+ * latest term.
+ */
 async function seedTermReports(m: EntityManager, students: Partial<Student>[], now: string): Promise<number> {
   let reports = 0;
   for (const year of YEARS) {
@@ -347,7 +351,8 @@ async function main(argv: string[]): Promise<void> {
       reports = await seedTermReports(m, students, now);
     });
     console.log(
-      `Seeded ${count} students in ${new Set(students.map((s) => s.class_id)).size} classes, ${files} uploaded documents, ${reports} term reports. Every account's password: ${SEED_PASSWORD}`,
+      `Seeded ${count} students in ${new Set(students.map((s) => s.class_id)).size} classes, ` +
+        `${files} uploaded documents, ${reports} term reports. Every account's password: ${SEED_PASSWORD}`,
     );
   } finally {
     await app.close();

@@ -5,7 +5,8 @@ describe('html template helper', () => {
   it('escapes every interpolated value', () => {
     const name = `<script>alert("x")</script> & 'y'`;
     expect(html`<td title="${name}">${name}</td>`.toString()).toBe(
-      '<td title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</td>',
+      '<td title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;">' +
+        '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</td>',
     );
   });
 

@@ -339,7 +339,9 @@ export class PdfRenderer implements OnModuleDestroy {
 function footerTemplate(text: string): string {
   const escaped = escapeHtml(text);
   return (
-    `<div style="font-size:8pt;font-family:sans-serif;color:#555;width:100%;padding:0 0.5in;display:flex;justify-content:space-between">` +
-    `<span>${escaped}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`
+    '<div style="font-size:8pt;font-family:sans-serif;color:#555;width:100%;' +
+    'padding:0 0.5in;display:flex;justify-content:space-between">' +
+    `<span>${escaped}</span>` +
+    '<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>'
   );
 }

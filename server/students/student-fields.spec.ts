@@ -14,7 +14,7 @@ import { Student } from './entities/student.entity.js';
 const columns = getMetadataArgsStorage().columns.filter((c) => c.target === Student);
 
 describe('the shared field catalogue', () => {
-  it("names every column of the students table exactly once (besides id, timestamps and the server's stamp of the terms agreed)", () => {
+  it("names each students-table column once (besides id, timestamps and the server's terms-agreed stamp)", () => {
     const names = STUDENT_FIELDS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     const columnNames = columns

@@ -23,8 +23,10 @@ const SIGN_IN_SHELLS: Record<string, string> = { '/': 'Student Login', '/admin':
 export function signInShell(schoolName: string, subtitle: string): string {
   const band = `background:${THEME.primary};border-bottom:4px solid ${THEME.secondary}`;
   return (
-    `<div class="visitor-frame"><div aria-hidden="true" class="visitor-band" style="${band}"></div><main class="visitor-main">` +
-    `<section class="plain-card" style="width:${LAYOUT.loginCardWidth}px"><h1 class="plain-card-title">${escapeHtml(schoolName)}</h1>` +
+    `<div class="visitor-frame"><div aria-hidden="true" class="visitor-band" style="${band}"></div>` +
+    '<main class="visitor-main">' +
+    `<section class="plain-card" style="width:${LAYOUT.loginCardWidth}px">` +
+    `<h1 class="plain-card-title">${escapeHtml(schoolName)}</h1>` +
     `<p class="plain-card-subtitle">${escapeHtml(subtitle)}</p><p role="status">Loading…</p></section></main></div>`
   );
 }

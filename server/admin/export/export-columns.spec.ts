@@ -3,7 +3,7 @@ import { STUDENT_FIELDS } from '../../../shared/student-fields.js';
 import { EXPORT_COLUMNS, formatPhone } from './export-columns.js';
 
 describe('registration export columns', () => {
-  it('has every field of the record once, in form order, between the ID and the last change; the terms stamp after the agreement', () => {
+  it('has each record field once, in form order, between ID and last change; terms stamp after the agreement', () => {
     expect(EXPORT_COLUMNS.map((c) => c.key)).toEqual([
       'id',
       ...STUDENT_FIELDS.flatMap((f) =>

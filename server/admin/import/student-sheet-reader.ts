@@ -30,7 +30,9 @@ const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 
 const tooManyRows = (n?: number) =>
   tooLarge(
-    `The file has ${n ? `${n.toLocaleString('en-US')} rows` : 'too many rows'}; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} students can be imported at once. Split it into smaller files.`,
+    `The file has ${n ? `${n.toLocaleString('en-US')} rows` : 'too many rows'}; ` +
+      `at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} students can be imported at once. ` +
+      'Split it into smaller files.',
   );
 
 function columnLetter(n: number): string {
@@ -44,7 +46,8 @@ export async function readStudentSheet(buf: Buffer, fileName: string): Promise<S
   const lower = fileName.toLowerCase();
   const kind = detectUploadKind(buf, lower, {
     legacyExcelMessage:
-      'This is an old Excel 97-2003 (.xls) workbook or a password-protected one. Save it as an Excel Workbook (.xlsx) without a password, or as CSV, and import that.',
+      'This is an old Excel 97-2003 (.xls) workbook or a password-protected one. ' +
+      'Save it as an Excel Workbook (.xlsx) without a password, or as CSV, and import that.',
   });
   return kind === 'workbook' ? readWorkbook(buf, lower) : readCsv(buf);
 }
@@ -77,7 +80,8 @@ function cellText(v: ExcelJS.CellValue, ref: string): string | null {
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
   if ('formula' in v || 'sharedFormula' in v) {
     throw badLayout(
-      `Cell ${ref} has a formula. Formulas are not accepted: copy the column and paste it back as values, then import again.`,
+      `Cell ${ref} has a formula. ` +
+        'Formulas are not accepted: copy the column and paste it back as values, then import again.',
     );
   }
   if ('error' in v) throw badLayout(`Cell ${ref} shows the error ${v.error}. Correct it and import again.`);
@@ -105,7 +109,8 @@ function readCsv(buf: Buffer): StudentSheet {
         // A CSV has no formulas, but a cell starting with '=' becomes one when the file is opened in Excel.
         if (v.startsWith('='))
           throw badLayout(
-            `Cell ${columnLetter(n + 1)}${r.row} starts with '=' (a formula). Formulas are not accepted: import the values.`,
+            `Cell ${columnLetter(n + 1)}${r.row} starts with '=' (a formula). ` +
+              'Formulas are not accepted: import the values.',
           );
         return v === '' ? null : v;
       }),

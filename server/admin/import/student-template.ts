@@ -24,25 +24,32 @@ export async function buildStudentTemplate(houses: { id: number; name: string }[
   const rows: [string, string][] = [
     [
       'How to use',
-      `One row per student on the first sheet, below the column names (at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}). Only id and the columns you want to set are needed. This sheet is not imported. You may also save the first sheet as CSV (UTF-8).`,
+      'One row per student on the first sheet, below the column names ' +
+        `(at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}). ` +
+        'Only id and the columns you want to set are needed. This sheet is not imported. ' +
+        'You may also save the first sheet as CSV (UTF-8).',
     ],
     [
       '',
-      'A file with any error imports nothing: the screen lists each error with its row and column. Try it first: the import screen checks the file before anything is saved.',
+      'A file with any error imports nothing: the screen lists each error with its row and column. ' +
+        'Try it first: the import screen checks the file before anything is saved.',
     ],
     [
       '',
-      'A student already in the portal gets only the cells you fill changed; an empty cell keeps what is stored, and nothing the family typed is overwritten.',
+      'A student already in the portal gets only the cells you fill changed; ' +
+        'an empty cell keeps what is stored, and nothing the family typed is overwritten.',
     ],
     [
       '',
-      'A new student needs first_name, last_name, class_id and date_of_birth. She signs in with her ID and her date of birth (yyyymmdd) and must then choose a password.',
+      'A new student needs first_name, last_name, class_id and date_of_birth. ' +
+        'She signs in with her ID and her date of birth (yyyymmdd) and must then choose a password.',
     ],
     ['id', 'The student ID (up to 20 letters, digits or dashes).'],
     ['first_name, last_name, middle_name', 'Up to 20 characters each.'],
     [
       'class_id',
-      'The class, starting with the form level: 1A is Form 1. A class the portal does not know yet is added to the class list (the check lists it first).',
+      'The class, starting with the form level: 1A is Form 1. ' +
+        'A class the portal does not know yet is added to the class list (the check lists it first).',
     ],
     ['sex', 'Female or Male (F or M is accepted).'],
     ['date_of_birth', 'YYYY-MM-DD, e.g. 2013-05-17 (or an Excel date). Not before 1950-01-01, not in the future.'],

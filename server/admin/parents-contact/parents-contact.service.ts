@@ -159,6 +159,8 @@ export class ParentsContactService {
       p
         ? html`<div>${p.name ?? ''}</div><div>${p.phones.join(', ')}</div>${p.email ? html`<div>${p.email}</div>` : ''}`
         : html`<span class="muted">—</span>`;
+    const cells = (r: ParentsContactRow) => ROLES.map(([key]) => html`<td>${cell(r[key])}</td>`);
+    const row = (r: ParentsContactRow) => html`<tr><td class="id">${r.id}</td><td>${r.name}</td>${cells(r)}</tr>`;
     const section = (cls: string, list: ParentsContactRow[]) => html`
       <section>
         <h1>${this.config.schoolName}</h1>
@@ -166,14 +168,16 @@ export class ParentsContactService {
         <table>
           <colgroup><col class="id"><col class="student">${ROLES.map(() => html`<col class="person">`)}</colgroup>
           <thead><tr><th>ID</th><th>Student</th>${ROLES.map(([, title]) => html`<th>${title}</th>`)}</tr></thead>
-          <tbody>${list.map((r) => html`<tr><td class="id">${r.id}</td><td>${r.name}</td>${ROLES.map(([key]) => html`<td>${cell(r[key])}</td>`)}</tr>`)}</tbody>
+          <tbody>${list.map(row)}</tbody>
         </table>
       </section>`;
+    const noStudents = html`<p>No students${classId ? html` in class ${classId}` : ''}.</p>`;
     const body =
       byClass.size > 0
         ? [...byClass].map(([cls, list]) => section(cls, list))
-        : html`<section><h1>${this.config.schoolName}</h1><h2>Parents Contact</h2><p>No students${classId ? html` in class ${classId}` : ''}.</p></section>`;
-    const page = html`<!doctype html><html><head><meta charset="utf-8"><style>${STYLE}</style></head><body>${body}</body></html>`;
+        : html`<section><h1>${this.config.schoolName}</h1><h2>Parents Contact</h2>${noStudents}</section>`;
+    const head = html`<head><meta charset="utf-8"><style>${STYLE}</style></head>`;
+    const page = html`<!doctype html><html>${head}<body>${body}</body></html>`;
     return this.pdf.render(page, {
       format: 'Legal',
       landscape: true,

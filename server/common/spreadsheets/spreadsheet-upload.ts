@@ -53,7 +53,8 @@ export async function openWorkbook(
         return { tooManyRows: verdict.rows };
       case 'macro':
         throw notASpreadsheet(
-          'Macro-enabled workbooks (.xlsm) are not accepted. Save the workbook as an Excel Workbook (.xlsx) and import that.',
+          'Macro-enabled workbooks (.xlsm) are not accepted. ' +
+            'Save the workbook as an Excel Workbook (.xlsx) and import that.',
         );
       case 'too-large':
         // A "zip bomb" fits in a small upload: what the parts really unpack to is capped (school policy).

@@ -60,7 +60,8 @@ export async function readTermReportFile(buf: Buffer, fileName: string): Promise
   const lower = fileName.toLowerCase();
   const kind = detectUploadKind(buf, lower, {
     legacyExcelMessage:
-      'This is an old Excel 97-2003 (.xls) workbook or a password-protected one. Save it as an Excel Workbook (.xlsx) without a password and import that.',
+      'This is an old Excel 97-2003 (.xls) workbook or a password-protected one. ' +
+      'Save it as an Excel Workbook (.xlsx) without a password and import that.',
   });
   return kind === 'workbook' ? readWorkbook(buf, lower) : readCsv(buf);
 }
@@ -73,7 +74,8 @@ async function readWorkbook(buf: Buffer, lowerName: string): Promise<ReadResult>
   });
   if ('tooManyRows' in wb) {
     throw tooLarge(
-      `A sheet has ${wb.tooManyRows} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
+      `A sheet has ${wb.tooManyRows} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. ` +
+        'Split it into smaller files.',
     );
   }
   const result: ReadResult = { sheets: [], errors: [] };
@@ -123,7 +125,8 @@ function readCsv(buf: Buffer): ReadResult {
       : null;
   if (!kind) {
     throw badLayout(
-      `The first row must hold the column names of the ${MARKS_SHEET} sheet (${MARKS_COLUMNS.join(', ')}) or of the ${SUMMARY_SHEET} sheet (${SUMMARY_COLUMNS.slice(0, -1).join(', ')}).`,
+      `The first row must hold the column names of the ${MARKS_SHEET} sheet (${MARKS_COLUMNS.join(', ')}) ` +
+        `or of the ${SUMMARY_SHEET} sheet (${SUMMARY_COLUMNS.slice(0, -1).join(', ')}).`,
     );
   }
   const errors: ImportRowError[] = [];
@@ -184,7 +187,8 @@ function toSheet(kind: SheetKind, grid: { row: number; cells: RawCell[] }[], err
   }
   if (dataRows.length > TERM_REPORT_LIMITS.rowsPerSheet) {
     throw tooLarge(
-      `The ${kind} sheet has ${dataRows.length} rows; at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
+      `The ${kind} sheet has ${dataRows.length} rows; ` +
+        `at most ${TERM_REPORT_LIMITS.rowsPerSheet} can be imported at once. Split it into smaller files.`,
     );
   }
   if (!headerOk) return sheet;
@@ -213,7 +217,8 @@ export function fromExcel(v: ExcelJS.CellValue): RawCell {
     if (result === undefined || result === null) {
       return {
         error:
-          'The cell has a formula without a saved result. Open the file in Excel and save it again, or paste the values.',
+          'The cell has a formula without a saved result. ' +
+          'Open the file in Excel and save it again, or paste the values.',
       };
     }
     return fromExcel(result as ExcelJS.CellValue);

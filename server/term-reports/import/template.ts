@@ -64,11 +64,13 @@ export async function buildTemplate(today: Date): Promise<Buffer> {
   const rows: [string, string][] = [
     [
       'How to use',
-      `Put one row per subject in '${MARKS_SHEET}' and one row per student in '${SUMMARY_SHEET}'. Replace the example rows. Row 1 keeps the column names. This sheet is not imported.`,
+      `Put one row per subject in '${MARKS_SHEET}' and one row per student in '${SUMMARY_SHEET}'. ` +
+        'Replace the example rows. Row 1 keeps the column names. This sheet is not imported.',
     ],
     [
       '',
-      "A file with any error imports nothing: the screen lists each error with its sheet, row and column. Importing a student's term again replaces its subjects (and its summary, when the file has one).",
+      'A file with any error imports nothing: the screen lists each error with its sheet, row and column. ' +
+        "Importing a student's term again replaces its subjects (and its summary, when the file has one).",
     ],
     [
       '',
@@ -88,7 +90,8 @@ export async function buildTemplate(today: Date): Promise<Buffer> {
     ['next_term_begins', 'A date, written YYYY-MM-DD (or an Excel date).'],
     [
       'class_id',
-      "Optional: the student's class in that term, e.g. 1A. Without it the portal uses her class at the time of import.",
+      "Optional: the student's class in that term, e.g. 1A. " +
+        'Without it the portal uses her class at the time of import.',
     ],
     ['name', "Optional, in either sheet: the student's name, for your own reading. It is not imported."],
   ];

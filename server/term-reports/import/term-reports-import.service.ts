@@ -170,7 +170,9 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
         errors.push({
           ...p.firstRow,
           field: 'class_id',
-          message: `Student ${p.student_id} has no class. Give her class for that term in the Summary sheet's class_id column.`,
+          message:
+            `Student ${p.student_id} has no class. ` +
+            "Give her class for that term in the Summary sheet's class_id column.",
         });
         continue;
       }

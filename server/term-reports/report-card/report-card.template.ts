@@ -18,10 +18,12 @@ const STYLE = raw(`
   .who td { padding: 3pt 6pt; border: 1px solid #bbb; }
   .who .k { color: #444; width: 17%; background: #f3f4fa; white-space: nowrap; }
   table.marks { width: 100%; border-collapse: collapse; }
-  table.marks th { background: #1A237E; color: #fff; font-weight: bold; text-align: left; padding: 4pt 5pt; font-size: 9.5pt; }
+  table.marks th { background: #1A237E; color: #fff; font-weight: bold; text-align: left;
+    padding: 4pt 5pt; font-size: 9.5pt; }
   table.marks td { border-bottom: 1px solid #ccc; padding: 4pt 5pt; vertical-align: top; }
   table.marks td.n, table.marks th.n { text-align: right; white-space: nowrap; }
-  table.marks tr.total td { font-weight: bold; border-top: 2px solid #1A237E; border-bottom: none; background: #fdf6dc; }
+  table.marks tr.total td { font-weight: bold; border-top: 2px solid #1A237E; border-bottom: none;
+    background: #fdf6dc; }
   .subject { font-weight: bold; }
   .teacher { color: #555; font-size: 8.5pt; }
   h2 { font-size: 11pt; color: #1A237E; margin: 12pt 0 4pt; border-bottom: 1px solid #1A237E; padding-bottom: 2pt; }
@@ -30,7 +32,8 @@ const STYLE = raw(`
   .facts .k { color: #444; background: #f3f4fa; }
   .remarks { border: 1px solid #bbb; padding: 6pt; min-height: 34pt; white-space: pre-wrap; }
   .sign { margin-top: 22pt; display: flex; gap: 30pt; }
-  .sign div { flex: 1; border-top: 1px solid #333; padding-top: 2pt; font-size: 8.5pt; color: #444; text-align: center; }
+  .sign div { flex: 1; border-top: 1px solid #333; padding-top: 2pt; font-size: 8.5pt; color: #444;
+    text-align: center; }
   .status { margin-top: 10pt; font-size: 8.5pt; color: #555; }
   .empty { color: #666; font-style: italic; padding: 6pt 0; }
 `);
@@ -53,6 +56,8 @@ export function longDate(ymd: string | null): string {
 
 function card(c: ReportCardData, schoolName: string): SafeHtml {
   const marked = c.lines.some((l) => l.mark !== null);
+  const totalRow = html`<tr class="total"><td>Overall average</td><td class="n">${fmtAverage(c.overall_average)}</td>
+    <td></td><td></td><td></td></tr>`;
   return html`<section class="card">
   <header>
     <div class="school">${schoolName}</div>
@@ -61,28 +66,33 @@ function card(c: ReportCardData, schoolName: string): SafeHtml {
   </header>
   <table class="who">
     <tr><td class="k">Student</td><td>${c.student_name}</td><td class="k">Student ID</td><td>${c.student_id}</td></tr>
-    <tr><td class="k">Form / Class</td><td>Form ${c.form_level} - ${c.class_id}</td><td class="k">Students in class</td><td>${c.class_size}</td></tr>
+    <tr><td class="k">Form / Class</td><td>Form ${c.form_level} - ${c.class_id}</td>
+      <td class="k">Students in class</td><td>${c.class_size}</td></tr>
   </table>
   ${
     c.lines.length === 0
       ? html`<p class="empty">No subjects were recorded for this term.</p>`
       : html`
   <table class="marks">
-    <thead><tr><th>Subject</th><th class="n">Mark</th><th>Grade</th><th class="n">Class average</th><th>Comment</th></tr></thead>
+    <thead><tr><th>Subject</th><th class="n">Mark</th><th>Grade</th>
+      <th class="n">Class average</th><th>Comment</th></tr></thead>
     <tbody>
       ${c.lines.map(
         (l) => html`<tr>
-        <td><div class="subject">${l.subject}</div>${l.teacher ? html`<div class="teacher">${l.teacher}</div>` : ''}</td>
-        <td class="n">${fmtMark(l.mark)}</td><td>${l.grade ?? ''}</td><td class="n">${fmtAverage(l.class_average)}</td><td>${l.comment ?? ''}</td>
+        <td><div class="subject">${l.subject}</div>
+          ${l.teacher ? html`<div class="teacher">${l.teacher}</div>` : ''}</td>
+        <td class="n">${fmtMark(l.mark)}</td><td>${l.grade ?? ''}</td>
+        <td class="n">${fmtAverage(l.class_average)}</td><td>${l.comment ?? ''}</td>
       </tr>`,
       )}
-      ${marked ? html`<tr class="total"><td>Overall average</td><td class="n">${fmtAverage(c.overall_average)}</td><td></td><td></td><td></td></tr>` : ''}
+      ${marked ? totalRow : ''}
     </tbody>
   </table>`
   }
   <h2>Attendance and conduct</h2>
   <table class="facts">
-    <tr><td class="k">Days absent</td><td>${c.days_absent ?? ''}</td><td class="k">Times late</td><td>${c.times_late ?? ''}</td></tr>
+    <tr><td class="k">Days absent</td><td>${c.days_absent ?? ''}</td>
+      <td class="k">Times late</td><td>${c.times_late ?? ''}</td></tr>
     <tr><td class="k">Conduct</td><td colspan="3">${c.conduct ?? ''}</td></tr>
   </table>
   <h2>Form teacher's remarks</h2>
@@ -98,6 +108,7 @@ function card(c: ReportCardData, schoolName: string): SafeHtml {
 
 /** One or more report cards as one HTML document. */
 export function reportCardsHtml(cards: ReportCardData[], schoolName: string): SafeHtml {
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>End of Term Report</title><style>${STYLE}</style></head>
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>End of Term Report</title>
+<style>${STYLE}</style></head>
 <body>${cards.map((c) => card(c, schoolName))}</body></html>`;
 }
