@@ -100,7 +100,15 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
   {
-    files: ['server/**', 'test/**', 'bench/**', '*.config.{js,ts}', 'web/vite.config.ts', 'shared/**/*.spec.ts'],
+    files: [
+      'server/**',
+      'test/**',
+      'bench/**',
+      'eslint/**',
+      '*.config.{js,ts}',
+      'web/vite.config.ts',
+      'shared/**/*.spec.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

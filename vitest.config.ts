@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'unit',
-          include: ['server/**/*.spec.ts', 'shared/**/*.spec.ts', 'web/src/**/*.spec.ts'],
+          include: ['server/**/*.spec.ts', 'shared/**/*.spec.ts', 'web/src/**/*.spec.ts', 'eslint/**/*.spec.js'],
           environment: 'node',
         },
       },

@@ -6,6 +6,7 @@ import { TermReport, TermReportLine, TermReportPosting } from '../term-reports/e
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { loadConfig } from '../config/app-config.js';
 import { createApp } from '../create-app.js';
+import { FIRST_NAMES, LAST_NAMES } from '../database/seeds/demo-school.js';
 import { FormClass } from '../lookups/entities/lookups.entities.js';
 import type { Student } from '../students/entities/student.entity.js';
 import { StudentsRepository } from '../students/students.repository.js';
@@ -19,56 +20,8 @@ import { User } from '../users/entities/user.entity.js';
 
 export const SEED_PASSWORD = 'Bench-School-2026';
 const CLASS_LETTERS = ['A', 'B', 'C', 'D', 'E'];
-const FIRST = [
-  'Aaliyah',
-  'Brianna',
-  'Chloe',
-  'Danielle',
-  'Esther',
-  'Faith',
-  'Gabrielle',
-  'Hannah',
-  'Imani',
-  'Jada',
-  'Kayla',
-  'Leah',
-  'Maya',
-  'Nadia',
-  'Olivia',
-  'Priya',
-  'Renee',
-  'Shania',
-  'Tiana',
-  'Vanessa',
-  'Zara',
-  'Kezia',
-  'Anya',
-  'Celine',
-];
-const LAST = [
-  'Mohammed',
-  'Charles',
-  'Ramdass',
-  'Joseph',
-  'Ali',
-  'Baptiste',
-  'Singh',
-  'Williams',
-  'Persad',
-  'Lewis',
-  'Maharaj',
-  'Thomas',
-  'Rampersad',
-  'Garcia',
-  'Ramkissoon',
-  'Phillip',
-  'Khan',
-  'John',
-  'Boodoo',
-  'Lee',
-  'Roberts',
-  'Mitchell',
-];
+const FIRST = [...FIRST_NAMES, 'Zara', 'Kezia', 'Anya', 'Celine'];
+const LAST = [...LAST_NAMES, 'Roberts', 'Mitchell'];
 const TOWNS = [
   'Arima',
   'Chaguanas',

@@ -6,7 +6,8 @@ export const DEMO_ADMIN = { username: 'admin', password: 'Admin-Demo-2026' } as 
 export const DEMO_PASSWORD = 'Portal-Demo-2026';
 export const DEMO_CLASSES = ['1A', '1B', '2A', '2B', '3A', '3B', '4A', '4B', '5A', '5B', '6L', '6U'];
 
-const FIRST = [
+/** First and last names of the demo students (the whole-school seed adds a few of its own). */
+export const FIRST_NAMES = [
   'Aaliyah',
   'Brianna',
   'Chloe',
@@ -28,7 +29,7 @@ const FIRST = [
   'Tiana',
   'Vanessa',
 ];
-const LAST = [
+export const LAST_NAMES = [
   'Mohammed',
   'Charles',
   'Ramdass',
@@ -71,8 +72,8 @@ export function demoStudents(now: string): DemoStudent[] {
         id: `${yearIntake}${String(n + 1).padStart(4, '0')}`,
         class_id: classId,
         house_code: (n % 4) + 1,
-        first_name: FIRST[n % FIRST.length],
-        last_name: LAST[(n * 7) % LAST.length],
+        first_name: FIRST_NAMES[n % FIRST_NAMES.length],
+        last_name: LAST_NAMES[(n * 7) % LAST_NAMES.length],
         sex: 'Female',
         date_of_birth: `${birthYear}-${month}-${day}`,
         birth_certificate_no: `BC${String(100000 + n * 37)}`,
