@@ -99,9 +99,18 @@ export class AuthService {
     const forced = user.password_reset === 1;
     if (!forced || dto.old_password !== undefined) {
       if (!dto.old_password) throw this.fieldError('old_password', 'Please enter your old password.');
+      // A guess at the old password counts like a failed sign-in on the same account name, so a stolen
+      // session cannot try passwords here past the sign-in lock; the lock is checked before any bcrypt work.
+      const key =
+        user.role === 'admin'
+          ? `admin:${(user.username ?? '').toLowerCase()}`
+          : `student:${(user.student_id ?? '').toLowerCase()}`;
+      await this.throttle.assertMayTry(key);
       if (!(await this.hasher.verify(dto.old_password, user.password_hash))) {
+        await this.throttle.recordFailure(key);
         throw this.fieldError('old_password', MESSAGES.wrongOldPassword);
       }
+      await this.throttle.recordSuccess(key);
     }
     const dob = user.student_id ? (await this.students.pick(user.student_id, ['date_of_birth']))?.date_of_birth : null;
     const problem = passwordProblem(next, {

@@ -102,6 +102,38 @@ describe('voluntary password change', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('counts wrong old passwords like failed sign-ins: the 6th try answers 429 even when right', async () => {
+    const c = await signedInStudent(t, '2002', 'Sunny-Garden-42');
+    const change = (old_password: string) =>
+      c.post('/api/change-password-student', { student_id: '2002', password: 'Blue-Hibiscus-7', old_password });
+    for (let n = 0; n < 5; n++) {
+      const wrong = await change('nope-nope-1');
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors.old_password).toEqual([MESSAGES.wrongOldPassword]);
+    }
+    const locked = await change('Sunny-Garden-42');
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(MESSAGES.tooManyAttempts);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // The same lock refuses sign-in, and the password was not changed.
+    const signIn = await new ApiClient(t).loginStudent('2002', 'Sunny-Garden-42');
+    expect(signIn.status).toBe(429);
+  });
+
+  it('shares the count with sign-in, and a right old password below the limit clears it', async () => {
+    const anon = await new ApiClient(t).primeCsrf();
+    for (let n = 0; n < 3; n++)
+      expect((await anon.post('/api/login-student', { student_id: '2002', password: 'wrong-wrong' })).status).toBe(422);
+    const c = await signedInStudent(t, '2002', 'Sunny-Garden-42'); // a success clears the count
+    for (let n = 0; n < 3; n++)
+      expect((await anon.post('/api/login-student', { student_id: '2002', password: 'wrong-wrong' })).status).toBe(422);
+    const change = (old_password: string) =>
+      c.post('/api/change-password-student', { student_id: '2002', password: 'Blue-Hibiscus-7', old_password });
+    expect((await change('nope-nope-1')).status).toBe(422);
+    expect((await change('Sunny-Garden-42')).status).toBe(200);
+    expect(await t.ds.getRepository(LoginThrottle).findOneBy({ login_key: 'student:2002' })).toBeNull();
+  });
+
   it("ends the account's other sessions but keeps this one", async () => {
     const phone = await signedInStudent(t, '2002', 'Sunny-Garden-42');
     const laptop = await signedInStudent(t, '2002', 'Sunny-Garden-42');
