@@ -12,6 +12,7 @@ import { Csrf } from './auth/csrf.js';
 import { DbSessionStore } from './auth/db-session-store.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './common/api-exception.filter.js';
+import { limitBodyDepth } from './common/body-depth.js';
 import { createValidationPipe } from './common/validation.js';
 import { runMigrations } from './database/migrate.js';
 import { SeedService } from './database/seeds/seed.service.js';
@@ -61,6 +62,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   serveWebClient(app, config.webDir, config.schoolName);
   app.use(express.json({ limit: '200kb' }));
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
+  app.use(limitBodyDepth);
   app.use(cookieParser());
   // The idle and absolute lifetimes are enforced on the server (the store's expires_at, slid at most
   // once a minute; signedInAt in the guard). The cookie itself is a browser-session cookie, so it is

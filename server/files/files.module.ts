@@ -16,8 +16,9 @@ import { uploadLimits } from './upload.interceptor.js';
     TypeOrmModule.forFeature([StudentFile]),
     StudentsModule,
     // No storage engine: multer keeps the files in memory (bounded by the limits) until they are checked.
+    // Browsers send file names as UTF-8 without saying so; busboy's default (Latin-1) garbles "María".
     MulterModule.registerAsync({
-      useFactory: (config: AppConfig) => ({ limits: uploadLimits(config) }),
+      useFactory: (config: AppConfig) => ({ limits: uploadLimits(config), defParamCharset: 'utf8' }),
       inject: [APP_CONFIG],
     }),
   ],

@@ -45,12 +45,15 @@ export interface PreparedUpload {
   sources: SourceFile[];
 }
 
-/** A file name fit to show and to put in a Content-Disposition header: no path, no control characters. */
+/**
+ * A file name fit to show and to put in a Content-Disposition header: no path, no control characters,
+ * and no bidirectional marks, overrides or isolates (U+202E would show "gpj.exe" as "exe.jpg").
+ */
 function plainName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"<>|:*?]/g, '')
     .trim()
     .slice(0, 200);
   return cleaned.startsWith('.') ? '' : cleaned;

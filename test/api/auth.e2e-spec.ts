@@ -96,6 +96,24 @@ describe('serving and errors', () => {
     const huge = await c.post('/api/login-student', { student_id: '1001', password: 'x'.repeat(300_000) });
     expect(huge.status).toBe(413);
   });
+
+  it('refuses a deeply nested body with 400, signed in or not; a normal body still works', async () => {
+    const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const sendRaw = (c: ApiClient, path: string, body: string) =>
+      c.agent.post(path).set('X-XSRF-TOKEN', c.xsrfToken()).set('Content-Type', 'application/json').send(body);
+    const visitor = await new ApiClient(t).primeCsrf();
+    const publicRoute = await sendRaw(visitor, '/api/login-student', nested(10_000));
+    expect(publicRoute.status).toBe(400);
+    expect(publicRoute.body).toEqual({ statusCode: 400, message: 'The request is nested too deeply.' });
+    const arrays = await sendRaw(visitor, '/api/login-student', '['.repeat(10_000) + ']'.repeat(10_000));
+    expect(arrays.status).toBe(400);
+    const student = await signedInStudent(t, '1002', 'Sunny-Garden-42');
+    const signedIn = await sendRaw(student, '/api/change-password-student', nested(10_000));
+    expect(signedIn.status).toBe(400);
+    expect(signedIn.body.statusCode).toBe(400);
+    const normal = await visitor.post('/api/login-student', { student_id: '1002', password: 'Sunny-Garden-42' });
+    expect(normal.status).toBe(200);
+  });
 });
 
 describe('CSRF', () => {

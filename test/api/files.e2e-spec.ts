@@ -140,6 +140,30 @@ describe('accepted uploads', () => {
   });
 });
 
+describe('file names', () => {
+  it('keeps a UTF-8 name as sent and removes bidirectional overrides', async () => {
+    await createStudent(t, { id: 'F300', first_name: 'María', password: 'Maria-Files-Pass-1' });
+    const maria = await signedInStudent(t, 'F300', 'Maria-Files-Pass-1');
+    const accented = await upload(
+      maria,
+      { id: 'F300', file_type: 'birth_certificate' },
+      { bytes: samplePdf('María'), name: 'María.pdf' },
+    );
+    expect(accented.status, JSON.stringify(accented.body)).toBe(200);
+    expect(accented.body.message).toBe('Uploaded the file successfully: María.pdf');
+    // "cert\u202Efdp.exe" would show as "certexe.pdf"; stored as the plain characters it was made of.
+    const spoofed = await upload(
+      maria,
+      { id: 'F300', file_type: 'sea_slip' },
+      { bytes: samplePdf('sea'), name: 'cert\u202Efdp.\u2066exe\u2069\u200f.pdf' },
+    );
+    expect(spoofed.status, JSON.stringify(spoofed.body)).toBe(200);
+    const files = await filesOf(maria, 'F300');
+    expect(files.find((f) => f.type === 'birth_certificate')?.name).toBe('María.pdf');
+    expect(files.find((f) => f.type === 'sea_slip')?.name).toBe('certfdp.exe.pdf');
+  });
+});
+
 describe('refused uploads store nothing', () => {
   const cases: {
     title: string;

@@ -47,6 +47,8 @@ function sheetUploadInterceptor(options: SheetUploadOptions): Type<NestIntercept
       // One file in memory and a few short fields; multer stops reading at the size limit.
       const Multer = FileInterceptor('file', {
         limits: { fileSize: this.maxMb * 1024 * 1024, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+        // Browsers send file names as UTF-8 without saying so; busboy's default is Latin-1.
+        defParamCharset: 'utf8',
       });
       this.multer = new Multer();
     }
