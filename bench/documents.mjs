@@ -2,6 +2,7 @@
 // report, and the spreadsheet export beside a raw exceljs write of the same rows.
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -57,18 +58,9 @@ async function capturedHtml(root, env, routes, adminCredentials) {
 async function rawPdfTimes(captured, runs) {
   const puppeteer = (await import('puppeteer-core')).default;
   const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      `--user-data-dir=${path.join(os.tmpdir(), `bench-raw-${process.pid}`)}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--user-data-dir=${path.join(os.tmpdir(), `bench-raw-${process.pid}`)}`],
   });
   try {
     const page = await browser.newPage();

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const RUNS = 3;
 
@@ -14,19 +15,9 @@ export async function signInLighthouse(origin) {
   const puppeteer = (await import('puppeteer-core')).default;
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-    ],
+    args: [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`],
   });
   try {
     const port = Number(new URL(browser.wsEndpoint()).port);

@@ -23,7 +23,7 @@
 
 import { type DocumentType } from './constants.js';
 import { DOCUMENT_LABELS } from './documents.js';
-import { REGISTRATION_STEPS, type RegistrationStep, type StudentFieldName } from './student-fields.js';
+import { fieldsOfGroup, REGISTRATION_STEPS, type RegistrationStep, type StudentFieldName } from './student-fields.js';
 
 /** The record's fields the rules read; a StudentRecord (web) or the Student entity (server) fits. */
 export type ProgressRecord = Readonly<Record<string, unknown>>;
@@ -131,18 +131,8 @@ function familyData(r: ProgressRecord): MissingItem[] {
   return missing;
 }
 
-const IMMUNIZATIONS = [
-  'hepatitis',
-  'polio',
-  'diphtheria',
-  'tetanus',
-  'yellow_fever',
-  'measles',
-  'tb',
-  'chicken_pox',
-  'typhoid',
-  'rheumatic_fever',
-];
+/** The immunization ticks of the health step, from the field catalogue. */
+const IMMUNIZATIONS = fieldsOfGroup('immunizations').map((f) => f.name);
 
 function healthData(r: ProgressRecord): MissingItem[] {
   const said =
