@@ -35,6 +35,8 @@ export interface AdminLoginResponse {
   role: 'admin';
   username: string;
   display_name: string;
+  /** ADMIN_MFA=required and she has not set up two-step sign-in yet: she must, before anything else. */
+  mfa_enrolment_required?: true;
 }
 
 export type LoginResponse = StudentLoginResponse | AdminLoginResponse;

@@ -22,6 +22,9 @@ import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { Csrf } from './csrf.js';
 import { AdminLoginDto, ChangePasswordDto, StudentLoginDto } from './dto/login.dto.js';
+import type { MfaRequiredResponse } from '../../shared/mfa.js';
+import { MfaService } from './mfa/mfa.service.js';
+import { startPendingMfa } from './mfa/pending-mfa.js';
 import { endSession, SESSION_COOKIE, startSession } from './session-cookie.js';
 import { SignInThrottlerGuard } from './sign-in-throttler.guard.js';
 
@@ -31,6 +34,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly csrf: Csrf,
+    private readonly mfa: MfaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -56,10 +60,15 @@ export class AuthController {
   @UseGuards(SignInThrottlerGuard)
   @Post('api/admin-login')
   @HttpCode(200)
-  async loginAdmin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<AdminLoginResponse> {
+  async loginAdmin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<AdminLoginResponse | MfaRequiredResponse> {
     const { userId, response } = await this.auth.loginAdmin(dto, req.ip);
+    // Two-step sign-in on: half signed in until POST /api/admin-login/mfa brings the code (MfaController).
+    if (await this.mfa.isEnabled(userId)) {
+      await startPendingMfa(req, userId);
+      return { mfa_required: true };
+    }
     await startSession(req, userId);
-    return response;
+    return this.mfa.withEnrolmentFlag(userId, response);
   }
 
   @AllowDuringReset()
@@ -73,7 +82,7 @@ export class AuthController {
     const { userId, response } = await this.auth.changePassword(dto, user, req.sessionID);
     // The session that changed the password continues under a new id.
     await startSession(req, userId);
-    return response;
+    return response.role === 'admin' ? this.mfa.withEnrolmentFlag(userId, response) : response;
   }
 
   /** Signs out; answers 204 whether or not there was a session (docs/product.md §4: sign-out errors are ignored). */
@@ -88,8 +97,10 @@ export class AuthController {
   /** Who is signed in in this browser, plus the operator settings the client needs. */
   @Public()
   @Get('api/session')
-  session(@Req() req: Request): Promise<SessionInfo> {
-    return this.auth.sessionInfo(req.user);
+  async session(@Req() req: Request): Promise<SessionInfo> {
+    const info = await this.auth.sessionInfo(req.user);
+    if (req.user && info.user?.role === 'admin') info.user = await this.mfa.withEnrolmentFlag(req.user.id, info.user);
+    return info;
   }
 
   @AllowDuringReset()

@@ -11,12 +11,22 @@ import type { Request } from 'express';
 import type { Role } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DURING_RESET_KEY, OWNER_KEY, type OwnerSource, PUBLIC_KEY, ROLES_KEY } from '../common/decorators.js';
+import { MFA_MESSAGES } from '../../shared/mfa.js';
+import {
+  DURING_RESET_KEY,
+  MFA_ENROLMENT_KEY,
+  OWNER_KEY,
+  type OwnerSource,
+  PUBLIC_KEY,
+  ROLES_KEY,
+} from '../common/decorators.js';
 import { UsersService } from '../users/users.service.js';
+import { MfaService } from './mfa/mfa.service.js';
 
 /**
  * The one global guard, deny by default: a session is required unless the route is @Public(); an
- * account that must still reset its password may only reach @AllowDuringReset() routes; @Roles()
+ * account that must still reset its password may only reach @AllowDuringReset() routes; with
+ * ADMIN_MFA=required an administrator without two-step sign-in only @AllowDuringMfaEnrolment() ones; @Roles()
  * is checked against the database's role; @OwnerOrAdmin() lets a student name only herself.
  */
 @Injectable()
@@ -24,6 +34,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly users: UsersService,
+    private readonly mfa: MfaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,6 +48,14 @@ export class AuthGuard implements CanActivate {
     if (!user) throw new UnauthorizedException(MESSAGES.signInRequired);
     if (user.password_reset && !this.reflector.getAllAndOverride<boolean>(DURING_RESET_KEY, targets)) {
       throw new ForbiddenException(MESSAGES.mustResetPassword);
+    }
+    // ADMIN_MFA=required: an administrator without two-step sign-in may only set it up (after any reset).
+    if (
+      !user.password_reset &&
+      !this.reflector.getAllAndOverride<boolean>(MFA_ENROLMENT_KEY, targets) &&
+      (await this.mfa.mustEnrol(user))
+    ) {
+      throw new ForbiddenException(MFA_MESSAGES.mustEnrol);
     }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (roles && !roles.includes(user.role)) throw new ForbiddenException(MESSAGES.forbidden);

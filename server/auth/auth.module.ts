@@ -13,6 +13,9 @@ import { Csrf } from './csrf.js';
 import { DbSessionStore } from './db-session-store.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { AdminMfa, AdminMfaRecoveryCode } from './mfa/admin-mfa.entity.js';
+import { MfaController } from './mfa/mfa.controller.js';
+import { MfaService } from './mfa/mfa.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
 
@@ -20,13 +23,14 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
   imports: [
     UsersModule,
     StudentsModule,
-    TypeOrmModule.forFeature([LoginThrottle]),
+    TypeOrmModule.forFeature([LoginThrottle, AdminMfa, AdminMfaRecoveryCode]),
     ThrottlerModule.forRootAsync({ inject: [DataSource], useFactory: signInThrottlerOptions }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, MfaController],
   providers: [
     AuthService,
     LoginThrottleService,
+    MfaService,
     PasswordHasher,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret) },

@@ -14,6 +14,10 @@ export const Public = () => SetMetadata(PUBLIC_KEY, true);
 /** Reachable while the account must still replace its date-of-birth password. */
 export const AllowDuringReset = () => SetMetadata(DURING_RESET_KEY, true);
 
+/** Reachable by an administrator who must still set up two-step sign-in (ADMIN_MFA=required). */
+export const MFA_ENROLMENT_KEY = 'portal:mfa-enrolment';
+export const AllowDuringMfaEnrolment = () => SetMetadata(MFA_ENROLMENT_KEY, true);
+
 /** Only these roles may call the route. */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 

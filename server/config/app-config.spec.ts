@@ -75,3 +75,12 @@ describe('loadConfig', () => {
     expect(c.seedDemo).toBe(false);
   });
 });
+
+describe('ADMIN_MFA', () => {
+  it('is optional by default and accepts required, refusing anything else at start', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).adminMfa).toBe('optional');
+    expect(loadConfig({ DATA_DIR: dir(), ADMIN_MFA: 'Required' }).adminMfa).toBe('required');
+    expect(() => loadConfig({ DATA_DIR: dir(), ADMIN_MFA: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir(), ADMIN_MFA: 'yes' })).toThrow(/ADMIN_MFA must be optional or required/);
+  });
+});

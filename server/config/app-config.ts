@@ -31,6 +31,8 @@ export interface AppConfig {
   uploadMaxMb: number;
   webDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** ADMIN_MFA: 'required' makes every administrator set up two-step sign-in at her next sign-in. */
+  adminMfa: 'optional' | 'required';
 }
 
 export type DatabaseConfig =
@@ -183,6 +185,13 @@ function ptaFormUrl(env: Env): string | null {
   return raw;
 }
 
+function adminMfa(env: Env): AppConfig['adminMfa'] {
+  const raw = env.ADMIN_MFA?.trim().toLowerCase();
+  if (!raw) return 'optional';
+  if (raw === 'optional' || raw === 'required') return raw;
+  throw new ConfigError('ADMIN_MFA', `must be optional or required (got "${env.ADMIN_MFA}")`);
+}
+
 export function loadConfig(env: Env = process.env, rootDir = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const production = nodeEnv === 'production';
@@ -225,5 +234,6 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     uploadMaxMb: int(env, 'UPLOAD_MAX_MB', 5, 1, 100),
     webDir: path.resolve(rootDir, env.WEB_DIR?.trim() || 'dist/web'),
     logLevel,
+    adminMfa: adminMfa(env),
   };
 }

@@ -1,6 +1,7 @@
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { LoginThrottle } from '../auth/entities/login-throttle.entity.js';
 import { SessionRow } from '../auth/entities/session.entity.js';
+import { AdminMfa, AdminMfaRecoveryCode } from '../auth/mfa/admin-mfa.entity.js';
 import {
   EthnicGroup,
   FormClass,
@@ -37,4 +38,6 @@ export const ENTITIES = [
   TermReportLine,
   TermReportPosting,
   TermsVersion,
+  AdminMfa,
+  AdminMfaRecoveryCode,
 ];

@@ -146,6 +146,14 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/registration-form/:studentId', expect: ownerRead },
   { route: 'GET /api/registration-report/all', expect: adminOnly() },
   { route: 'GET /api/registration-report/:classId', path: () => '/api/registration-report/1A', expect: adminOnly() },
+  // Two-step sign-in (issue 15). Nobody here is half signed in, so the code step is 401 for everyone; the
+  // admin's set-up only starts (the code is wrong, nothing turns on), and she has nothing to turn off or renew.
+  { route: 'POST /api/admin-login/mfa', body: () => ({ code: '000000' }), expect: publicRead(401) },
+  { route: 'GET /api/admin-mfa', expect: adminOnly() },
+  { route: 'POST /api/admin-mfa/setup', expect: adminOnly() },
+  { route: 'POST /api/admin-mfa/confirm', body: () => ({ code: '000000' }), expect: adminOnly(422) },
+  { route: 'POST /api/admin-mfa/disable', body: () => ({ code: '000000' }), expect: adminOnly(409) },
+  { route: 'POST /api/admin-mfa/recovery-codes', body: () => ({ code: '000000' }), expect: adminOnly(409) },
   // Last: it ends the sessions.
   { route: 'POST /logout', expect: publicRead(204) },
 ];

@@ -5,6 +5,7 @@ import { TermsOfRegistration1795320000000 } from './1795320000000-terms-of-regis
 import { StudentFileSources1795451200000 } from './1795451200000-student-file-sources.js';
 import { ThrottlerHits1795461600000 } from './1795461600000-throttler-hits.js';
 import { ExplicitForeignKeyActions1795462000000 } from './1795462000000-explicit-foreign-key-actions.js';
+import { AdminMfaHelperMfa1795470000042 } from './1795470000042-admin-mfa.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   StudentFileSources1795451200000,
   ThrottlerHits1795461600000,
   ExplicitForeignKeyActions1795462000000,
+  AdminMfaHelperMfa1795470000042,
 ];

@@ -1,0 +1,288 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { generate, generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import { IsNull, type Repository } from 'typeorm';
+import type { AdminLoginResponse } from '../../../shared/api-types.js';
+import {
+  isTotpCode,
+  MFA_MESSAGES,
+  MFA_RECOVERY_CODE_COUNT,
+  type MfaRecoveryCodes,
+  type MfaSetup,
+  type MfaStatus,
+  normaliseRecoveryCode,
+} from '../../../shared/mfa.js';
+import { AuditService } from '../../audit/audit.service.js';
+import type { SessionUser } from '../../common/session-user.js';
+import { nowIso } from '../../common/time.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { LoginThrottleService } from '../login-throttle.service.js';
+import { PasswordHasher } from '../password-hasher.js';
+import { AdminMfa, AdminMfaRecoveryCode } from './admin-mfa.entity.js';
+
+const PERIOD_S = 30;
+/** One step either side of now: a phone's clock a little off, or a code typed as it changed. */
+const TOLERANCE_S = PERIOD_S;
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const RECOVERY_LENGTH = 10;
+
+function codeError(message: string): UnprocessableEntityException {
+  return new UnprocessableEntityException({ message, errors: { code: [message] } });
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** 'k7m2p-x9qrt': 10 characters of a 31-letter alphabet (about 50 random bits), grouped for reading. */
+function newRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < RECOVERY_LENGTH; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** What proves it is her when changing two-step sign-in: a current code (or recovery code), or her password. */
+export interface MfaProof {
+  code?: string;
+  password?: string;
+}
+
+/**
+ * Two-step sign-in for administrators (TOTP, RFC 6238, with otplib): set-up, codes at sign-in, recovery
+ * codes. Owns the admin_mfa and admin_mfa_recovery_codes tables. Codes are throttled per account like
+ * passwords (LoginThrottleService, key `mfa:<username>`), and no code is accepted twice: the last time
+ * step used is kept per administrator, and a recovery code is marked used, each by one conditional UPDATE.
+ */
+@Injectable()
+export class MfaService {
+  private readonly logger = new Logger('Mfa');
+  private readonly key: Buffer;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(AdminMfa) private readonly rows: Repository<AdminMfa>,
+    @InjectRepository(AdminMfaRecoveryCode) private readonly codes: Repository<AdminMfaRecoveryCode>,
+    private readonly throttle: LoginThrottleService,
+    private readonly hasher: PasswordHasher,
+    private readonly audit: AuditService,
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', config.sessionSecret, 'student-portal', 'admin-mfa-secret', 32));
+  }
+
+  async isEnabled(userId: number): Promise<boolean> {
+    const row = await this.rows.findOneBy({ user_id: userId });
+    return !!row?.enabled_at;
+  }
+
+  /** ADMIN_MFA=required and this administrator has not set it up yet. */
+  async mustEnrol(user: { id: number; role: string }): Promise<boolean> {
+    if (this.config.adminMfa !== 'required' || user.role !== 'admin') return false;
+    return !(await this.isEnabled(user.id));
+  }
+
+  /** Adds `mfa_enrolment_required` to an administrator's sign-in or session answer when she must enrol. */
+  async withEnrolmentFlag(userId: number, response: AdminLoginResponse): Promise<AdminLoginResponse> {
+    const { mfa_enrolment_required: _drop, ...rest } = response;
+    return (await this.mustEnrol({ id: userId, role: 'admin' })) ? { ...rest, mfa_enrolment_required: true } : rest;
+  }
+
+  async status(user: SessionUser): Promise<MfaStatus> {
+    const enabled = await this.isEnabled(user.id);
+    const left = enabled ? await this.codes.countBy({ user_id: user.id, used_at: IsNull() }) : 0;
+    return { enabled, required: this.config.adminMfa === 'required', recovery_codes_left: left };
+  }
+
+  /** A new secret waiting for its first code; replaces an unfinished set-up. Refused while it is on. */
+  async setup(user: SessionUser): Promise<MfaSetup> {
+    const existing = await this.rows.findOneBy({ user_id: user.id });
+    if (existing?.enabled_at) throw new ConflictException(MFA_MESSAGES.alreadyOn);
+    const secret = generateSecret();
+    const now = nowIso();
+    await this.rows.save(
+      this.rows.create({
+        user_id: user.id,
+        secret_enc: this.encrypt(secret),
+        enabled_at: null,
+        last_step: 0,
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+      }),
+    );
+    const issuer = this.config.schoolName;
+    const account = user.username ?? '';
+    const uri = generateURI({ issuer, label: account, secret });
+    const qr_data_url = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+    return { qr_data_url, secret, account, issuer };
+  }
+
+  /** The first right code turns it on; the recovery codes are made then and shown this once. */
+  async confirm(user: SessionUser, code: string): Promise<MfaRecoveryCodes> {
+    const row = await this.rows.findOneBy({ user_id: user.id });
+    if (row?.enabled_at) throw new ConflictException(MFA_MESSAGES.alreadyOn);
+    if (!row) throw codeError(MFA_MESSAGES.noSetup);
+    await this.checkTotp(user, row, code);
+    await this.rows.update({ user_id: user.id }, { enabled_at: nowIso(), updated_at: nowIso() });
+    const recovery = await this.replaceRecoveryCodes(user.id);
+    await this.audit.record(user, { action: 'mfa.enabled', entity: 'user', entity_id: user.username });
+    return recovery;
+  }
+
+  async disable(user: SessionUser, proof: MfaProof): Promise<void> {
+    const row = await this.enabledRow(user);
+    await this.checkProof(user, row, proof);
+    await this.rows.manager.transaction(async (m) => {
+      await m.getRepository(AdminMfaRecoveryCode).delete({ user_id: user.id });
+      await m.getRepository(AdminMfa).delete({ user_id: user.id });
+      await this.audit.record(user, { action: 'mfa.disabled', entity: 'user', entity_id: user.username }, m);
+    });
+  }
+
+  async regenerateRecoveryCodes(user: SessionUser, proof: MfaProof): Promise<MfaRecoveryCodes> {
+    const row = await this.enabledRow(user);
+    await this.checkProof(user, row, proof);
+    const recovery = await this.replaceRecoveryCodes(user.id);
+    await this.audit.record(user, { action: 'mfa.recovery-codes-renewed', entity: 'user', entity_id: user.username });
+    return recovery;
+  }
+
+  /** The second step of signing in: a TOTP code or a recovery code, throttled, never accepted twice. */
+  async verifySignIn(user: SessionUser, code: string): Promise<void> {
+    const row = await this.rows.findOneBy({ user_id: user.id });
+    if (!row?.enabled_at) throw new ForbiddenException(MFA_MESSAGES.notOn);
+    await this.checkCode(user, row, code);
+  }
+
+  // ---- checks ----
+
+  private async enabledRow(user: SessionUser): Promise<AdminMfa> {
+    const row = await this.rows.findOneBy({ user_id: user.id });
+    if (!row?.enabled_at) throw new ConflictException(MFA_MESSAGES.notOn);
+    return row;
+  }
+
+  private async checkProof(user: SessionUser, row: AdminMfa, proof: MfaProof): Promise<void> {
+    if (proof.code?.trim()) return this.checkCode(user, row, proof.code);
+    if (!proof.password) throw codeError(MFA_MESSAGES.codeOrPassword);
+    // A guess at the password counts like a failed sign-in on the same account name.
+    const key = `admin:${(user.username ?? '').toLowerCase()}`;
+    await this.throttle.assertMayTry(key);
+    const account = await this.rows.manager.query('SELECT password_hash FROM users WHERE id = ?', [user.id]);
+    const hash = (account as { password_hash: string }[])[0]?.password_hash ?? '';
+    if (!(await this.hasher.verify(proof.password, hash))) {
+      await this.throttle.recordFailure(key);
+      const message = 'The password is incorrect.';
+      throw new UnprocessableEntityException({ message, errors: { password: [message] } });
+    }
+    await this.throttle.recordSuccess(key);
+  }
+
+  /** A 6-digit TOTP, or a recovery code. */
+  private async checkCode(user: SessionUser, row: AdminMfa, code: string): Promise<void> {
+    if (isTotpCode(code)) return this.checkTotp(user, row, code);
+    const key = this.throttleKey(user);
+    await this.throttle.assertMayTry(key);
+    const normalised = normaliseRecoveryCode(code);
+    const hash = sha256(normalised);
+    const used = /^[a-z0-9]{10}$/.test(normalised)
+      ? await this.codes.update({ user_id: user.id, code_hash: hash, used_at: IsNull() }, { used_at: nowIso() })
+      : { affected: 0 };
+    if (!used.affected) {
+      await this.throttle.recordFailure(key);
+      this.logger.warn({ msg: 'recovery code refused', admin: user.username });
+      throw codeError(MFA_MESSAGES.wrongRecoveryCode);
+    }
+    await this.throttle.recordSuccess(key);
+    const left = await this.codes.countBy({ user_id: user.id, used_at: IsNull() });
+    await this.audit.record(user, {
+      action: 'mfa.recovery-code-used',
+      entity: 'user',
+      entity_id: user.username,
+      new_value: `${left} left`,
+    });
+  }
+
+  private async checkTotp(user: SessionUser, row: AdminMfa, code: string): Promise<void> {
+    const key = this.throttleKey(user);
+    await this.throttle.assertMayTry(key);
+    const token = code.replace(/\s+/g, '');
+    const secret = this.decrypt(row.secret_enc);
+    const result =
+      /^\d{6}$/.test(token) && secret
+        ? await verify({ secret, token, period: PERIOD_S, epochTolerance: TOLERANCE_S })
+        : { valid: false as const };
+    if (!result.valid || !('timeStep' in result)) {
+      await this.throttle.recordFailure(key);
+      this.logger.warn({ msg: 'code refused', admin: user.username });
+      throw codeError(MFA_MESSAGES.wrongCode);
+    }
+    const step = result.timeStep;
+    // Only a step later than the last one used is taken, in one conditional UPDATE, so two requests
+    // carrying the same code cannot both pass.
+    const taken = await this.rows
+      .createQueryBuilder()
+      .update(AdminMfa)
+      .set({ last_step: step, updated_at: nowIso() })
+      .where('user_id = :id AND last_step < :step', { id: user.id, step })
+      .execute();
+    if (!taken.affected) {
+      await this.throttle.recordFailure(key);
+      throw codeError(MFA_MESSAGES.codeUsed);
+    }
+    await this.throttle.recordSuccess(key);
+  }
+
+  private throttleKey(user: SessionUser): string {
+    return `mfa:${(user.username ?? '').toLowerCase()}`;
+  }
+
+  private async replaceRecoveryCodes(userId: number): Promise<MfaRecoveryCodes> {
+    const recovery_codes = Array.from({ length: MFA_RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await this.codes.manager.transaction(async (m) => {
+      const repo = m.getRepository(AdminMfaRecoveryCode);
+      await repo.delete({ user_id: userId });
+      await repo.insert(
+        recovery_codes.map((c) => ({ user_id: userId, code_hash: sha256(normaliseRecoveryCode(c)), used_at: null })),
+      );
+    });
+    return { recovery_codes };
+  }
+
+  // ---- the secret at rest ----
+
+  private encrypt(secret: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    return ['v1', iv, cipher.getAuthTag(), data]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
+  }
+
+  /** Null when it cannot be read (SESSION_SECRET changed): she signs in with a recovery code and sets up again. */
+  private decrypt(stored: string): string | null {
+    const [version, iv, tag, data] = stored.split('.');
+    if (version !== 'v1' || !iv || !tag || !data) return null;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      this.logger.error({ msg: 'a two-step secret cannot be decrypted (was SESSION_SECRET changed?)' });
+      return null;
+    }
+  }
+}
+
+/** For tests and tools: the code an authenticator app would show now for this secret. */
+export function currentCode(secret: string, epochSeconds?: number): Promise<string> {
+  return generate({ secret, period: PERIOD_S, ...(epochSeconds === undefined ? {} : { epoch: epochSeconds }) });
+}

@@ -1,0 +1,233 @@
+import { generate } from 'otplib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
+import { SessionRow } from '../../server/auth/entities/session.entity.js';
+import { AdminMfa } from '../../server/auth/mfa/admin-mfa.entity.js';
+import { MFA_MESSAGES, type MfaSetup } from '../../shared/mfa.js';
+import { ApiClient, signedInAdmin } from '../fixtures/api-client.js';
+import { createAdmin, startTestApp, type TestApp } from '../fixtures/test-app.js';
+
+const PASSWORD = 'Office-Admin-Pass-1';
+let t: TestApp;
+afterEach(() => t?.close());
+
+/** The code an authenticator app shows `steps` periods of 30 s from now (the server accepts one either side). */
+function codeAt(secret: string, steps = 0): Promise<string> {
+  return generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+}
+
+/** A code that is surely wrong now (not the code of any step the server accepts). */
+async function wrongCode(secret: string): Promise<string> {
+  const near = await Promise.all([-1, 0, 1].map((s) => codeAt(secret, s)));
+  let n = 123456;
+  while (near.includes(String(n))) n += 1;
+  return String(n);
+}
+
+/** Signs in with the password and sets up two-step sign-in; answers the secret and the recovery codes. */
+async function enrol(c: ApiClient): Promise<{ secret: string; recovery: string[] }> {
+  const setup = await c.post('/api/admin-mfa/setup');
+  expect(setup.status).toBe(200);
+  const body = setup.body as MfaSetup;
+  const confirmed = await c.post('/api/admin-mfa/confirm', { code: await codeAt(body.secret) });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return { secret: body.secret, recovery: confirmed.body.recovery_codes as string[] };
+}
+
+async function passwordStep(username = 'office'): Promise<ApiClient> {
+  const c = new ApiClient(t);
+  const res = await c.loginAdmin(username, PASSWORD);
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ mfa_required: true });
+  return c;
+}
+
+describe('two-step sign-in set-up', () => {
+  it('shows a QR code and the secret once, turns on only with a right code, then gives 10 recovery codes', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const c = await signedInAdmin(t, 'office', PASSWORD);
+    expect((await c.get('/api/admin-mfa')).body).toEqual({ enabled: false, required: false, recovery_codes_left: 0 });
+
+    const setup = await c.post('/api/admin-mfa/setup');
+    expect(setup.status).toBe(200);
+    const { secret, qr_data_url, account, issuer } = setup.body as MfaSetup;
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(qr_data_url).toMatch(/^data:image\/png;base64,/);
+    expect(account).toBe('office');
+    expect(issuer).toBe('Test Girls High School');
+    // Stored encrypted: the secret is not in the database as typed.
+    const row = await t.ds.getRepository(AdminMfa).findOneByOrFail({});
+    expect(row.secret_enc).not.toContain(secret);
+    expect(row.enabled_at).toBeNull();
+
+    // Not on yet: signing in still needs only the password.
+    expect((await new ApiClient(t).loginAdmin('office', PASSWORD)).body).toMatchObject({ role: 'admin' });
+
+    const wrong = await c.post('/api/admin-mfa/confirm', { code: await wrongCode(secret) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.code).toEqual([MFA_MESSAGES.wrongCode]);
+    expect((await c.get('/api/admin-mfa')).body.enabled).toBe(false);
+
+    const ok = await c.post('/api/admin-mfa/confirm', { code: await codeAt(secret) });
+    expect(ok.status).toBe(200);
+    const codes = ok.body.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
+    const status = await c.get('/api/admin-mfa');
+    expect(status.body).toEqual({ enabled: true, required: false, recovery_codes_left: 10 });
+    expect(JSON.stringify(status.body)).not.toContain(secret);
+    // The secret is never shown again: a new set-up is refused while it is on.
+    expect((await c.post('/api/admin-mfa/setup')).status).toBe(409);
+    const audit = await t.ds.getRepository(AuditEntry).findBy({ action: 'mfa.enabled' });
+    expect(audit).toMatchObject([{ actor: 'admin:office', entity_id: 'office' }]);
+  });
+
+  it('is only for administrators', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const visitor = await new ApiClient(t).primeCsrf();
+    expect((await visitor.post('/api/admin-mfa/setup')).status).toBe(401);
+    expect((await visitor.post('/api/admin-login/mfa', { code: '123456' })).status).toBe(401);
+  });
+});
+
+describe('signing in with two-step sign-in on', () => {
+  it('asks for a code after the password, signs in with a right one (new session id), refuses its reuse', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const { secret } = await enrol(await signedInAdmin(t, 'office', PASSWORD));
+
+    const c = await passwordStep();
+    // Half signed in: nothing of the admin area yet.
+    expect((await c.get('/api/students')).status).toBe(401);
+    expect((await c.get('/api/session')).body.authenticated).toBe(false);
+    const halfCookie = c.cookieHeader();
+
+    const wrong = await c.post('/api/admin-login/mfa', { code: await wrongCode(secret) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.code).toEqual([MFA_MESSAGES.wrongCode]);
+
+    // The next period's code: the set-up used this period's.
+    const code = await codeAt(secret, 1);
+    const ok = await c.post('/api/admin-login/mfa', { code });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ name: 'Admin', role: 'admin', username: 'office' });
+    expect(c.cookieHeader()).not.toBe(halfCookie);
+    expect((await c.get('/api/students')).status).toBe(200);
+
+    // The same code again, from another browser after a right password: refused.
+    const again = await passwordStep();
+    const reuse = await again.post('/api/admin-login/mfa', { code });
+    expect(reuse.status).toBe(422);
+    expect(reuse.body.errors.code).toEqual([MFA_MESSAGES.codeUsed]);
+    // An older code (still within the clock tolerance) is refused too.
+    expect((await again.post('/api/admin-login/mfa', { code: await codeAt(secret, 0) })).status).toBe(422);
+    expect((await again.get('/api/students')).status).toBe(401);
+  });
+
+  it('signs in with a recovery code once, and audits its use', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const { recovery } = await enrol(await signedInAdmin(t, 'office', PASSWORD));
+
+    const c = await passwordStep();
+    const ok = await c.post('/api/admin-login/mfa', { code: recovery[3].toUpperCase() });
+    expect(ok.status).toBe(200);
+    expect((await c.get('/api/students')).status).toBe(200);
+    expect((await c.get('/api/admin-mfa')).body.recovery_codes_left).toBe(9);
+    expect(await t.ds.getRepository(AuditEntry).findBy({ action: 'mfa.recovery-code-used' })).toMatchObject([
+      { actor: 'admin:office', entity_id: 'office', new_value: '9 left' },
+    ]);
+
+    const again = await passwordStep();
+    const reuse = await again.post('/api/admin-login/mfa', { code: recovery[3] });
+    expect(reuse.status).toBe(422);
+    expect(reuse.body.errors.code).toEqual([MFA_MESSAGES.wrongRecoveryCode]);
+    expect((await again.post('/api/admin-login/mfa', { code: recovery[4] })).status).toBe(200);
+  });
+
+  it('asks her to sign in again when the code comes more than 5 minutes after the password', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const { secret } = await enrol(await signedInAdmin(t, 'office', PASSWORD));
+    const c = await passwordStep();
+    // Age the pending state in the session store by 6 minutes.
+    const sessions = t.ds.getRepository(SessionRow);
+    for (const row of await sessions.find()) {
+      const sess = JSON.parse(row.sess) as { pendingMfa?: { at: number } };
+      if (!sess.pendingMfa) continue;
+      sess.pendingMfa.at -= 6 * 60_000;
+      await sessions.update({ sid: row.sid }, { sess: JSON.stringify(sess) });
+    }
+    const late = await c.post('/api/admin-login/mfa', { code: await codeAt(secret, 1) });
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe(MFA_MESSAGES.signInAgain);
+    expect((await c.get('/api/students')).status).toBe(401);
+  });
+
+  it('locks the code step after 5 wrong codes, like passwords', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const { secret } = await enrol(await signedInAdmin(t, 'office', PASSWORD));
+    const c = await passwordStep();
+    const wrong = await wrongCode(secret);
+    for (let i = 0; i < 5; i++) expect((await c.post('/api/admin-login/mfa', { code: wrong })).status).toBe(422);
+    const locked = await c.post('/api/admin-login/mfa', { code: await codeAt(secret, 1) });
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    // From another browser, after a right password, still locked: the lock is per account.
+    const other = await passwordStep();
+    expect((await other.post('/api/admin-login/mfa', { code: await codeAt(secret, 1) })).status).toBe(429);
+    expect((await other.get('/api/students')).status).toBe(401);
+  });
+
+  it('turns off with a current code or the password, and renews recovery codes', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const c = await signedInAdmin(t, 'office', PASSWORD);
+    const { secret, recovery } = await enrol(c);
+
+    const renewed = await c.post('/api/admin-mfa/recovery-codes', { code: await codeAt(secret, 1) });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.recovery_codes).toHaveLength(10);
+    expect(renewed.body.recovery_codes).not.toContain(recovery[0]);
+
+    expect((await c.post('/api/admin-mfa/disable', {})).status).toBe(422);
+    const badPassword = await c.post('/api/admin-mfa/disable', { password: 'not-my-password' });
+    expect(badPassword.status).toBe(422);
+    expect(badPassword.body.errors.password).toBeDefined();
+    const off = await c.post('/api/admin-mfa/disable', { password: PASSWORD });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ enabled: false, required: false, recovery_codes_left: 0 });
+    expect((await new ApiClient(t).loginAdmin('office', PASSWORD)).body).toMatchObject({ role: 'admin' });
+    const actions = (await t.ds.getRepository(AuditEntry).find({ order: { id: 'ASC' } })).map((a) => a.action);
+    expect(actions).toEqual(['mfa.enabled', 'mfa.recovery-codes-renewed', 'mfa.disabled']);
+  });
+});
+
+describe('ADMIN_MFA=required', () => {
+  it('makes an administrator without two-step sign-in set it up before anything else', async () => {
+    t = await startTestApp({ env: { ADMIN_MFA: 'required' } });
+    await createAdmin(t);
+    const c = new ApiClient(t);
+    const login = await c.loginAdmin('office', PASSWORD);
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ role: 'admin', mfa_enrolment_required: true });
+    expect((await c.get('/api/session')).body.user).toMatchObject({ mfa_enrolment_required: true });
+
+    const blocked = await c.get('/api/students');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.message).toBe(MFA_MESSAGES.mustEnrol);
+    expect((await c.get('/api/admins')).status).toBe(403);
+    expect((await c.get('/api/admin-mfa')).body).toMatchObject({ enabled: false, required: true });
+
+    await enrol(c);
+    expect((await c.get('/api/students')).status).toBe(200);
+    expect((await c.get('/api/session')).body.user.mfa_enrolment_required).toBeUndefined();
+
+    // Next time, the code is asked for.
+    await passwordStep();
+  });
+});
