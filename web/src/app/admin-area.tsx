@@ -6,17 +6,28 @@ import { ParentsContactPage } from '../features/admin/components/parents-contact
 import { ReportsPage } from '../features/admin/components/reports-page.js';
 import { SettingsPage } from '../features/admin/components/settings-page.js';
 import { StudentsPage } from '../features/admin/components/students-page.js';
+import { MfaEnrolmentRequiredPage } from '../features/admin/components/two-step-settings.js';
 import { ImportTermReportsPage } from '../features/term-reports/components/import-term-reports-page.js';
 import { PostTermReportsPage } from '../features/term-reports/components/post-term-reports-page.js';
 import { StudentTermReportsDialog } from '../features/term-reports/components/student-term-reports-dialog.js';
+import { useAuth } from '../lib/auth-store.js';
 import { AdminRegistrationPage } from './admin-registration-page.js';
 
 /**
  * The admin area (/admin/*): the admin shell around the screens of the admin, term-report and
  * registration features, composed here so that no feature imports another. It is its own code chunk,
  * so none of it is downloaded by the sign-in pages.
+ * An administrator who must still set up two-step sign-in (ADMIN_MFA=required) sees only that set-up.
  */
 export default function AdminArea() {
+  const { user } = useAuth();
+  // ADMIN_MFA=required: until she has set up two-step sign-in, every admin screen is the set-up.
+  if (user?.role === 'admin' && user.mfa_enrolment_required)
+    return (
+      <AdminShell>
+        <MfaEnrolmentRequiredPage />
+      </AdminShell>
+    );
   return (
     <AdminShell>
       <Routes>

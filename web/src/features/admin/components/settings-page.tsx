@@ -19,6 +19,7 @@ import { useCreateAdmin } from '../api/use-create-admin.js';
 import { useSetRegistrationStatus } from '../api/use-set-registration-status.js';
 import { PageTitle } from './page-title.js';
 import { TermsSettings } from './terms-settings.js';
+import { TwoStepSettings } from './two-step-settings.js';
 
 const cardStyle = { maxWidth: 640, marginBottom: 16 };
 const heading = (text: string) => (
@@ -232,7 +233,10 @@ function Administrators() {
   );
 }
 
-/** Settings: the registration window and its terms, the administrator's own password, and further administrators. */
+/**
+ * Settings: the registration window and its terms, the administrator's own password and two-step sign-in, and
+ * further administrators.
+ */
 export function SettingsPage() {
   return (
     <>
@@ -240,6 +244,7 @@ export function SettingsPage() {
       <RegistrationWindow />
       <TermsSettings />
       <ChangeOwnPassword />
+      <TwoStepSettings />
       <Administrators />
     </>
   );

@@ -6,9 +6,10 @@ import { sessionTouchIntervalMs } from '../../../../../shared/constants.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { ROUTES } from '../../../config/routes.js';
 import { apiClient, errorMessage, lastApiActivity } from '../../../lib/api-client.js';
-import { useAdminLogin } from '../api/use-admin-login.js';
+import { needsCode, useAdminLogin } from '../api/use-admin-login.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
+import { MfaCodeForm } from './mfa-code-form.js';
 
 const WARNING_LEAD_MS = 2 * 60_000;
 
@@ -125,6 +126,8 @@ function SignInAgainDialog({
   const studentLogin = useLoginStudent();
   const adminLogin = useAdminLogin();
   const [error, setError] = useState<string | null>(null);
+  // An administrator with two-step sign-in gives her code after the password.
+  const [codeStep, setCodeStep] = useState(false);
   const name = user.role === 'admin' ? user.username : user.student_id;
   const busy = studentLogin.isPending || adminLogin.isPending;
 
@@ -140,7 +143,11 @@ function SignInAgainDialog({
   const onFinish = ({ password }: SignInValues) => {
     setError(null);
     const onError = (e: unknown) => setError(errorMessage(e));
-    if (user.role === 'admin') adminLogin.mutate({ username: user.username, password }, { onSuccess: done, onError });
+    if (user.role === 'admin')
+      adminLogin.mutate(
+        { username: user.username, password },
+        { onSuccess: (answer) => (needsCode(answer) ? setCodeStep(true) : done(answer)), onError },
+      );
     else studentLogin.mutate({ student_id: user.student_id, password }, { onSuccess: done, onError });
   };
 
@@ -165,20 +172,30 @@ function SignInAgainDialog({
             `${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
-        <Form.Item label={user.role === 'admin' ? 'Username' : 'Student ID'} htmlFor="sign-in-again-id">
-          <Input id="sign-in-again-id" value={name} readOnly variant="filled" autoComplete="username" />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
-          <PasswordInput autoFocus autoComplete="current-password" />
-        </Form.Item>
-        <Flex gap={8} justify="end" wrap>
-          <Button onClick={() => navigate(ROUTES.logout)}>Sign out</Button>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            Sign in
-          </Button>
-        </Flex>
-      </Form>
+      {codeStep ? (
+        <MfaCodeForm
+          onSignedIn={done}
+          onRestart={(message) => {
+            setCodeStep(false);
+            setError(message);
+          }}
+        />
+      ) : (
+        <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
+          <Form.Item label={user.role === 'admin' ? 'Username' : 'Student ID'} htmlFor="sign-in-again-id">
+            <Input id="sign-in-again-id" value={name} readOnly variant="filled" autoComplete="username" />
+          </Form.Item>
+          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
+            <PasswordInput autoFocus autoComplete="current-password" />
+          </Form.Item>
+          <Flex gap={8} justify="end" wrap>
+            <Button onClick={() => navigate(ROUTES.logout)}>Sign out</Button>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              Sign in
+            </Button>
+          </Flex>
+        </Form>
+      )}
     </Modal>
   );
 }
