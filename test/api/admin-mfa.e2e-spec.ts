@@ -127,6 +127,23 @@ describe('signing in with two-step sign-in on', () => {
     expect((await again.get('/api/students')).status).toBe(401);
   });
 
+  // Two at a time: more losers at once would race in LoginThrottleService.recordFailure (find, then insert:
+  // a duplicate key on MariaDB), which the atomic lock counting of issue 15 finding 2 replaces.
+  it('lets only one of two simultaneous requests use the same code', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const { secret, recovery } = await enrol(await signedInAdmin(t, 'office', PASSWORD));
+    const code = await codeAt(secret, 1);
+    const browsers = [await passwordStep(), await passwordStep()];
+    const answers = await Promise.all(browsers.map((b) => b.post('/api/admin-login/mfa', { code })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const again = [await passwordStep(), await passwordStep()];
+    const byRecovery = await Promise.all(again.map((b) => b.post('/api/admin-login/mfa', { code: recovery[0] })));
+    expect(byRecovery.map((a) => a.status).sort()).toEqual([200, 422]);
+    const signedIn = await Promise.all([...browsers, ...again].map(async (b) => (await b.get('/api/students')).status));
+    expect(signedIn.sort()).toEqual([200, 200, 401, 401]);
+  });
+
   it('signs in with a recovery code once, and audits its use', async () => {
     t = await startTestApp();
     await createAdmin(t);
