@@ -5,7 +5,7 @@ import { MFA_MESSAGES } from '../../shared/mfa.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { browserTest } from '../fixtures/browser-test.js';
 import { createAdmin } from '../fixtures/test-app.js';
-import { expectPath, horizontalOverflow } from './support.js';
+import { axeViolations, expectPath, horizontalOverflow } from './support.js';
 
 // Every administrator must use two-step sign-in on this server.
 const it = browserTest.override('serverEnv', { ADMIN_MFA: 'required' });
@@ -28,7 +28,7 @@ async function signOut(page: Page): Promise<void> {
 }
 
 /** Sets up two-step sign-in on the screen she is sent to; answers the secret and the recovery codes. */
-async function enrolOnScreen(page: Page, shot: string): Promise<{ secret: string; codes: string[] }> {
+async function enrolOnScreen(page: Page, shot: string, axe = false): Promise<{ secret: string; codes: string[] }> {
   await expect.poll(() => page.getByRole('heading', { name: 'Set up two-step sign-in' }).isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const qr = page.getByRole('img', { name: /QR code to add/ });
@@ -37,6 +37,7 @@ async function enrolOnScreen(page: Page, shot: string): Promise<{ secret: string
   const secret = ((await page.locator('.ant-typography code').first().textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await page.screenshot({ path: screenshotPath(`${shot}-scan`), fullPage: true });
+  if (axe) expect(await axeViolations(page), 'set-up').toEqual([]);
   expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(
     (await horizontalOverflow(page)).clientWidth,
   );
@@ -54,18 +55,20 @@ async function enrolOnScreen(page: Page, shot: string): Promise<{ secret: string
   expect(codes).toHaveLength(10);
   expect(await page.getByRole('button', { name: 'Download codes' }).isVisible()).toBe(true);
   await page.screenshot({ path: screenshotPath(`${shot}-recovery-codes`), fullPage: true });
+  if (axe) expect(await axeViolations(page), 'recovery codes').toEqual([]);
   return { secret, codes };
 }
 
 describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
   it('makes her set it up at 360 px, then asks for a code or a recovery code at sign-in', async ({ app, openPage }) => {
     const password = await createAdmin(app, 'office');
-    const page = await openPage({ width: 360, height: 740 });
+    // bypassCSP: axe-core is injected from outside (test/browser/support.ts).
+    const page = await openPage({ width: 360, height: 740, bypassCSP: true });
 
     await signInWithPassword(page, 'office', password);
     // Every admin screen is the set-up until it is done.
     await expectPath(page, '/admin/dashboard');
-    const { secret, codes } = await enrolOnScreen(page, 'admin-mfa-enrolment-360');
+    const { secret, codes } = await enrolOnScreen(page, 'admin-mfa-enrolment-360', true);
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Students' }).isVisible()).toBe(true);
     await signOut(page);
@@ -79,6 +82,7 @@ describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
     await page.screenshot({ path: screenshotPath('admin-mfa-code-step-360'), fullPage: true });
     const overflow = await horizontalOverflow(page);
     expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+    expect(await axeViolations(page), 'code step').toEqual([]);
     await page.getByLabel('Code', { exact: true }).fill(await codeAt(secret, 1));
     await page.getByRole('button', { name: 'VERIFY' }).click();
     await expectPath(page, '/admin/dashboard');
@@ -102,11 +106,14 @@ describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
     }
   });
 
-  it('shows the set-up and the code step at 1366 px', async ({ app, openPage }) => {
+  it('shows the set-up and the code step at 1366 px; the sign-in-again dialog asks for a code too', async ({
+    app,
+    openPage,
+  }) => {
     const password = await createAdmin(app, 'deputy');
     const page = await openPage({ width: 1366, height: 900 });
     await signInWithPassword(page, 'deputy', password);
-    const { secret } = await enrolOnScreen(page, 'admin-mfa-enrolment-1366');
+    const { secret, codes } = await enrolOnScreen(page, 'admin-mfa-enrolment-1366');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.goto('/admin/settings');
     await expect.poll(() => page.getByText('recovery codes are left').isVisible()).toBe(true);
@@ -119,5 +126,23 @@ describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
     await page.getByLabel('Code', { exact: true }).fill(await codeAt(secret, 1));
     await page.getByRole('button', { name: 'VERIFY' }).click();
     await expectPath(page, '/admin/dashboard');
+
+    // The session ends under the open page: the sign-in-again dialog asks for the password, then a code.
+    await expect.poll(() => page.getByRole('heading', { name: 'Students' }).isVisible()).toBe(true);
+    await page.context().clearCookies({ name: 'portal.sid' });
+    await page.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => dialog.getByText('Enter the 6-digit code from your authenticator app.').isVisible())
+      .toBe(true);
+    await dialog.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await dialog.getByLabel('Recovery code').fill(codes[1]);
+    await dialog.getByRole('button', { name: 'VERIFY' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expectPath(page, '/admin/settings');
+    await expect.poll(() => page.getByText('9 recovery codes are left').isVisible()).toBe(true);
   });
 });
