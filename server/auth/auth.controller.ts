@@ -46,9 +46,14 @@ export class AuthController {
   @UseGuards(SignInThrottlerGuard)
   @Post('api/login-student')
   @HttpCode(200)
-  async loginStudent(@Body() dto: StudentLoginDto, @Req() req: Request): Promise<StudentLoginResponse> {
-    const { userId, response } = await this.auth.loginStudent(dto, req.ip);
+  async loginStudent(
+    @Body() dto: StudentLoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StudentLoginResponse> {
+    const { userId, response, device } = await this.auth.loginStudent(dto, req.ip, req.cookies);
     await startSession(req, userId);
+    if (device) res.cookie(device.name, device.value, device.options);
     return response;
   }
 
@@ -56,9 +61,14 @@ export class AuthController {
   @UseGuards(SignInThrottlerGuard)
   @Post('api/admin-login')
   @HttpCode(200)
-  async loginAdmin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<AdminLoginResponse> {
-    const { userId, response } = await this.auth.loginAdmin(dto, req.ip);
+  async loginAdmin(
+    @Body() dto: AdminLoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminLoginResponse> {
+    const { userId, response, device } = await this.auth.loginAdmin(dto, req.ip, req.cookies);
     await startSession(req, userId);
+    if (device) res.cookie(device.name, device.value, device.options);
     return response;
   }
 
