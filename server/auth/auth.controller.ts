@@ -50,9 +50,14 @@ export class AuthController {
   @UseGuards(SignInThrottlerGuard)
   @Post('api/login-student')
   @HttpCode(200)
-  async loginStudent(@Body() dto: StudentLoginDto, @Req() req: Request): Promise<StudentLoginResponse> {
-    const { userId, response } = await this.auth.loginStudent(dto, req.ip);
+  async loginStudent(
+    @Body() dto: StudentLoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StudentLoginResponse> {
+    const { userId, response, device } = await this.auth.loginStudent(dto, req.ip, req.cookies);
     await startSession(req, userId);
+    if (device) res.cookie(device.name, device.value, device.options);
     return response;
   }
 
@@ -60,14 +65,20 @@ export class AuthController {
   @UseGuards(SignInThrottlerGuard)
   @Post('api/admin-login')
   @HttpCode(200)
-  async loginAdmin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<AdminLoginResponse | MfaRequiredResponse> {
-    const { userId, response } = await this.auth.loginAdmin(dto, req.ip);
-    // Two-step sign-in on: half signed in until POST /api/admin-login/mfa brings the code (MfaController).
+  async loginAdmin(
+    @Body() dto: AdminLoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminLoginResponse | MfaRequiredResponse> {
+    const { userId, response, device } = await this.auth.loginAdmin(dto, req.ip, req.cookies);
+    // Two-step sign-in on: half signed in until POST /api/admin-login/mfa brings the code (MfaController),
+    // which also gives the device cookie: a browser earns its own allowance only by a whole sign-in.
     if (await this.mfa.isEnabled(userId)) {
-      await startPendingMfa(req, userId);
+      await startPendingMfa(req, userId, device);
       return { mfa_required: true };
     }
     await startSession(req, userId);
+    if (device) res.cookie(device.name, device.value, device.options);
     return this.mfa.withEnrolmentFlag(userId, response);
   }
 

@@ -11,6 +11,7 @@ import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { Csrf } from './csrf.js';
 import { DbSessionStore } from './db-session-store.js';
+import { DeviceCookies } from './device-cookies.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { AdminMfa, AdminMfaRecoveryCode } from './mfa/admin-mfa.entity.js';
@@ -33,6 +34,11 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
     MfaService,
     PasswordHasher,
     { provide: APP_GUARD, useClass: AuthGuard },
+    {
+      provide: DeviceCookies,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new DeviceCookies(c.sessionSecret, c.secureCookies),
+    },
     { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret) },
     {
       provide: DbSessionStore,

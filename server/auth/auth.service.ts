@@ -9,6 +9,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from './db-session-store.js';
+import { type DeviceCookie, DeviceCookies } from './device-cookies.js';
 import type { AdminLoginDto, ChangePasswordDto, StudentLoginDto } from './dto/login.dto.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -24,6 +25,8 @@ function badCredentials(field: string): UnprocessableEntityException {
 export interface SignedIn<R> {
   userId: number;
   response: R;
+  /** The device cookie to give this browser (a sign-in with the password; see DeviceCookies). */
+  device?: DeviceCookie;
 }
 
 /**
@@ -42,40 +45,37 @@ export class AuthService {
     private readonly sessions: DbSessionStore,
     private readonly audit: AuditService,
     private readonly students: StudentsRepository,
+    private readonly devices: DeviceCookies,
   ) {}
 
-  async loginStudent(dto: StudentLoginDto, ip: string | undefined): Promise<SignedIn<StudentLoginResponse>> {
+  async loginStudent(
+    dto: StudentLoginDto,
+    ip: string | undefined,
+    cookies?: Record<string, unknown>,
+  ): Promise<SignedIn<StudentLoginResponse>> {
     const studentId = dto.student_id.trim();
     const key = `student:${studentId.toLowerCase()}`;
-    await this.throttle.assertMayTry(key);
-    const user = await this.users.findStudent(studentId);
-    const ok = user
-      ? await this.hasher.verify(dto.password, user.password_hash)
-      : await this.hasher.verifyNothing(dto.password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(key);
+    const user = await this.checkCredentials(key, () => this.users.findStudent(studentId), dto.password, cookies);
+    if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'student', ip });
       throw badCredentials('student_id');
     }
-    await this.throttle.recordSuccess(key);
-    return { userId: user.id, response: await this.studentResponse(user) };
+    return { userId: user.id, response: await this.studentResponse(user), device: this.devices.issue(cookies, key) };
   }
 
-  async loginAdmin(dto: AdminLoginDto, ip: string | undefined): Promise<SignedIn<AdminLoginResponse>> {
+  async loginAdmin(
+    dto: AdminLoginDto,
+    ip: string | undefined,
+    cookies?: Record<string, unknown>,
+  ): Promise<SignedIn<AdminLoginResponse>> {
     const username = dto.username.trim();
     const key = `admin:${username.toLowerCase()}`;
-    await this.throttle.assertMayTry(key);
-    const user = await this.users.findAdmin(username);
-    const ok = user
-      ? await this.hasher.verify(dto.password, user.password_hash)
-      : await this.hasher.verifyNothing(dto.password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(key);
+    const user = await this.checkCredentials(key, () => this.users.findAdmin(username), dto.password, cookies);
+    if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'admin', ip });
       throw badCredentials('username');
     }
-    await this.throttle.recordSuccess(key);
-    return { userId: user.id, response: this.adminResponse(user) };
+    return { userId: user.id, response: this.adminResponse(user), device: this.devices.issue(cookies, key) };
   }
 
   /**
@@ -99,18 +99,15 @@ export class AuthService {
     const forced = user.password_reset === 1;
     if (!forced || dto.old_password !== undefined) {
       if (!dto.old_password) throw this.fieldError('old_password', 'Please enter your old password.');
-      // A guess at the old password counts like a failed sign-in on the same account name, so a stolen
-      // session cannot try passwords here past the sign-in lock; the lock is checked before any bcrypt work.
+      // A guess at the old password counts like a failed sign-in on the account's own (anonymous) key, so
+      // a stolen session cannot try passwords here past the sign-in lock; counted before any bcrypt work.
       const key =
         user.role === 'admin'
           ? `admin:${(user.username ?? '').toLowerCase()}`
           : `student:${(user.student_id ?? '').toLowerCase()}`;
-      await this.throttle.assertMayTry(key);
-      if (!(await this.hasher.verify(dto.old_password, user.password_hash))) {
-        await this.throttle.recordFailure(key);
+      if (!(await this.checkCredentials(key, () => Promise.resolve(user), dto.old_password, undefined))) {
         throw this.fieldError('old_password', MESSAGES.wrongOldPassword);
       }
-      await this.throttle.recordSuccess(key);
     }
     const dob = user.student_id ? (await this.students.pick(user.student_id, ['date_of_birth']))?.date_of_birth : null;
     const problem = passwordProblem(next, {
@@ -151,6 +148,32 @@ export class AuthService {
 
   userInfo(user: User): UserInfo[] {
     return [{ student_id: user.student_id ?? '', password_reset: user.password_reset ? 1 : 0 }];
+  }
+
+  /**
+   * The one password check of sign-in and password change: counts the attempt before bcrypt runs
+   * (LoginThrottleService; 429 when locked), then compares at the same work whether or not the account
+   * exists and whatever its hash's cost (PasswordHasher). A browser holding a valid device cookie for the
+   * account is counted on its own key instead of the account's anonymous lock (DeviceCookies); a success
+   * there also clears the account's unlocked count, as an anonymous success does. Returns the account when
+   * the password is right, else null.
+   */
+  private async checkCredentials(
+    accountKey: string,
+    find: () => Promise<User | null>,
+    password: string,
+    cookies: Record<string, unknown> | undefined,
+  ): Promise<User | null> {
+    const nonce = this.devices.nonceFor(cookies, accountKey);
+    const throttleKey = nonce ? `device:${nonce}` : accountKey;
+    let user: User | null = null;
+    const ok = await this.throttle.attempt(throttleKey, async () => {
+      user = await find();
+      return user ? this.hasher.verify(password, user.password_hash) : this.hasher.verifyNothing(password);
+    });
+    if (!ok) return null;
+    if (nonce) await this.throttle.clearUnlessLocked(accountKey);
+    return user;
   }
 
   private fieldError(field: string, message: string): UnprocessableEntityException {

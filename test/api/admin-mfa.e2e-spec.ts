@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
+import { DEVICE_COOKIE } from '../../server/auth/device-cookies.js';
 import { SessionRow } from '../../server/auth/entities/session.entity.js';
 import { AdminMfa } from '../../server/auth/mfa/admin-mfa.entity.js';
 import { MFA_MESSAGES, type MfaSetup } from '../../shared/mfa.js';
@@ -34,11 +35,18 @@ async function enrol(c: ApiClient): Promise<{ secret: string; recovery: string[]
   return { secret: body.secret, recovery: confirmed.body.recovery_codes as string[] };
 }
 
+function setsDeviceCookie(res: { headers: Record<string, unknown> }): boolean {
+  const set = res.headers['set-cookie'];
+  return Array.isArray(set) && set.some((c: string) => c.startsWith(`${DEVICE_COOKIE}=`));
+}
+
 async function passwordStep(username = 'office'): Promise<ApiClient> {
   const c = new ApiClient(t);
   const res = await c.loginAdmin(username, PASSWORD);
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ mfa_required: true });
+  // The device cookie (a browser's own sign-in allowance) comes only with a whole sign-in, not after the password.
+  expect(setsDeviceCookie(res)).toBe(false);
   return c;
 }
 
@@ -115,6 +123,7 @@ describe('signing in with two-step sign-in on', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Admin', role: 'admin', username: 'office' });
     expect(c.cookieHeader()).not.toBe(halfCookie);
+    expect(setsDeviceCookie(ok)).toBe(true);
     expect((await c.get('/api/students')).status).toBe(200);
 
     // The same code again, from another browser after a right password: refused.
@@ -127,21 +136,25 @@ describe('signing in with two-step sign-in on', () => {
     expect((await again.get('/api/students')).status).toBe(401);
   });
 
-  // Two at a time: more losers at once would race in LoginThrottleService.recordFailure (find, then insert:
-  // a duplicate key on MariaDB), which the atomic lock counting of issue 15 finding 2 replaces.
-  it('lets only one of two simultaneous requests use the same code', async () => {
+  it('lets only one of four simultaneous requests use the same code', async () => {
     t = await startTestApp();
     await createAdmin(t);
     const { secret, recovery } = await enrol(await signedInAdmin(t, 'office', PASSWORD));
     const code = await codeAt(secret, 1);
-    const browsers = [await passwordStep(), await passwordStep()];
+    const fourBrowsers = async () => [
+      await passwordStep(),
+      await passwordStep(),
+      await passwordStep(),
+      await passwordStep(),
+    ];
+    const browsers = await fourBrowsers();
     const answers = await Promise.all(browsers.map((b) => b.post('/api/admin-login/mfa', { code })));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
-    const again = [await passwordStep(), await passwordStep()];
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422]);
+    const again = await fourBrowsers();
     const byRecovery = await Promise.all(again.map((b) => b.post('/api/admin-login/mfa', { code: recovery[0] })));
-    expect(byRecovery.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(byRecovery.map((a) => a.status).sort()).toEqual([200, 422, 422, 422]);
     const signedIn = await Promise.all([...browsers, ...again].map(async (b) => (await b.get('/api/students')).status));
-    expect(signedIn.sort()).toEqual([200, 200, 401, 401]);
+    expect(signedIn.sort()).toEqual([200, 200, 401, 401, 401, 401, 401, 401]);
   });
 
   it('signs in with a recovery code once, and audits its use', async () => {

@@ -6,7 +6,7 @@ import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
-import { PasswordHasher } from '../../auth/password-hasher.js';
+import { INITIAL_PASSWORD_COST, PasswordHasher } from '../../auth/password-hasher.js';
 import type { SessionUser } from '../../common/session-user.js';
 import type { UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
 import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets/spreadsheet-import.js';
@@ -46,8 +46,6 @@ interface Plan extends ImportCheck<StudentCounts> {
 /** A class id starts with its form level: '1A' is Form 1 (docs/product.md §3). */
 const CLASS_ID_PATTERN = /^[1-6][A-Z0-9-]{0,9}$/;
 const CHUNK = 200;
-/** bcrypt cost of the date-of-birth first passwords an import creates (see import()). */
-const INITIAL_PASSWORD_COST = 6;
 const chunks = <T>(list: T[], size = CHUNK): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, n) => list.slice(n * size, (n + 1) * size));
 
@@ -80,7 +78,8 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     // Hashed outside the transaction, once per distinct date of birth. A first password that is a date
     // of birth falls to an offline search of a few thousand dates at any bcrypt cost, so it gets
     // INITIAL_PASSWORD_COST: a whole school imports in seconds instead of a minute. The password she
-    // chooses at her first sign-in (required by the reset flag) is hashed at BCRYPT_COST.
+    // chooses at her first sign-in (required by the reset flag) is hashed at BCRYPT_COST. Sign-in checks
+    // every account at both costs (PasswordHasher), so the cheap hash does not show in answer times.
     const hashes = new Map<string, string>();
     const dobs = [...new Set(plan.creates.map((c) => String(c.values.date_of_birth)))];
     for (const group of chunks(dobs, 4)) {

@@ -3,8 +3,10 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 const epoch = { to: (v: number) => v, from: (v: string | number) => Number(v) };
 
 /**
- * Failed sign-ins per attempted account name, known or not, so that a locked account and an unknown
- * one behave the same. Shared by every instance through the database.
+ * Sign-in attempts not (yet) known to be right, per key: an attempted account name, known or not, so
+ * that a locked account and an unknown one behave the same, or `device:<nonce>` for a browser holding a
+ * device cookie. Counted before the password is checked (LoginThrottleService). Shared by every
+ * instance through the database.
  */
 @Entity('login_throttle')
 export class LoginThrottle {

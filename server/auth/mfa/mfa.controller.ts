@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { AdminLoginResponse } from '../../../shared/api-types.js';
 import { MFA_MESSAGES, type MfaRecoveryCodes, type MfaSetup, type MfaStatus } from '../../../shared/mfa.js';
 import { AllowDuringMfaEnrolment, CurrentUser, Public, Roles } from '../../common/decorators.js';
@@ -26,14 +26,19 @@ export class MfaController {
   @UseGuards(SignInThrottlerGuard)
   @Post('api/admin-login/mfa')
   @HttpCode(200)
-  async completeSignIn(@Body() dto: MfaCodeDto, @Req() req: Request): Promise<AdminLoginResponse> {
-    const userId = await pendingMfaUser(req);
-    const account = userId ? await this.users.findById(userId) : null;
+  async completeSignIn(
+    @Body() dto: MfaCodeDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminLoginResponse> {
+    const pending = await pendingMfaUser(req);
+    const account = pending ? await this.users.findById(pending.userId) : null;
     if (!account || account.role !== 'admin') throw new UnauthorizedException(MFA_MESSAGES.signInAgain);
     const user = this.users.toSessionUser(account);
     await this.mfa.verifySignIn(user, dto.code);
     // Signed in now, under a new session id.
     await startSession(req, account.id);
+    if (pending?.device) res.cookie(pending.device.name, pending.device.value, pending.device.options);
     const info = await this.auth.sessionInfo(user);
     return info.user as AdminLoginResponse;
   }

@@ -25,6 +25,7 @@ import { AuditService } from '../../audit/audit.service.js';
 import type { SessionUser } from '../../common/session-user.js';
 import { nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { UsersService } from '../../users/users.service.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { AdminMfa, AdminMfaRecoveryCode } from './admin-mfa.entity.js';
@@ -74,6 +75,7 @@ export class MfaService {
     private readonly throttle: LoginThrottleService,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
   ) {
     this.key = Buffer.from(hkdfSync('sha256', config.sessionSecret, 'student-portal', 'admin-mfa-secret', 32));
   }
@@ -174,11 +176,9 @@ export class MfaService {
     if (!proof.password) throw codeError(MFA_MESSAGES.codeOrPassword);
     // A guess at the password counts like a failed sign-in on the same account name.
     const key = `admin:${(user.username ?? '').toLowerCase()}`;
-    await this.throttle.assertMayTry(key);
-    const account = await this.rows.manager.query('SELECT password_hash FROM users WHERE id = ?', [user.id]);
-    const hash = (account as { password_hash: string }[])[0]?.password_hash ?? '';
+    await this.throttle.countAttempt(key);
+    const hash = (await this.users.findById(user.id))?.password_hash ?? '';
     if (!(await this.hasher.verify(proof.password, hash))) {
-      await this.throttle.recordFailure(key);
       const message = 'The password is incorrect.';
       throw new UnprocessableEntityException({ message, errors: { password: [message] } });
     }
@@ -189,14 +189,13 @@ export class MfaService {
   private async checkCode(user: SessionUser, row: AdminMfa, code: string): Promise<void> {
     if (isTotpCode(code)) return this.checkTotp(user, row, code);
     const key = this.throttleKey(user);
-    await this.throttle.assertMayTry(key);
+    await this.throttle.countAttempt(key);
     const normalised = normaliseRecoveryCode(code);
     const hash = sha256(normalised);
     const used = /^[a-z0-9]{10}$/.test(normalised)
       ? await this.codes.update({ user_id: user.id, code_hash: hash, used_at: IsNull() }, { used_at: nowIso() })
       : { affected: 0 };
     if (!used.affected) {
-      await this.throttle.recordFailure(key);
       this.logger.warn({ msg: 'recovery code refused', admin: user.username });
       throw codeError(MFA_MESSAGES.wrongRecoveryCode);
     }
@@ -212,7 +211,7 @@ export class MfaService {
 
   private async checkTotp(user: SessionUser, row: AdminMfa, code: string): Promise<void> {
     const key = this.throttleKey(user);
-    await this.throttle.assertMayTry(key);
+    await this.throttle.countAttempt(key);
     const token = code.replace(/\s+/g, '');
     const secret = this.decrypt(row.secret_enc);
     const result =
@@ -220,7 +219,6 @@ export class MfaService {
         ? await verify({ secret, token, period: PERIOD_S, epochTolerance: TOLERANCE_S })
         : { valid: false as const };
     if (!result.valid || !('timeStep' in result)) {
-      await this.throttle.recordFailure(key);
       this.logger.warn({ msg: 'code refused', admin: user.username });
       throw codeError(MFA_MESSAGES.wrongCode);
     }
@@ -234,7 +232,6 @@ export class MfaService {
       .where('user_id = :id AND last_step < :step', { id: user.id, step })
       .execute();
     if (!taken.affected) {
-      await this.throttle.recordFailure(key);
       throw codeError(MFA_MESSAGES.codeUsed);
     }
     await this.throttle.recordSuccess(key);

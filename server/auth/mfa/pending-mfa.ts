@@ -1,10 +1,11 @@
 import type { Request } from 'express';
 import { MFA_PENDING_MS } from '../../../shared/mfa.js';
+import type { DeviceCookie } from '../device-cookies.js';
 
 declare module 'express-session' {
   interface SessionData {
     /** Half signed in: the password was right, the code is still to come (within MFA_PENDING_MS). */
-    pendingMfa: { userId: number; at: number };
+    pendingMfa: { userId: number; at: number; device?: DeviceCookie };
   }
 }
 
@@ -13,14 +14,14 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
 }
 
 /** A fresh session holding only the pending second step: nobody is signed in by it. */
-export async function startPendingMfa(req: Request, userId: number): Promise<void> {
+export async function startPendingMfa(req: Request, userId: number, device?: DeviceCookie): Promise<void> {
   await promisify((cb) => req.session.regenerate(cb));
-  req.session.pendingMfa = { userId, at: Date.now() };
+  req.session.pendingMfa = { userId, at: Date.now(), device };
   await promisify((cb) => req.session.save(cb));
 }
 
 /** The administrator waiting for her code, or null when there is none or it is older than 5 minutes. */
-export async function pendingMfaUser(req: Request): Promise<number | null> {
+export async function pendingMfaUser(req: Request): Promise<{ userId: number; device?: DeviceCookie } | null> {
   const pending = req.session?.pendingMfa;
   if (!pending) return null;
   if (Date.now() - pending.at > MFA_PENDING_MS) {
@@ -28,5 +29,5 @@ export async function pendingMfaUser(req: Request): Promise<number | null> {
     await promisify((cb) => req.session.save(cb));
     return null;
   }
-  return pending.userId;
+  return { userId: pending.userId, device: pending.device };
 }
