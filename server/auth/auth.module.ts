@@ -33,7 +33,7 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
     MfaService,
     PasswordHasher,
     { provide: APP_GUARD, useClass: AuthGuard },
-    { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret) },
+    { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret, c.secureCookies) },
     {
       provide: DbSessionStore,
       inject: [DataSource, APP_CONFIG],
