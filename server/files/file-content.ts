@@ -49,9 +49,10 @@ const startsWith = (seg: Buffer, text: string) => seg.subarray(4, 4 + text.lengt
  * thumbnail) and XMP (APP1), Photoshop/IPTC (APP13), comments, thumbnails (the one a JFIF header may
  * carry, JFIF extension "JFXX" segments), other APPn segments, and anything after the image's end
  * marker (phones append secondary images there). Keeps what decoding needs: the JFIF header (APP0,
- * cut to its 14 bytes and declaring no thumbnail), the ICC colour profile (APP2 'ICC_PROFILE'), Adobe's colour transform (APP14) and every
- * image segment. The EXIF orientation is kept as a minimal EXIF block holding only that tag, so a
- * portrait photo still shows upright. Throws InvalidJpegError when the structure is not a JPEG's.
+ * cut to its 14 bytes and declaring no thumbnail), the ICC colour profile (APP2 'ICC_PROFILE'),
+ * Adobe's colour transform (APP14) and every image segment. The EXIF orientation is kept as a
+ * minimal EXIF block holding only that tag, so a portrait photo still shows upright. Throws
+ * InvalidJpegError when the structure is not a JPEG's.
  */
 export function stripJpegMetadata(input: Buffer): Buffer {
   if (input.length < 4 || input[0] !== 0xff || input[1] !== SOI) throw new InvalidJpegError('no start-of-image marker');
