@@ -2,7 +2,10 @@ import { fontStack } from '../pdf/fonts.js';
 import { html, raw, type SafeHtml } from '../pdf/html.js';
 import { PHONE_DIGITS, PHONE_PREFIX, THEME } from '../../shared/constants.js';
 
-/** The look shared by the generated documents: print fonts installed with Chromium (Noto for other scripts), the school's indigo. */
+/**
+ * The look shared by the generated documents: print fonts installed with Chromium (Noto for other
+ * scripts), the school's indigo.
+ */
 export const BASE_CSS = `
   * { box-sizing: border-box; }
   html, body { margin: 0; padding: 0; }
