@@ -1,8 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
 import { MESSAGES } from '../../shared/constants.js';
-import { ApiClient, signedInStudent } from '../fixtures/api-client.js';
-import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import type { MfaSetup } from '../../shared/mfa.js';
+import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 // Finding 8 of issue 15: the CSRF token is bound to this browser (its session once signed in, its
 // httpOnly binding cookie before) and rotated whenever that binding changes.
@@ -83,5 +85,28 @@ describe('CSRF token bound to the browser', () => {
     expect((await c.post('/logout')).status).toBe(204);
     expect(c.xsrfToken()).not.toBe(afterChange);
     expect((await c.loginStudent('1004', 'Third-Garden-44')).status).toBe(200);
+  });
+
+  it('keeps the anonymous binding through the two-step sign-in and rotates the token at its code step', async () => {
+    await createAdmin(t, 'csrf-admin', 'Csrf-Admin-Pass-1');
+    // The code of this 30 s step (set-up) or of the next one (sign-in; the server takes one step either side).
+    const code = (steps = 0) => generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+    const enrolling = await signedInAdmin(t, 'csrf-admin', 'Csrf-Admin-Pass-1');
+    const { secret } = (await enrolling.post('/api/admin-mfa/setup').expect(200)).body as MfaSetup;
+    expect((await enrolling.post('/api/admin-mfa/confirm', { code: await code() })).status).toBe(200);
+
+    const c = new ApiClient(t);
+    const other = await new ApiClient(t).primeCsrf();
+    expect((await c.loginAdmin('csrf-admin', 'Csrf-Admin-Pass-1')).body).toEqual({ mfa_required: true });
+    const halfSignedIn = c.xsrfToken();
+    // Another browser's token does not carry the code step either.
+    expect((await postWithToken(c, '/api/admin-login/mfa', other.xsrfToken(), { code: await code(1) })).status).toBe(
+      403,
+    );
+    const done = await c.post('/api/admin-login/mfa', { code: await code(1) });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(c.xsrfToken()).not.toBe(halfSignedIn);
+    expect((await postWithToken(c, '/logout', halfSignedIn)).status).toBe(403);
+    expect((await c.post('/logout')).status).toBe(204);
   });
 });
