@@ -19,6 +19,27 @@ import { SeedService } from './database/seeds/seed.service.js';
 import { createLogger, PinoLoggerService, requestLogging } from './logging/logger.js';
 import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
 
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'sync-xhr=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 /**
  * Builds the whole service (used by main.ts, the tests and the bench): migrations and seed, then the
  * middleware in order (headers, cookies, session, CSRF), the API, and the web client with fallback.
@@ -58,6 +79,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       strictTransportSecurity: config.secureCookies,
     }),
   );
+  // helmet sets no Permissions-Policy: every browser feature off, but the camera (a phone's camera for
+  // a document or the picture, through the file input's `capture`) and fullscreen (the PDF viewer)
+  // for this origin only.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    next();
+  });
   // The client's files are answered before any body parsing, session or database work.
   serveWebClient(app, config.webDir, config.schoolName);
   app.use(express.json({ limit: '200kb' }));

@@ -42,8 +42,8 @@ export class AuthController {
   @Public()
   @Get('sanctum/csrf-cookie')
   @HttpCode(204)
-  csrfCookie(@Res({ passthrough: true }) res: Response): void {
-    this.csrf.setCookie(res, this.config.secureCookies);
+  csrfCookie(@Req() req: Request, @Res({ passthrough: true }) res: Response): void {
+    this.csrf.setCookie(req, res);
   }
 
   @Public()

@@ -39,7 +39,7 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
       inject: [APP_CONFIG],
       useFactory: (c: AppConfig) => new DeviceCookies(c.sessionSecret, c.secureCookies),
     },
-    { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret) },
+    { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret, c.secureCookies) },
     {
       provide: DbSessionStore,
       inject: [DataSource, APP_CONFIG],

@@ -1,15 +1,19 @@
+import { fontStack } from '../pdf/fonts.js';
 import { html, raw, type SafeHtml } from '../pdf/html.js';
 import { PHONE_DIGITS, PHONE_PREFIX, THEME } from '../../shared/constants.js';
 
-/** The look shared by the generated documents: print fonts installed with Chromium, the school's indigo. */
+/**
+ * The look shared by the generated documents: print fonts installed with Chromium (Noto for other
+ * scripts), the school's indigo.
+ */
 export const BASE_CSS = `
   * { box-sizing: border-box; }
   html, body { margin: 0; padding: 0; }
-  body { font-family: "Liberation Sans", "DejaVu Sans", Arial, sans-serif; font-size: 9.5pt; color: #111; }
+  body { font-family: ${fontStack('Liberation Sans', 'DejaVu Sans', 'Arial')}; font-size: 9.5pt; color: #111; }
   h1 { font-size: 16pt; margin: 0; color: ${THEME.primary}; }
   h2 { font-size: 11pt; margin: 0; }
   .muted { color: #555; }
-  .sym { font-family: "DejaVu Sans", sans-serif; }
+  .sym { font-family: ${fontStack('DejaVu Sans')}; }
 `;
 
 /** A whole HTML document around a body, with the shared and the document's own style. */

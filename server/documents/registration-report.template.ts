@@ -1,6 +1,7 @@
 import { DOCUMENT_ORDER, type DocumentType } from '../../shared/documents.js';
 import { type RegistrationProgress, STEP_LABELS } from '../../shared/registration-progress.js';
 import { REGISTRATION_STEPS } from '../../shared/student-fields.js';
+import { fontStack } from '../pdf/fonts.js';
 import { html, type SafeHtml } from '../pdf/html.js';
 import { documentPage } from './document-style.js';
 
@@ -50,7 +51,7 @@ const CSS = `
   col.id { width: 0.9in; } col.name { width: 2.3in; } col.class { width: 0.6in; } col.dob { width: 0.95in; }
   col.step { width: 1.07in; } col.n { width: 0.5in; }
   td.step, th.step { text-align: center; }
-  td.yes { color: #1b5e20; font-family: "DejaVu Sans", sans-serif; }
+  td.yes { color: #1b5e20; font-family: ${fontStack('DejaVu Sans')}; }
   td.no { color: #b71c1c; }
   td.n, th.n { text-align: center; }
   .summary { margin-top: 3pt; font-size: 8.5pt; color: #333; }

@@ -45,12 +45,14 @@ const isRst = (m: number) => m >= 0xd0 && m <= 0xd7;
 const startsWith = (seg: Buffer, text: string) => seg.subarray(4, 4 + text.length).toString('latin1') === text;
 
 /**
- * Removes what a photo carries about where, when and on what it was taken: EXIF (with GPS) and XMP
- * (APP1), Photoshop/IPTC (APP13), comments, JFIF thumbnails, other APPn segments, and anything after
- * the image's end marker (phones append secondary images there). Keeps what decoding needs: JFIF
- * (APP0), the ICC colour profile (APP2 'ICC_PROFILE'), Adobe's colour transform (APP14) and every
- * image segment. The EXIF orientation is kept as a minimal EXIF block holding only that tag, so a
- * portrait photo still shows upright. Throws InvalidJpegError when the structure is not a JPEG's.
+ * Removes what a photo carries about where, when and on what it was taken: EXIF (with GPS and its
+ * thumbnail) and XMP (APP1), Photoshop/IPTC (APP13), comments, thumbnails (the one a JFIF header may
+ * carry, JFIF extension "JFXX" segments), other APPn segments, and anything after the image's end
+ * marker (phones append secondary images there). Keeps what decoding needs: the JFIF header (APP0,
+ * cut to its 14 bytes and declaring no thumbnail), the ICC colour profile (APP2 'ICC_PROFILE'),
+ * Adobe's colour transform (APP14) and every image segment. The EXIF orientation is kept as a
+ * minimal EXIF block holding only that tag, so a portrait photo still shows upright. Throws
+ * InvalidJpegError when the structure is not a JPEG's.
  */
 export function stripJpegMetadata(input: Buffer): Buffer {
   if (input.length < 4 || input[0] !== 0xff || input[1] !== SOI) throw new InvalidJpegError('no start-of-image marker');
@@ -89,7 +91,13 @@ export function stripJpegMetadata(input: Buffer): Buffer {
           : marker === APP14
             ? startsWith(segment, 'Adobe')
             : !(marker >= APP0 && marker <= 0xef) && marker !== COM;
-    if (keep) (marker === APP0 && body.length === 0 ? head : body).push(segment);
+    if (keep && marker === APP0) {
+      // Only the first JFIF header, before anything else, and without its thumbnail.
+      if (body.length === 0 && head.length === 1) {
+        const jfif = jfifWithoutThumbnail(segment);
+        if (jfif) head.push(jfif);
+      }
+    } else if (keep) body.push(segment);
 
     if (marker === SOS) {
       sawScan = true;
@@ -112,6 +120,22 @@ export function stripJpegMetadata(input: Buffer): Buffer {
   if (!sawScan) throw new InvalidJpegError('no image data');
   if (orientation !== null && orientation !== 1) head.push(orientationSegment(orientation));
   return Buffer.concat([...head, ...body]);
+}
+
+/**
+ * A JFIF APP0 segment (marker, length, 'JFIF\0', version, units, densities, thumbnail size, thumbnail
+ * pixels) without its thumbnail: the 18-byte header with a 0×0 thumbnail, or null when it is too short.
+ * A segment that already has none is returned as it came.
+ */
+function jfifWithoutThumbnail(segment: Buffer): Buffer | null {
+  const HEADER = 2 + 2 + 14;
+  if (segment.length < HEADER) return null;
+  if (segment.length === HEADER && segment[16] === 0 && segment[17] === 0) return segment;
+  const out = Buffer.from(segment.subarray(0, HEADER));
+  out.writeUInt16BE(HEADER - 2, 2);
+  out[16] = 0;
+  out[17] = 0;
+  return out;
 }
 
 /** The Orientation tag (0x0112) of IFD0 in a TIFF block, or null. Never throws on bad data. */

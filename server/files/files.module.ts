@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -9,6 +9,12 @@ import { FilesService } from './files.service.js';
 import { FILE_STORAGE } from './storage/file-storage.js';
 import { LocalDiskStorage } from './storage/local-disk-storage.js';
 import { uploadLimits } from './upload.interceptor.js';
+
+/**
+ * A '.tmp-*' upload file older than this is a crash's leftover, removed at start. Not younger ones:
+ * instances sharing the uploads folder may be writing them (a write takes seconds, not an hour).
+ */
+export const STALE_TEMPORARY_FILE_MS = 60 * 60_000;
 
 /** Uploaded documents. Exports FilesService (current files, picture bytes) for the generated documents. */
 @Module({
@@ -27,7 +33,12 @@ import { uploadLimits } from './upload.interceptor.js';
     FilesService,
     {
       provide: FILE_STORAGE,
-      useFactory: (config: AppConfig) => new LocalDiskStorage(config.uploadsDir),
+      useFactory: async (config: AppConfig) => {
+        const storage = new LocalDiskStorage(config.uploadsDir);
+        const removed = await storage.removeStaleTemporaryFiles(STALE_TEMPORARY_FILE_MS);
+        if (removed > 0) new Logger('FilesModule').warn(`Removed ${removed} unfinished upload file(s) left by a crash`);
+        return storage;
+      },
       inject: [APP_CONFIG],
     },
   ],

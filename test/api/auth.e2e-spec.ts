@@ -68,6 +68,27 @@ describe('serving and errors', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends a Permissions-Policy on every answer: camera and fullscreen for the portal only (finding 12)', async () => {
+    const server = t.app.getHttpServer();
+    for (const url of [
+      '/api/session',
+      '/',
+      '/registration/family-data',
+      '/api/no-such-thing',
+      '/sanctum/csrf-cookie',
+    ]) {
+      const res = await request(server).get(url);
+      const policy = String(res.headers['permissions-policy']);
+      expect(policy, url).toContain('camera=(self)');
+      expect(policy, url).toContain('fullscreen=(self)');
+      for (const off of ['geolocation', 'microphone', 'payment', 'usb', 'display-capture', 'sync-xhr'])
+        expect(policy, url).toContain(`${off}=()`);
+      // Nothing else is allowed anywhere.
+      const allowed = policy.split(', ').filter((d) => !d.endsWith('=()'));
+      expect(allowed.sort(), url).toEqual(['camera=(self)', 'fullscreen=(self)']);
+    }
+  });
+
   it('gives no cookie to an anonymous visitor', async () => {
     const res = await request(t.app.getHttpServer()).get('/api/session').expect(200);
     expect(res.headers['set-cookie']).toBeUndefined();

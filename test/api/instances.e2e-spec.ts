@@ -199,7 +199,7 @@ describe('shutdown', () => {
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
-            cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`,
+            cookie: session.header(),
             'x-xsrf-token': token,
           },
         },

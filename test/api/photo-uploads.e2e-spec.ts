@@ -9,7 +9,7 @@ import type { DocumentFile, DocumentVersion, UploadLimits } from '../../shared/d
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { StudentFile } from '../../server/files/entities/student-file.entity.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
-import { samplePdf } from '../fixtures/files.js';
+import { jpegSegments, jpegWithThumbnails, samplePdf } from '../fixtures/files.js';
 import {
   BLUE,
   CAMERA_SECRETS,
@@ -372,6 +372,35 @@ describe('the picture', () => {
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([80, 40, 6]);
     for (const secret of CAMERA_SECRETS) expect(stored.toString('latin1')).not.toContain(secret);
+  });
+  it('a JPEG loses its embedded thumbnails: JFIF, JFIF extension (JFXX) and EXIF (finding 9)', async () => {
+    const jpeg = jpegWithThumbnails();
+    const countSoi = (b: Buffer) => b.toString('latin1').split('\xff\xd8').length - 1;
+    expect(countSoi(jpeg)).toBe(3); // the image and its two JPEG thumbnails
+    const res = await uploadParts(ana, 'picture', [{ bytes: jpeg, name: 'thumbs.jpg' }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = await currentBytes('picture');
+    const segments = jpegSegments(stored);
+    const app0 = segments.filter((s) => s.marker === 0xe0);
+    // One APP0, the plain 14-byte JFIF header, declaring no thumbnail (0×0) and carrying none.
+    expect(app0).toHaveLength(1);
+    expect(app0[0].payload.subarray(0, 5).toString('latin1')).toBe('JFIF\0');
+    expect(app0[0].payload.length).toBe(14);
+    expect([app0[0].payload[12], app0[0].payload[13]]).toEqual([0, 0]);
+    expect(stored.toString('latin1')).not.toContain('JFXX');
+    // No EXIF block with a second IFD (the thumbnail's), and no JPEG inside the JPEG.
+    for (const s of segments.filter((x) => x.marker === 0xe1)) {
+      if (s.payload.subarray(0, 6).toString('latin1') !== 'Exif\0\0') continue;
+      const tiff = s.payload.subarray(6);
+      const le = tiff.subarray(0, 2).toString('latin1') === 'II';
+      const ifd0 = le ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4);
+      const count = le ? tiff.readUInt16LE(ifd0) : tiff.readUInt16BE(ifd0);
+      const at = ifd0 + 2 + count * 12;
+      expect(le ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at)).toBe(0);
+    }
+    expect(countSoi(stored)).toBe(1);
+    const meta = await sharp(stored).metadata();
+    expect([meta.width, meta.height]).toEqual([48, 64]);
   });
 });
 

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../shared/constants.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { formatLocalDateTime } from '../../common/time.js';
 import { FormClass } from '../../lookups/entities/lookups.entities.js';
+import { fontStack } from '../../pdf/fonts.js';
 import { html, raw } from '../../pdf/html.js';
 import { PdfRenderer } from '../../pdf/pdf-renderer.js';
 import { type StudentPick, type StudentRow, StudentsRepository } from '../../students/students.repository.js';
@@ -79,7 +80,7 @@ const ROLES = [
 ] as const;
 
 const STYLE = raw(`
-  body { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 9pt; color: #111; }
+  body { font-family: ${fontStack('DejaVu Sans', 'Arial')}; font-size: 9pt; color: #111; }
   h1 { font-size: 14pt; margin: 0 0 2pt; color: #1A237E; }
   h2 { font-size: 11pt; margin: 0 0 6pt; font-weight: normal; }
   section { break-after: page; }

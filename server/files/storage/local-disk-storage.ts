@@ -55,6 +55,42 @@ export class LocalDiskStorage implements FileStorage {
     return storedName;
   }
 
+  /**
+   * Removes the '.tmp-*' files a crash (kill -9, power loss) left half-written, once they are older
+   * than `olderThanMs`: several instances may share this folder, and a younger one may be another
+   * instance's write in progress (a write lasts seconds), so only old ones go. Answers how many went.
+   */
+  async removeStaleTemporaryFiles(olderThanMs: number, now = Date.now()): Promise<number> {
+    let removed = 0;
+    let folders: string[];
+    try {
+      folders = (await fsp.readdir(this.root)).filter((f) => /^[0-9a-f]{2}$/.test(f));
+    } catch {
+      return 0; // no uploads yet
+    }
+    for (const folder of folders) {
+      const dir = path.join(this.root, folder);
+      let names: string[];
+      try {
+        names = await fsp.readdir(dir);
+      } catch {
+        continue; // not a folder, or gone meanwhile
+      }
+      for (const name of names.filter((n) => n.startsWith('.tmp-'))) {
+        const file = path.join(dir, name);
+        try {
+          const stat = await fsp.lstat(file);
+          if (!stat.isFile() || now - stat.mtimeMs < olderThanMs) continue;
+          await this.fs.rm(file, { force: true });
+          removed++;
+        } catch {
+          // renamed into place or removed by another instance meanwhile
+        }
+      }
+    }
+    return removed;
+  }
+
   async open(storedName: string): Promise<Readable> {
     const file = this.pathOf(storedName);
     await fsp.access(file);

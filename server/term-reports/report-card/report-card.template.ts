@@ -1,4 +1,5 @@
 import { academicYearLabel } from '../../../shared/constants.js';
+import { fontStack } from '../../pdf/fonts.js';
 import { html, raw, type SafeHtml } from '../../pdf/html.js';
 import type { ReportCardData } from '../report-cards.service.js';
 
@@ -7,7 +8,8 @@ import type { ReportCardData } from '../report-cards.service.js';
 
 const STYLE = raw(`
   * { box-sizing: border-box; }
-  body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 10pt; color: #111; margin: 0; }
+  body { font-family: ${fontStack('DejaVu Sans', 'Liberation Sans', 'Arial')};
+    font-size: 10pt; color: #111; margin: 0; }
   .card { page-break-after: always; }
   .card:last-child { page-break-after: auto; }
   header { text-align: center; border-bottom: 3px solid #1A237E; padding-bottom: 6pt; margin-bottom: 10pt; }
