@@ -14,6 +14,7 @@ import {
   SEXES,
 } from './constants.js';
 import type { TermsAgreementStamp } from './terms.js';
+import { hasXmlUnsafeChar } from './xml-safe-text.js';
 
 /**
  * text: free text up to `max`; phone: '' or exactly 7 digits (the 1868 prefix is fixed, not stored);
@@ -305,6 +306,8 @@ export const FIELD_MESSAGES = {
   notBefore: (min: string) => `The date cannot be before ${min}.`,
   futureBirth: 'The date of birth cannot be in the future.',
   schoolSet: 'House and class are set by the school and cannot be changed here.',
+  /** A character XML (and so the school's spreadsheets) cannot carry: shared/xml-safe-text.ts. */
+  unusualCharacter: 'Remove the unusual invisible character from this answer (it may have come in with pasted text).',
 } as const;
 
 /** Whether two values of a field are the same answer: '' and null (and undefined) all mean "empty". */
@@ -341,6 +344,7 @@ export function fieldProblem(spec: FieldSpec, value: unknown, today?: string): s
   if (isEmpty(value)) return spec.required ? MESSAGES.required : null;
   if (spec.kind === 'code') return Number.isSafeInteger(value) && (value as number) > 0 ? null : FIELD_MESSAGES.code;
   if (typeof value !== 'string') return FIELD_MESSAGES.text;
+  if (hasXmlUnsafeChar(value)) return FIELD_MESSAGES.unusualCharacter;
   if (spec.required && value.trim() === '') return MESSAGES.required;
   switch (spec.kind) {
     case 'phone':
@@ -381,6 +385,7 @@ export function isAdminEditField(name: string): name is AdminEditField {
 export function adminEditProblem(field: AdminEditField, value: unknown): string | null {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
     return MESSAGES.adminRequired;
+  if (typeof value === 'string' && hasXmlUnsafeChar(value)) return FIELD_MESSAGES.unusualCharacter;
   const max = FIELD_BY_NAME.get(field)?.max;
   if (field !== 'date_of_birth' && max && typeof value === 'string' && value.length > max)
     return FIELD_MESSAGES.tooLong(max);

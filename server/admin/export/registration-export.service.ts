@@ -8,7 +8,7 @@ import { formatLocalDateTime } from '../../common/time.js';
 import { LookupsService } from '../../lookups/lookups.service.js';
 import { toStudentRecord } from '../../students/student-record.mapper.js';
 import { StudentsRepository } from '../../students/students.repository.js';
-import { commitWorkbook, dateCell } from './xlsx.js';
+import { commitWorkbook, dateCell, exportCells } from './xlsx.js';
 
 const BATCH = 500;
 
@@ -52,7 +52,7 @@ export class RegistrationExportService {
         const record: Record<string, unknown> = toStudentRecord(s);
         const row: Record<string, ExportValue | Date> = {};
         for (const f of EXPORT_COLUMNS) row[f.key] = this.cell(f, record[f.key], resolvers, true);
-        sheet.addRow(row).commit();
+        sheet.addRow(exportCells(row)).commit();
       }
     }
     await commitWorkbook(sheet, workbook);

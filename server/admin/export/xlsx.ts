@@ -1,5 +1,7 @@
 import type { Response } from 'express';
 import type ExcelJS from 'exceljs';
+import { xmlSafeText } from '../../../shared/xml-safe-text.js';
+import { neutraliseFormula } from '../../common/spreadsheets/formula-text.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -35,4 +37,22 @@ export async function commitWorkbook(
 ): Promise<void> {
   sheet.commit();
   await workbook.commit();
+}
+
+/**
+ * A row's cells as every export writes them: text loses any character XML cannot carry (one would make
+ * the whole workbook unreadable) and formula-like text is neutralised (formula-text.ts). Numbers,
+ * dates and empty cells are written as they are.
+ */
+export function exportCells<K extends string, V>(cells: Record<K, V>): Record<K, V | string> {
+  return mapText(cells, (s) => neutraliseFormula(xmlSafeText(s)));
+}
+
+function mapText<K extends string, V>(cells: Record<K, V>, fn: (s: string) => string): Record<K, V | string> {
+  const out = {} as Record<K, V | string>;
+  for (const key of Object.keys(cells) as K[]) {
+    const v = cells[key];
+    out[key] = typeof v === 'string' ? fn(v) : v;
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '../../../shared/admin-types.js';
 import { CsvError, CsvRowLimitError, parseCsv } from '../../common/spreadsheets/csv.js';
+import { formulaCellMessage, formulaTrigger } from '../../common/spreadsheets/formula-text.js';
 import { badLayout, tooLarge } from '../../common/spreadsheets/refusals.js';
 import {
   decodeUploadText,
@@ -74,7 +75,10 @@ async function readWorkbook(buf: Buffer, lowerName: string): Promise<StudentShee
  */
 function cellText(v: ExcelJS.CellValue, ref: string): string | null {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
+  if (typeof v === 'string') {
+    refuseFormulaText(v, ref);
+    return v.trim() === '' ? null : v.trim();
+  }
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? '1' : '0';
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
@@ -88,6 +92,16 @@ function cellText(v: ExcelJS.CellValue, ref: string): string | null {
   if ('richText' in v) return cellText(v.richText.map((r) => r.text).join(''), ref);
   if ('text' in v && typeof v.text === 'string') return cellText(v.text, ref);
   throw badLayout(`Cell ${ref} could not be read.`);
+}
+
+/**
+ * Text that starts like a formula (=, +, -, @, tab or CR, even after invisible characters) is refused:
+ * a CSV has no formulas, but such a cell becomes one when the file is opened in a spreadsheet, and
+ * the portal would hand it on in its own exports. Checked before trimming, which would hide a tab.
+ */
+function refuseFormulaText(text: string, ref: string): void {
+  const trigger = formulaTrigger(text);
+  if (trigger) throw badLayout(formulaCellMessage(ref, trigger));
 }
 
 function readCsv(buf: Buffer): StudentSheet {
@@ -105,13 +119,8 @@ function readCsv(buf: Buffer): StudentSheet {
     records.map((r) => ({
       row: r.row,
       cells: r.cells.map((c, n) => {
+        refuseFormulaText(c, `${columnLetter(n + 1)}${r.row}`);
         const v = c.trim();
-        // A CSV has no formulas, but a cell starting with '=' becomes one when the file is opened in Excel.
-        if (v.startsWith('='))
-          throw badLayout(
-            `Cell ${columnLetter(n + 1)}${r.row} starts with '=' (a formula). ` +
-              'Formulas are not accepted: import the values.',
-          );
         return v === '' ? null : v;
       }),
     })),

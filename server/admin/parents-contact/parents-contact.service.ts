@@ -13,7 +13,7 @@ import { html, raw } from '../../pdf/html.js';
 import { PdfRenderer } from '../../pdf/pdf-renderer.js';
 import { type StudentPick, type StudentRow, StudentsRepository } from '../../students/students.repository.js';
 import { formatPhone } from '../export/export-columns.js';
-import { commitWorkbook } from '../export/xlsx.js';
+import { commitWorkbook, exportCells } from '../export/xlsx.js';
 
 const COLUMNS = [
   'id',
@@ -143,7 +143,7 @@ export class ParentsContactService {
         cells[`${key}_phones`] = r[key]?.phones.join(', ') || null;
         if (key !== 'emergency') cells[`${key}_email`] = r[key]?.email ?? null;
       }
-      sheet.addRow(cells).commit();
+      sheet.addRow(exportCells(cells)).commit();
     }
     await commitWorkbook(sheet, workbook);
   }
