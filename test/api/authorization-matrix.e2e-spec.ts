@@ -146,6 +146,8 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/registration-form/:studentId', expect: ownerRead },
   { route: 'GET /api/registration-report/all', expect: adminOnly() },
   { route: 'GET /api/registration-report/:classId', path: () => '/api/registration-report/1A', expect: adminOnly() },
+  // Data protection (issue 15): the subject-access export of the student the call is about.
+  { route: 'GET /api/students/:studentId/export', expect: adminOnly() },
   // Last: it ends the sessions.
   { route: 'POST /logout', expect: publicRead(204) },
 ];
