@@ -10,6 +10,7 @@ import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupsModule } from './lookups/lookups.module.js';
 import { StudentsModule } from './students/students.module.js';
+import { SubjectAccessModule } from './subject-access/subject-access.module.js';
 import { TermReportsModule } from './term-reports/term-reports.module.js';
 import { TermsModule } from './terms/terms.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         FilesModule,
         DocumentsModule,
         TermReportsModule,
+        SubjectAccessModule,
         TermsModule,
         HealthModule,
       ],

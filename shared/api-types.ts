@@ -94,6 +94,21 @@ export interface AuditEntryView {
 }
 
 /**
+ * What an administrator's read of a student's data was (`field` of a `read` audit entry) and how the
+ * history names it (`new_value`, followed by ": detail" for one document or report card).
+ */
+export const READ_AUDIT_LABELS = {
+  record: 'Viewed record (every registration step, health data included)',
+  account: 'Viewed account',
+  documents: 'Viewed documents list',
+  document: 'Opened document',
+  registration_form: 'Opened registration form (PDF)',
+  report_card: 'Opened report card (PDF)',
+  export: 'Subject-access export (ZIP of all her data)',
+} as const;
+export type ReadAuditKind = keyof typeof READ_AUDIT_LABELS;
+
+/**
  * The lookup lists of docs/product.md §3: GET /api/form-classes, /towns, /regional-corporation, /religions,
  * /ethnic-groups,
  * /houses.

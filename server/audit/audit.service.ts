@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, MoreThanOrEqual, type Repository } from 'typeorm';
 import { nowIso } from '../common/time.js';
-import { actorLabel } from '../../shared/api-types.js';
+import { actorLabel, READ_AUDIT_LABELS, type ReadAuditKind } from '../../shared/api-types.js';
 import type { SessionUser } from '../common/session-user.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
 
@@ -20,7 +20,17 @@ function asText(value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The audit trail: who changed what, when, with old and new values. */
+/**
+ * Repeated reads of the same thing of the same student by the same administrator within this window
+ * leave one `read` entry, not one per request (a registration step or the documents list is fetched
+ * again on every focus and step change). Exports are never merged.
+ */
+export const READ_AUDIT_WINDOW_MS = 10 * 60_000;
+
+/** The entities whose `entity_id` is a student's id: her part of the trail (subject-access export). */
+const STUDENT_ENTITIES = ['student', 'user', 'term_report'];
+
+/** The audit trail: who changed what, when, with old and new values; and who read a student's data. */
 @Injectable()
 export class AuditService {
   constructor(@InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>) {}
@@ -43,6 +53,48 @@ export class AuditService {
     }));
     const repo = manager ? manager.getRepository(AuditEntry) : this.entries;
     await repo.insert(rows);
+  }
+
+  /**
+   * An administrator read a student's data: a `read` entry (field = what was read, new_value = what the
+   * history shows, e.g. "Viewed record"). Students reading their own data leave none. Awaited by the
+   * route before it answers, so a failed write fails the read (500): no administrator sees a minor's
+   * data without the trail saying so. An identical read by the same administrator within
+   * READ_AUDIT_WINDOW_MS is not written again.
+   */
+  async recordRead(actor: SessionUser, studentId: string, kind: ReadAuditKind, detail?: string): Promise<void> {
+    if (actor.role !== 'admin') return;
+    const label = detail ? `${READ_AUDIT_LABELS[kind]}: ${detail}` : READ_AUDIT_LABELS[kind];
+    if (kind !== 'export') {
+      const since = new Date(Date.now() - READ_AUDIT_WINDOW_MS).toISOString();
+      const recent = await this.entries.findOne({
+        select: { id: true },
+        where: {
+          action: 'read',
+          entity_id: studentId,
+          actor_user_id: actor.id,
+          field: kind,
+          new_value: label,
+          created_at: MoreThanOrEqual(since),
+        },
+      });
+      if (recent) return;
+    }
+    await this.record(actor, {
+      action: 'read',
+      entity: 'student',
+      entity_id: studentId,
+      field: kind,
+      new_value: label,
+    });
+  }
+
+  /** Everything the trail holds about one student, oldest first (her subject-access export). */
+  ofStudent(studentId: string): Promise<AuditEntry[]> {
+    return this.entries.find({
+      where: { entity_id: studentId, entity: In(STUDENT_ENTITIES) },
+      order: { id: 'ASC' },
+    });
   }
 
   /** Newest first; filtered by the student (or other entity id) concerned. */

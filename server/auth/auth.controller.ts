@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AdminLoginResponse, SessionInfo, StudentLoginResponse, UserInfo } from '../../shared/api-types.js';
+import { AuditService } from '../audit/audit.service.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AllowDuringReset, CurrentUser, OwnerOrAdmin, Public } from '../common/decorators.js';
@@ -35,6 +36,7 @@ export class AuthController {
     private readonly users: UsersService,
     private readonly csrf: Csrf,
     private readonly mfa: MfaService,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -122,6 +124,8 @@ export class AuthController {
       user.role === 'student' ? await this.users.findById(user.id) : await this.users.findStudent(studentId);
     if (!account) throw new NotFoundException(MESSAGES.notFound);
     if (account.role !== 'student') throw new ForbiddenException(MESSAGES.forbidden);
-    return this.auth.userInfo(account);
+    const info = this.auth.userInfo(account);
+    await this.audit.recordRead(user, studentId, 'account');
+    return info;
   }
 }

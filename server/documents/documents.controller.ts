@@ -1,18 +1,27 @@
 import { Controller, Get, Param, StreamableFile } from '@nestjs/common';
-import { OwnerOrAdmin, Roles } from '../common/decorators.js';
+import { AuditService } from '../audit/audit.service.js';
+import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
+import type { SessionUser } from '../common/session-user.js';
 import { pdfFile } from '../pdf/pdf-file.js';
 import { DocumentsService } from './documents.service.js';
 
 /** The generated PDFs shown in the viewers and frames (docs/product.md §7 "Documents shown in embedded frames"). */
 @Controller('api')
 export class DocumentsController {
-  constructor(private readonly documents: DocumentsService) {}
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The student's registration form on Legal paper. */
   @OwnerOrAdmin({ param: 'studentId' })
   @Get('registration-form/:studentId')
-  async registrationForm(@Param('studentId') studentId: string): Promise<StreamableFile> {
+  async registrationForm(
+    @CurrentUser() user: SessionUser,
+    @Param('studentId') studentId: string,
+  ): Promise<StreamableFile> {
     const { pdf, fileName } = await this.documents.registrationForm(studentId);
+    await this.audit.recordRead(user, studentId, 'registration_form');
     return pdfFile(pdf, fileName);
   }
 

@@ -12,5 +12,6 @@ import { DocumentsService } from './documents.service.js';
   imports: [StudentsModule, PdfModule, FilesModule, LookupsModule, TermsModule],
   controllers: [DocumentsController],
   providers: [DocumentsService],
+  exports: [DocumentsService],
 })
 export class DocumentsModule {}

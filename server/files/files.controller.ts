@@ -22,6 +22,7 @@ import {
   type StudentDataFiles,
   type UploadLimits,
 } from '../../shared/documents.js';
+import { AuditService } from '../audit/audit.service.js';
 import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { StoreFileDto, StudentDataFilesDto } from './dto/store-file.dto.js';
@@ -30,7 +31,10 @@ import { UploadLimitMessage } from './upload.interceptor.js';
 
 @Controller('api')
 export class FilesController {
-  constructor(private readonly files: FilesService) {}
+  constructor(
+    private readonly files: FilesService,
+    private readonly audit: AuditService,
+  ) {}
 
   /**
    * docs/product.md §7 store-file: multipart `file` (up to MAX_UPLOAD_FILES of them, the pages in order), `id`
@@ -56,28 +60,42 @@ export class FilesController {
 
   @OwnerOrAdmin({ param: 'studentId' })
   @Get('get-files/:studentId')
-  getFiles(@Param('studentId') studentId: string): Promise<DocumentFile[]> {
-    return this.files.currentFiles(studentId);
+  async getFiles(@CurrentUser() user: SessionUser, @Param('studentId') studentId: string): Promise<DocumentFile[]> {
+    const files = await this.files.currentFiles(studentId);
+    await this.audit.recordRead(user, studentId, 'documents');
+    return files;
   }
 
   @OwnerOrAdmin({ param: 'studentId' })
   @Get('student-data-files/:studentId')
-  studentDataFiles(@Param('studentId') studentId: string): Promise<StudentDataFiles> {
-    return this.files.studentDataFiles(studentId);
+  async studentDataFiles(
+    @CurrentUser() user: SessionUser,
+    @Param('studentId') studentId: string,
+  ): Promise<StudentDataFiles> {
+    const files = await this.files.studentDataFiles(studentId);
+    await this.audit.recordRead(user, studentId, 'documents');
+    return files;
   }
 
   @OwnerOrAdmin({ body: 'student_id' })
   @HttpCode(200)
   @Post('student-data-files')
-  postStudentDataFiles(@Body() body: StudentDataFilesDto): Promise<StudentDataFiles> {
-    return this.files.studentDataFiles(body.student_id);
+  async postStudentDataFiles(
+    @CurrentUser() user: SessionUser,
+    @Body() body: StudentDataFilesDto,
+  ): Promise<StudentDataFiles> {
+    const files = await this.files.studentDataFiles(body.student_id);
+    await this.audit.recordRead(user, body.student_id, 'documents');
+    return files;
   }
 
   /** Every version ever uploaded for a student, replaced ones included (administrators). */
   @Roles('admin')
   @Get('file-versions/:studentId')
-  versions(@Param('studentId') studentId: string): Promise<DocumentVersion[]> {
-    return this.files.versions(studentId);
+  async versions(@CurrentUser() user: SessionUser, @Param('studentId') studentId: string): Promise<DocumentVersion[]> {
+    const versions = await this.files.versions(studentId);
+    await this.audit.recordRead(user, studentId, 'documents');
+    return versions;
   }
 
   /**
@@ -93,6 +111,17 @@ export class FilesController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const { file, stream } = await this.files.openForDownload(user, fileId);
+    try {
+      await this.audit.recordRead(
+        user,
+        file.student_id,
+        'document',
+        `${file.file_type} "${file.original_name}" (#${file.id})`,
+      );
+    } catch (e) {
+      stream.destroy();
+      throw e;
+    }
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', DOWNLOAD_CSP);
     res.setHeader('Cache-Control', 'no-store');

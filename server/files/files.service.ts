@@ -215,6 +215,23 @@ export class FilesService {
     }
   }
 
+  /**
+   * A student's current files with their stored bytes opened (subject-access export), in the step's
+   * order. A file whose bytes are missing from the storage comes with `stream: null` (and is logged).
+   */
+  async openCurrentFiles(studentId: string): Promise<{ file: StudentFile; stream: Readable | null }[]> {
+    const rows = sortByType(await this.files.findBy({ student_id: studentId, replaced_at: IsNull() }));
+    const out: { file: StudentFile; stream: Readable | null }[] = [];
+    for (const file of rows) {
+      const stream = await this.storage.open(file.stored_name).catch((e: Error) => {
+        this.logger.error({ msg: 'stored file missing', file_id: file.id, error: e.message });
+        return null;
+      });
+      out.push({ file, stream });
+    }
+    return out;
+  }
+
   /** The bytes of a student's current file of a type (the picture on the registration form), or null. */
   async currentBytes(studentId: string, type: DocumentType): Promise<Buffer | null> {
     const row = await this.files.findOne({

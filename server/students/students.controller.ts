@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Ip, Param, Post, Query } from '@nestjs/common';
 import type { StudentIdMatch } from '../../shared/api-types.js';
 import type { StudentRecord, StudentSaveResponse } from '../../shared/student-fields.js';
+import { AuditService } from '../audit/audit.service.js';
 import { CurrentUser, OwnerOrAdmin, Public } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { type SaveStudentBody, SaveStudentDto } from './dto/save-student.dto.js';
@@ -13,13 +14,16 @@ export class StudentsController {
   constructor(
     private readonly students: StudentsService,
     private readonly idLookup: StudentIdLookup,
+    private readonly audit: AuditService,
   ) {}
 
   /** docs/product.md §7: a list whose first item is the record (id, first_name, last_name and every other field). */
   @OwnerOrAdmin({ param: 'studentId' })
   @Get('student-record/:studentId')
-  async record(@Param('studentId') studentId: string): Promise<StudentRecord[]> {
-    return [await this.students.getRecord(studentId)];
+  async record(@CurrentUser() user: SessionUser, @Param('studentId') studentId: string): Promise<StudentRecord[]> {
+    const record = await this.students.getRecord(studentId);
+    await this.audit.recordRead(user, studentId, 'record');
+    return [record];
   }
 
   /** docs/product.md §7 registration save, made partial: {id, ...changed fields} → {id, ...saved fields, updatedAt}. */

@@ -21,6 +21,8 @@ import {
   type TermReportPosting,
   type TermReportsPostedItem,
 } from '../../shared/term-reports.js';
+import { academicYearLabel } from '../../shared/constants.js';
+import { AuditService } from '../audit/audit.service.js';
 import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { SheetUpload, type UploadedSheet } from '../common/spreadsheets/sheet-upload.js';
@@ -47,6 +49,7 @@ export class TermReportsController {
     private readonly postings: PostingsService,
     private readonly cards: ReportCardsService,
     private readonly pdf: ReportCardPdfService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Report-card data from a workbook (sheets Marks and Summary) or a CSV of one of them: see importSpreadsheet. */
@@ -114,7 +117,9 @@ export class TermReportsController {
     @Param('term') term: string,
   ): Promise<StreamableFile> {
     const t = yearTerm(year, term);
-    return this.pdf.cardPdf(await this.cards.card(studentId, t.year, t.term, user));
+    const pdf = await this.pdf.cardPdf(await this.cards.card(studentId, t.year, t.term, user));
+    await this.audit.recordRead(user, studentId, 'report_card', `${academicYearLabel(t.year)} term ${t.term}`);
+    return pdf;
   }
 
   /** Every report card of one class for one term as one PDF, for printing (admins). */

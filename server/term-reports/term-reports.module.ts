@@ -14,6 +14,6 @@ import { TermReportsController } from './term-reports.controller.js';
   imports: [TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]), PdfModule, StudentsModule],
   controllers: [TermReportsController],
   providers: [TermReportsImportService, PostingsService, ReportCardsService, ReportCardPdfService],
-  exports: [ReportCardsService],
+  exports: [ReportCardsService, ReportCardPdfService],
 })
 export class TermReportsModule {}

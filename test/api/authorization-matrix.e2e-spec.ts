@@ -154,6 +154,8 @@ export const MATRIX: Row[] = [
   { route: 'POST /api/admin-mfa/confirm', body: () => ({ code: '000000' }), expect: adminOnly(422) },
   { route: 'POST /api/admin-mfa/disable', body: () => ({ code: '000000' }), expect: adminOnly(409) },
   { route: 'POST /api/admin-mfa/recovery-codes', body: () => ({ code: '000000' }), expect: adminOnly(409) },
+  // Data protection (issue 15): the subject-access export of the student the call is about.
+  { route: 'GET /api/students/:studentId/export', expect: adminOnly() },
   // Last: it ends the sessions.
   { route: 'POST /logout', expect: publicRead(204) },
 ];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
@@ -170,6 +171,53 @@ describe('admin Dashboard: students table and its row actions', () => {
     await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Chloe');
     expect(await menu(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     await page.screenshot({ path: screenshotPath('admin-student-registration'), fullPage: true });
+  });
+});
+
+describe("data protection: a student's history and her subject-access export", () => {
+  it("History lists the administrator's reads; Export her data (ZIP) downloads everything held about her", async ({
+    page,
+  }) => {
+    await signInAdmin(page);
+    await page.getByRole('button', { name: 'Edit/View Registration of Brianna Charles' }).click();
+    await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Brianna');
+    await page.goBack();
+    await expectPath(page, '/admin/dashboard');
+
+    await page.getByRole('button', { name: 'History of Brianna Charles' }).click();
+    const history = page.getByRole('dialog', { name: /History · Brianna Charles \(20267002\)/ });
+    const viewed = history.getByText(/^Viewed record \(every registration step, health data included\)$/);
+    await expect.poll(() => viewed.isVisible()).toBe(true);
+    expect(await history.getByText('admin:office').first().isVisible()).toBe(true);
+    await history.getByText('Changes', { exact: true }).click();
+    await expect.poll(() => viewed.count()).toBe(0);
+    await history.getByText('Reads', { exact: true }).click();
+    await expect.poll(() => viewed.isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('admin-student-history') });
+    await history.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => history.isVisible()).toBe(false);
+
+    // Hold the answer back a moment, so the button's loading state can be seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/students/20267002/export', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const button = page.getByRole('button', { name: 'Export her data (ZIP) of Brianna Charles' });
+    const downloading = page.waitForEvent('download');
+    await button.click();
+    await expect.poll(async () => (await button.getAttribute('class')) ?? '').toContain('ant-btn-loading');
+    release();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('20267002 subject access.zip');
+    const zip = await JSZip.loadAsync(readFileSync((await download.path())!));
+    const record = JSON.parse(await zip.file('record.json')!.async('string')) as { student: { id: string } };
+    expect(record.student.id).toBe('20267002');
+    expect(Object.keys(zip.files)).toContain('pdfs/Registration Form 20267002.pdf');
+    await expect.poll(async () => (await button.getAttribute('class')) ?? '').not.toContain('ant-btn-loading');
   });
 });
 

@@ -15,8 +15,14 @@ export class ReportCardPdfService {
   ) {}
 
   async cardPdf(card: ReportCardData): Promise<StreamableFile> {
+    const { bytes, fileName } = await this.cardBytes(card);
+    return pdfFile(bytes, fileName);
+  }
+
+  /** One card's PDF and its file name (also for the subject-access export). */
+  async cardBytes(card: ReportCardData): Promise<{ bytes: Buffer; fileName: string }> {
     const bytes = await this.pdf.render(reportCardsHtml([card], this.config.schoolName), { format: 'Legal' });
-    return pdfFile(bytes, `Report Card ${card.student_id} ${academicYearLabel(card.year)} Term ${card.term}.pdf`);
+    return { bytes, fileName: `Report Card ${card.student_id} ${academicYearLabel(card.year)} Term ${card.term}.pdf` };
   }
 
   async classPdf(classId: string, year: number, term: number, cards: ReportCardData[]): Promise<StreamableFile> {

@@ -1,21 +1,31 @@
-import { EditOutlined, FileTextOutlined, FormOutlined, KeyOutlined, ProfileOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import {
+  CloudDownloadOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  HistoryOutlined,
+  KeyOutlined,
+  ProfileOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Input, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { type ComponentType, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { adminRegistrationPath } from '../admin-routes.js';
+import { useDownloadFile } from '../api/use-download-file.js';
 import { useStudents } from '../api/use-students.js';
 import { EditStudentDialog } from './edit-student-dialog.js';
 import { RegistrationFormDialog } from './registration-form-dialog.js';
 import { ResetPasswordDialog } from './reset-password-dialog.js';
+import { StudentHistoryDialog } from './student-history-dialog.js';
 import { displayName, plainName } from './student-name.js';
 
 /** A dialog about one student (named by id and plain name), shown by a row action; null closes it. */
 export type StudentDialog = ComponentType<{ student: { id: string; name: string } | null; onClose: () => void }>;
 
-type Dialog = { kind: 'form' | 'edit' | 'reset' | 'reports'; student: StudentListItem } | null;
+type Dialog = { kind: 'form' | 'edit' | 'reset' | 'reports' | 'history'; student: StudentListItem } | null;
 
 function matches(s: StudentListItem, needle: string): boolean {
   if (!needle) return true;
@@ -39,11 +49,15 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
   const [search, setSearch] = useState('');
   const needle = useDeferredValue(search.trim().toLowerCase());
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The subject-access export (GET /api/students/{id}/export): one ZIP of all her data, audited.
+  const exportData = useDownloadFile();
+  const exporting = exportData.isPending ? exportData.variables?.path : undefined;
+  const exportPath = (id: string) => `/api/students/${encodeURIComponent(id)}/export`;
   const rows = useMemo(() => (students.data ?? []).filter((s) => matches(s, needle)), [students.data, needle]);
 
-  const action = (label: string, icon: ReactNode, onClick: () => void) => (
+  const action = (label: string, icon: ReactNode, onClick: () => void, loading = false) => (
     <Tooltip title={label}>
-      <Button type="text" size="small" icon={icon} aria-label={label} onClick={onClick} />
+      <Button type="text" size="small" icon={icon} aria-label={label} onClick={onClick} loading={loading} />
     </Tooltip>
   );
 
@@ -73,7 +87,7 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
     {
       title: 'Actions',
       key: 'actions',
-      width: 190,
+      width: 250,
       render: (_, s) => {
         const name = plainName(s);
         return (
@@ -85,6 +99,13 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
             {action(`Reset Password of ${name}`, <KeyOutlined />, () => setDialog({ kind: 'reset', student: s }))}
             {action(`Term Reports of ${name}`, <ProfileOutlined />, () => setDialog({ kind: 'reports', student: s }))}
             {action(`Edit/View Registration of ${name}`, <FormOutlined />, () => navigate(adminRegistrationPath(s.id)))}
+            {action(`History of ${name}`, <HistoryOutlined />, () => setDialog({ kind: 'history', student: s }))}
+            {action(
+              `Export her data (ZIP) of ${name}`,
+              <CloudDownloadOutlined />,
+              () => exportData.mutate({ path: exportPath(s.id), fileName: `${s.id} subject access.zip` }),
+              exporting === exportPath(s.id),
+            )}
           </Flex>
         );
       },
@@ -111,6 +132,16 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
           style={{ width: 320, maxWidth: '100%' }}
         />
       </div>
+      {exportData.isError && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => exportData.reset()}
+          title={`The data export failed: ${errorMessage(exportData.error)}`}
+          style={{ margin: '0 12px 8px' }}
+        />
+      )}
       {students.isError && (
         <Typography.Paragraph type="danger" role="alert" style={{ padding: 16, margin: 0 }}>
           {errorMessage(students.error)}{' '}
@@ -145,6 +176,7 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
       <RegistrationFormDialog student={dialog?.kind === 'form' ? dialog.student : null} onClose={close} />
       <EditStudentDialog student={dialog?.kind === 'edit' ? dialog.student : null} onClose={close} />
       <ResetPasswordDialog student={dialog?.kind === 'reset' ? dialog.student : null} onClose={close} />
+      <StudentHistoryDialog student={dialog?.kind === 'history' ? dialog.student : null} onClose={close} />
       <TermReportsDialog
         student={dialog?.kind === 'reports' ? { id: dialog.student.id, name: plainName(dialog.student) } : null}
         onClose={close}
