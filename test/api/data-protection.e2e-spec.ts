@@ -22,17 +22,6 @@ let nia: ApiClient;
 let ola: ApiClient;
 let admin: ApiClient;
 
-function binary(c: ApiClient, url: string) {
-  return c
-    .get(url)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-}
-
 function upload(c: ApiClient, id: string, type: string, bytes: Buffer, name: string) {
   return c.agent
     .post('/api/store-file')
@@ -73,8 +62,8 @@ describe("administrators' reads are audited", () => {
     await nia.get(`/api/get-files/${NIA}`).expect(200);
     await nia.get(`/api/student-data-files/${NIA}`).expect(200);
     const files = (await nia.get(`/api/get-files/${NIA}`).expect(200)).body as { url: string }[];
-    await binary(nia, files[0].url).expect(200);
-    await binary(nia, `/api/registration-form/${NIA}`).expect(200);
+    await nia.download(files[0].url).expect(200);
+    await nia.download(`/api/registration-form/${NIA}`).expect(200);
     expect(await t.ds.getRepository(AuditEntry).count()).toBe(before);
     expect(await reads(NIA)).toEqual([]);
   });
@@ -83,9 +72,9 @@ describe("administrators' reads are audited", () => {
     await admin.get(`/api/student-record/${NIA}`).expect(200);
     await admin.get(`/api/user/${NIA}`).expect(200);
     const files = (await admin.get(`/api/get-files/${NIA}`).expect(200)).body as { url: string; name: string }[];
-    const download = await binary(admin, files[0].url).expect(200);
+    const download = await admin.download(files[0].url).expect(200);
     expect((download.body as Buffer).equals(samplePdf('Nia birth'))).toBe(true);
-    await binary(admin, `/api/registration-form/${NIA}`).expect(200);
+    await admin.download(`/api/registration-form/${NIA}`).expect(200);
 
     const rows = await reads(NIA);
     expect(rows.map((r) => [r.actor, r.entity, r.entity_id, r.field]).reverse()).toEqual([
@@ -146,7 +135,7 @@ describe('GET /api/students/:id/export (subject access)', () => {
       .getRepository(TermReportPosting)
       .insert({ year: 2025, term: 1, posted: 1, date_posted: '2025-12-12 10:00:00', updated_at: now });
 
-    const res = await binary(admin, `/api/students/${NIA}/export`).expect(200);
+    const res = await admin.download(`/api/students/${NIA}/export`).expect(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${NIA} subject access.zip"`);
     const zip = await JSZip.loadAsync(res.body as Buffer);

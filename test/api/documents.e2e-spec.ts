@@ -22,17 +22,6 @@ let cara: ApiClient;
 let dani: ApiClient;
 let admin: ApiClient;
 
-function pdfGet(c: ApiClient, url: string) {
-  return c
-    .get(url)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-}
-
 /** Keeps the PDF in test-results/ and runs a poppler tool on it. */
 function poppler(tool: 'pdfinfo' | 'pdftotext' | 'pdfimages', bytes: Buffer, name: string): string {
   const dir = path.resolve('test-results');
@@ -122,7 +111,7 @@ afterAll(() => t.close());
 
 describe('registration form', () => {
   it('prints the whole record on US Legal paper, values as text, lookups as names, phones with 1868', async () => {
-    const res = await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200);
+    const res = await cara.download(`/api/registration-form/${CARA}`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="Registration Form ${CARA}.pdf"`);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -189,7 +178,7 @@ describe('registration form', () => {
   });
 
   it('prints blank lines for an empty record, all family sections, and no immigration section', async () => {
-    const res = await pdfGet(dani, `/api/registration-form/${DANI}`).expect(200);
+    const res = await dani.download(`/api/registration-form/${DANI}`).expect(200);
     const pdf = res.body as Buffer;
     expect(poppler('pdfinfo', pdf, 'registration-form-empty')).toMatch(/Page size:\s+612 x 1008 pts/);
     const text = poppler('pdftotext', pdf, 'registration-form-empty');
@@ -204,14 +193,14 @@ describe('registration form', () => {
   });
 
   it('is served again unchanged while the record is unchanged, and anew after a change', async () => {
-    const first = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
-    const again = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
+    const first = (await cara.download(`/api/registration-form/${CARA}`).expect(200)).body as Buffer;
+    const again = (await cara.download(`/api/registration-form/${CARA}`).expect(200)).body as Buffer;
     expect(again.equals(first)).toBe(true);
     expect((await cara.post('/api/student', { id: CARA, allergy: 'Shellfish' })).status).toBe(200);
-    const changed = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
+    const changed = (await cara.download(`/api/registration-form/${CARA}`).expect(200)).body as Buffer;
     expect(poppler('pdftotext', changed, 'registration-form-changed')).toContain('Shellfish');
     expect((await upload(cara, CARA, 'immunization_covid', samplePdf('c'), 'covid-card.pdf')).status).toBe(200);
-    const withCovid = (await pdfGet(cara, `/api/registration-form/${CARA}`).expect(200)).body as Buffer;
+    const withCovid = (await cara.download(`/api/registration-form/${CARA}`).expect(200)).body as Buffer;
     expect(poppler('pdftotext', withCovid, 'registration-form-covid')).toContain('covid-card.pdf');
   });
 
@@ -250,7 +239,7 @@ describe('registration form', () => {
     // Five of six: the form lists only the agreement as missing.
     const before = poppler(
       'pdftotext',
-      (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer,
+      (await fay.download(`/api/registration-form/${id}`).expect(200)).body as Buffer,
       'registration-form-five-of-six',
     );
     expect(before).toContain('Registration NOT complete: 5 of 6 steps complete.');
@@ -260,7 +249,7 @@ describe('registration form', () => {
     const local = formatLocalDateTime(new Date(agreed.body.terms_agreed_at as string), t.config.timeZone).slice(0, 16);
     const text = poppler(
       'pdftotext',
-      (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer,
+      (await fay.download(`/api/registration-form/${id}`).expect(200)).body as Buffer,
       'registration-form-complete',
     );
     expect(text).toContain('Registration complete: all six steps are complete.');
@@ -275,7 +264,7 @@ describe('registration form', () => {
     await admin.post('/api/terms-and-conditions', { text: 'Every student wears the school uniform.' }).expect(200);
     const later = poppler(
       'pdftotext',
-      (await pdfGet(fay, `/api/registration-form/${id}`).expect(200)).body as Buffer,
+      (await fay.download(`/api/registration-form/${id}`).expect(200)).body as Buffer,
       'registration-form-terms-changed',
     );
     expect(later).toContain('Registration complete: all six steps are complete.');
@@ -285,7 +274,7 @@ describe('registration form', () => {
     // An empty record prints the current text.
     const dani2 = poppler(
       'pdftotext',
-      (await pdfGet(dani, `/api/registration-form/${DANI}`).expect(200)).body as Buffer,
+      (await dani.download(`/api/registration-form/${DANI}`).expect(200)).body as Buffer,
       'registration-form-empty-terms-2',
     );
     expect(dani2).toContain('Terms and Conditions (version 2)');
@@ -293,7 +282,7 @@ describe('registration form', () => {
   });
 
   it('only for its owner and administrators', async () => {
-    expect((await pdfGet(admin, `/api/registration-form/${CARA}`)).status).toBe(200);
+    expect((await admin.download(`/api/registration-form/${CARA}`)).status).toBe(200);
     expect((await dani.get(`/api/registration-form/${CARA}`)).status).toBe(403);
     expect((await new ApiClient(t).get(`/api/registration-form/${CARA}`)).status).toBe(401);
     expect((await admin.get('/api/registration-form/NOBODY')).status).toBe(404);
@@ -302,7 +291,7 @@ describe('registration form', () => {
 
 describe('registration report', () => {
   it('lists every student grouped by class with each step and the documents received, on Legal landscape', async () => {
-    const res = await pdfGet(admin, '/api/registration-report/all').expect(200);
+    const res = await admin.download('/api/registration-report/all').expect(200);
     const pdf = res.body as Buffer;
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(poppler('pdfinfo', pdf, 'registration-report')).toMatch(/Page size:\s+1008 x 612 pts/);
@@ -338,7 +327,7 @@ describe('registration report', () => {
   it('for one class', async () => {
     const text = poppler(
       'pdftotext',
-      (await pdfGet(admin, '/api/registration-report/2B').expect(200)).body as Buffer,
+      (await admin.download('/api/registration-report/2B').expect(200)).body as Buffer,
       'registration-report-2B',
     );
     expect(text).toContain('Registration Report — Class 2B');
@@ -357,7 +346,7 @@ describe('registration report', () => {
     await t.ds.getRepository(Student).update({ id: EVE }, { first_name: '<b>Eve</b>' });
     const text = poppler(
       'pdftotext',
-      (await pdfGet(admin, '/api/registration-report/2B').expect(200)).body as Buffer,
+      (await admin.download('/api/registration-report/2B').expect(200)).body as Buffer,
       'registration-report-markup',
     );
     expect(text).toContain('Baptiste, <b>Eve</b>');

@@ -50,23 +50,12 @@ function uploadParts(c: ApiClient, fileType: string, parts: Part[]) {
   return req;
 }
 
-function download(c: ApiClient, url: string) {
-  return c
-    .get(url)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-}
-
 async function current(type: string): Promise<DocumentFile | undefined> {
   return ((await ana.get(`/api/get-files/${ANA}`).expect(200)).body as DocumentFile[]).find((f) => f.type === type);
 }
 
 async function currentBytes(type: string): Promise<Buffer> {
-  return (await download(ana, (await current(type))!.url).expect(200)).body as Buffer;
+  return (await ana.download((await current(type))!.url).expect(200)).body as Buffer;
 }
 
 function storedCount(): number {
@@ -124,7 +113,7 @@ describe('photos into a document slot', () => {
       mime: 'application/pdf',
     });
 
-    const served = await download(ana, res.body.file.url).expect(200);
+    const served = await ana.download(res.body.file.url).expect(200);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['content-security-policy']).toMatch(/^sandbox;/);
     const pdf = served.body as Buffer;
@@ -334,7 +323,7 @@ describe('the picture', () => {
     const res = await uploadParts(ana, 'picture', [{ bytes: png, name: 'ana.png' }]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.file).toMatchObject({ name: 'ana.jpg', mime: 'image/jpeg' });
-    const served = await download(ana, res.body.file.url).expect(200);
+    const served = await ana.download(res.body.file.url).expect(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     const jpeg = served.body as Buffer;
     const meta = await sharp(jpeg).metadata();
