@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { DEVICE_COOKIE } from '../../server/auth/device-cookies.js';
+import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
 import { SessionRow } from '../../server/auth/entities/session.entity.js';
 import { AdminMfa } from '../../server/auth/mfa/admin-mfa.entity.js';
 import { MFA_MESSAGES, type MfaSetup } from '../../shared/mfa.js';
@@ -150,6 +151,9 @@ describe('signing in with two-step sign-in on', () => {
     const browsers = await fourBrowsers();
     const answers = await Promise.all(browsers.map((b) => b.post('/api/admin-login/mfa', { code })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422]);
+    // The losers may be counted after the winner's success cleared the code count (each attempt is counted
+    // before its check): start the second round from a clean count, so it stays under the lock of 5.
+    await t.ds.getRepository(LoginThrottle).delete({ login_key: 'mfa:office' });
     const again = await fourBrowsers();
     const byRecovery = await Promise.all(again.map((b) => b.post('/api/admin-login/mfa', { code: recovery[0] })));
     expect(byRecovery.map((a) => a.status).sort()).toEqual([200, 422, 422, 422]);
