@@ -9,6 +9,7 @@ import { DocumentsModule } from './documents/documents.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupsModule } from './lookups/lookups.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { StudentsModule } from './students/students.module.js';
 import { SubjectAccessModule } from './subject-access/subject-access.module.js';
 import { TermReportsModule } from './term-reports/term-reports.module.js';
@@ -24,6 +25,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         AuditModule,
+        MailModule,
         UsersModule,
         AuthModule,
         StudentsModule,

@@ -1,21 +1,34 @@
-import { Body, Controller, Get, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { AdminAccount } from '../../shared/admin-types.js';
 import { CurrentUser, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { AdminAccountsService } from './admin-accounts.service.js';
+import { AdminEmailDto } from './dto/admin-email.dto.js';
 import { CreateAdminDto } from './dto/create-admin.dto.js';
 
 @Roles('admin')
-@Controller('api/admins')
+@Controller('api')
 export class AdminAccountsController {
   constructor(private readonly admins: AdminAccountsService) {}
 
-  @Get()
+  @Get('admins')
   list(): Promise<AdminAccount[]> {
     return this.admins.list();
   }
 
-  @Post()
+  /** The signed-in administrator's own e-mail address, for a forgotten password (docs/product.md §10). */
+  @Get('admin-email')
+  email(@CurrentUser() user: SessionUser): Promise<{ email: string }> {
+    return this.admins.email(user);
+  }
+
+  @Post('admin-email')
+  @HttpCode(200)
+  setEmail(@Body() dto: AdminEmailDto, @CurrentUser() user: SessionUser): Promise<{ email: string }> {
+    return this.admins.setEmail(user, dto.email);
+  }
+
+  @Post('admins')
   create(@Body() dto: CreateAdminDto, @CurrentUser() user: SessionUser): Promise<AdminAccount> {
     return this.admins.create(dto, user);
   }

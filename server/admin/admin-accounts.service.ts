@@ -24,6 +24,28 @@ export class AdminAccountsService {
     private readonly audit: AuditService,
   ) {}
 
+  /** Her own address for a forgotten password ('' when none). */
+  async email(actor: SessionUser): Promise<{ email: string }> {
+    return { email: (await this.accounts.findById(actor.id))?.email ?? '' };
+  }
+
+  async setEmail(actor: SessionUser, email: string): Promise<{ email: string }> {
+    const before = await this.email(actor);
+    const next = email.trim();
+    if (next !== before.email) {
+      await this.accounts.setEmail(actor.id, next);
+      await this.audit.record(actor, {
+        action: 'admin.email-changed',
+        entity: 'user',
+        entity_id: actor.username,
+        field: 'email',
+        old_value: before.email || null,
+        new_value: next || null,
+      });
+    }
+    return { email: next };
+  }
+
   async list(): Promise<AdminAccount[]> {
     const rows = await this.users.find({
       select: { username: true, display_name: true, created_at: true },

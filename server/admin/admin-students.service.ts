@@ -5,6 +5,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { SessionUser } from '../common/session-user.js';
+import { FamilyMail } from '../mail/family-mail.js';
+import { OutboxService } from '../mail/outbox.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -21,6 +23,8 @@ export class AdminStudentsService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: DbSessionStore,
     private readonly audit: AuditService,
+    private readonly familyMail: FamilyMail,
+    private readonly outbox: OutboxService,
   ) {}
 
   /** The Students table: only the columns it shows, newest change first (quick with a whole school). */
@@ -75,6 +79,9 @@ export class AdminStudentsService {
       field: 'password_reset',
       new_value: 1,
     });
+    // The family hears of it, as of any change of the password (docs/product.md §10).
+    await this.familyMail.passwordChanged({ role: 'student', student_id: studentId, username: null });
+    this.outbox.wake();
     return { student_id: studentId, name, password_reset: 1 };
   }
 }

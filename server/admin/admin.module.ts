@@ -5,6 +5,7 @@ import { FilesModule } from '../files/files.module.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { FormClass, House } from '../lookups/entities/lookups.entities.js';
 import { LookupsModule } from '../lookups/lookups.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { User } from '../users/entities/user.entity.js';
 import { UsersModule } from '../users/users.module.js';
@@ -17,7 +18,9 @@ import { StudentImportService } from './import/student-import.service.js';
 import { ParentsContactController } from './parents-contact/parents-contact.controller.js';
 import { ParentsContactService } from './parents-contact/parents-contact.service.js';
 import { RegistrationProgressController } from './progress/registration-progress.controller.js';
+import { AutoReminders } from './progress/auto-reminders.js';
 import { RegistrationProgressService } from './progress/registration-progress.service.js';
+import { RegistrationRemindersService } from './progress/registration-reminders.service.js';
 import { RegistrationExportController } from './export/registration-export.controller.js';
 import { RegistrationExportService } from './export/registration-export.service.js';
 
@@ -30,6 +33,7 @@ import { RegistrationExportService } from './export/registration-export.service.
     FilesModule,
     LookupsModule,
     StudentsModule,
+    MailModule,
     TypeOrmModule.forFeature([User, FormClass, House]),
   ],
   controllers: [
@@ -47,6 +51,8 @@ import { RegistrationExportService } from './export/registration-export.service.
     StudentImportService,
     ParentsContactService,
     RegistrationProgressService,
+    RegistrationRemindersService,
+    AutoReminders,
   ],
 })
 export class AdminModule {}

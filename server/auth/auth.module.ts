@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { StudentsModule } from '../students/students.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
@@ -18,21 +19,26 @@ import { AdminMfa, AdminMfaRecoveryCode } from './mfa/admin-mfa.entity.js';
 import { MfaController } from './mfa/mfa.controller.js';
 import { MfaService } from './mfa/mfa.service.js';
 import { PasswordHasher } from './password-hasher.js';
+import { PasswordRecoveryController } from './recovery/password-recovery.controller.js';
+import { PasswordRecoveryService } from './recovery/password-recovery.service.js';
+import { PasswordResetToken } from './recovery/password-reset-token.entity.js';
 import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
 
 @Module({
   imports: [
     UsersModule,
     StudentsModule,
-    TypeOrmModule.forFeature([LoginThrottle, AdminMfa, AdminMfaRecoveryCode]),
+    MailModule,
+    TypeOrmModule.forFeature([LoginThrottle, AdminMfa, AdminMfaRecoveryCode, PasswordResetToken]),
     ThrottlerModule.forRootAsync({ inject: [DataSource], useFactory: signInThrottlerOptions }),
   ],
-  controllers: [AuthController, MfaController],
+  controllers: [AuthController, MfaController, PasswordRecoveryController],
   providers: [
     AuthService,
     LoginThrottleService,
     MfaService,
     PasswordHasher,
+    PasswordRecoveryService,
     { provide: APP_GUARD, useClass: AuthGuard },
     {
       provide: DeviceCookies,

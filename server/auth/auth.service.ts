@@ -7,7 +7,11 @@ import type { SessionUser } from '../common/session-user.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
+import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { writeTransaction } from '../database/write-transaction.js';
+import { FamilyMail } from '../mail/family-mail.js';
+import { OutboxService } from '../mail/outbox.service.js';
 import { DbSessionStore } from './db-session-store.js';
 import { type DeviceCookie, DeviceCookies } from './device-cookies.js';
 import type { AdminLoginDto, ChangePasswordDto, StudentLoginDto } from './dto/login.dto.js';
@@ -46,6 +50,9 @@ export class AuthService {
     private readonly audit: AuditService,
     private readonly students: StudentsRepository,
     private readonly devices: DeviceCookies,
+    private readonly ds: DataSource,
+    private readonly familyMail: FamilyMail,
+    private readonly outbox: OutboxService,
   ) {}
 
   async loginStudent(
@@ -119,16 +126,25 @@ export class AuthService {
     if (await this.hasher.verify(next, user.password_hash)) {
       throw this.fieldError('password', 'The new password must be different from the old one.');
     }
-    await this.users.setPassword(user.id, await this.hasher.hash(next), false);
+    const hash = await this.hasher.hash(next);
+    // The new password, its audit entry and the family's notice commit together.
+    await writeTransaction(this.ds, async (m) => {
+      await this.users.setPassword(user.id, hash, false, m);
+      await this.audit.record(
+        current,
+        {
+          action: forced ? 'password.reset-completed' : 'password.changed',
+          entity: 'user',
+          entity_id: user.student_id ?? user.username,
+        },
+        m,
+      );
+      await this.familyMail.passwordChanged(user, m);
+    });
+    this.outbox.wake();
     await this.sessions.destroyOtherSessions(user.id, sessionId);
     const updated = { ...user, password_reset: 0 };
-    await this.audit.record(current, {
-      action: forced ? 'password.reset-completed' : 'password.changed',
-      entity: 'user',
-      entity_id: user.student_id ?? user.username,
-    });
-    const response = updated.role === 'admin' ? this.adminResponse(updated) : await this.studentResponse(updated);
-    return { userId: user.id, response };
+    return { userId: user.id, response: await this.responseFor(updated) };
   }
 
   async sessionInfo(user: SessionUser | undefined): Promise<SessionInfo> {
@@ -142,8 +158,12 @@ export class AuthService {
     if (!user) return { authenticated: false, user: null, settings };
     const full = await this.users.findById(user.id);
     if (!full) return { authenticated: false, user: null, settings };
-    const response = full.role === 'admin' ? this.adminResponse(full) : await this.studentResponse(full);
-    return { authenticated: true, user: response, settings };
+    return { authenticated: true, user: await this.responseFor(full), settings };
+  }
+
+  /** The sign-in answer for an account (a student's or an administrator's). */
+  async responseFor(user: User): Promise<StudentLoginResponse | AdminLoginResponse> {
+    return user.role === 'admin' ? this.adminResponse(user) : this.studentResponse(user);
   }
 
   userInfo(user: User): UserInfo[] {

@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     [{ TZ: 'Mars/Olympus' }, 'TZ'],
     [{ PTA_FORM_URL: 'javascript:alert(1)' }, 'PTA_FORM_URL'],
     [{ BCRYPT_COST: '4' }, 'BCRYPT_COST'],
+    [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'ftp://portal.example.org' }, 'PUBLIC_URL'],
+    [{ MAIL_FROM: 'Portal without an address' }, 'MAIL_FROM'],
+    [{ REMINDER_DAYS_BEFORE_DEADLINE: '0' }, 'REMINDER_DAYS_BEFORE_DEADLINE'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:587' }, 'PUBLIC_URL'],
   ])('refuses %o naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -68,6 +74,25 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ DATA_DIR: dir(), SEED_DEMO: 'off' }).ptaFormUrl).toBeNull();
     expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://portal:pw@db:3306/school' }).ptaFormUrl).toBeNull();
+  });
+
+  it('keeps mail for the Outbox without SMTP_URL, and reads the mail settings when given', () => {
+    const kept = loadConfig({ DATA_DIR: dir() }).mail;
+    expect(kept).toMatchObject({ smtpUrl: null, publicUrl: 'http://localhost:3000', reminderDaysBeforeDeadline: null });
+    expect(kept.from).toBe(`"St. Mary's Girls' High School (demo)" <portal@localhost>`);
+    const sent = loadConfig({
+      DATA_DIR: dir(),
+      SMTP_URL: 'smtps://portal:secret@smtp.example.org:465',
+      MAIL_FROM: `"St. Mary's Portal" <portal@school.tt>`,
+      PUBLIC_URL: 'https://portal.school.tt/',
+      REMINDER_DAYS_BEFORE_DEADLINE: '7',
+    }).mail;
+    expect(sent).toMatchObject({
+      smtpUrl: 'smtps://portal:secret@smtp.example.org:465',
+      from: `"St. Mary's Portal" <portal@school.tt>`,
+      publicUrl: 'https://portal.school.tt',
+      reminderDaysBeforeDeadline: 7,
+    });
   });
 
   it('never seeds the demo school in production unless asked', () => {

@@ -33,6 +33,21 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** ADMIN_MFA: 'required' makes every administrator set up two-step sign-in at her next sign-in. */
   adminMfa: 'optional' | 'required';
+  mail: MailConfig;
+}
+
+/** E-mail (docs/product.md §10): without an SMTP server, messages are kept for the office's Outbox. */
+export interface MailConfig {
+  /** SMTP_URL, or null: messages are kept, not sent */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the From header, e.g. "St. Mary's Portal" <portal@school.tt> */
+  from: string;
+  /** PUBLIC_URL: the address families use, for links in messages (no trailing slash) */
+  publicUrl: string;
+  /** REMINDER_DAYS_BEFORE_DEADLINE: the portal reminds unfinished families this many days before it; null: never */
+  reminderDaysBeforeDeadline: number | null;
+  /** MAIL_POLL_SECONDS: how often each instance looks for messages due to be sent */
+  pollSeconds: number;
 }
 
 export type DatabaseConfig =
@@ -192,6 +207,52 @@ function adminMfa(env: Env): AppConfig['adminMfa'] {
   throw new ConfigError('ADMIN_MFA', `must be optional or required (got "${env.ADMIN_MFA}")`);
 }
 
+function mail(env: Env, schoolName: string, port: number, production: boolean): MailConfig {
+  const smtp = env.SMTP_URL?.trim() || null;
+  // Links in real mail must lead where families can reach the portal, not to this machine's localhost.
+  if (smtp && production && !env.PUBLIC_URL?.trim())
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'is required with SMTP_URL when NODE_ENV=production (e.g. https://portal.school.tt)',
+    );
+  if (smtp) {
+    let url: URL;
+    try {
+      url = new URL(smtp);
+    } catch {
+      throw new ConfigError('SMTP_URL', 'is not a valid URL (expected smtp://user:pass@host:587 or smtps://…)');
+    }
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+      throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps:// (got "${url.protocol}")`);
+    if (!url.hostname) throw new ConfigError('SMTP_URL', 'must name the mail server, e.g. smtp://smtp.example.org:587');
+  }
+  const publicRaw = env.PUBLIC_URL?.trim() || `http://localhost:${port}`;
+  let publicUrl: URL;
+  try {
+    publicUrl = new URL(publicRaw);
+    if (publicUrl.protocol !== 'https:' && publicUrl.protocol !== 'http:') throw new Error();
+  } catch {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `must be an http(s) address such as https://portal.school.tt (got "${publicRaw}")`,
+    );
+  }
+  const from = env.MAIL_FROM?.trim() || `"${schoolName.replace(/["\\]/g, '')}" <portal@${publicUrl.hostname}>`;
+  if (!/<[^<>@\s]+@[^<>@\s]+>\s*$|^[^<>@\s]+@[^<>@\s]+$/.test(from))
+    throw new ConfigError(
+      'MAIL_FROM',
+      `must be an address, e.g. "St. Mary's Portal" <portal@school.tt> (got "${from}")`,
+    );
+  const days = env.REMINDER_DAYS_BEFORE_DEADLINE?.trim();
+  return {
+    smtpUrl: smtp,
+    from,
+    publicUrl: publicUrl.origin + publicUrl.pathname.replace(/\/+$/, ''),
+    reminderDaysBeforeDeadline: days ? int(env, 'REMINDER_DAYS_BEFORE_DEADLINE', 0, 1, 60) : null,
+    pollSeconds: int(env, 'MAIL_POLL_SECONDS', 15, 1, 3600),
+  };
+}
+
 export function loadConfig(env: Env = process.env, rootDir = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const production = nodeEnv === 'production';
@@ -209,11 +270,13 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
   }
   const seedDemoDefault = !env.DATABASE_URL?.trim() && !production;
   const seedDemo = flag(env, 'SEED_DEMO', seedDemoDefault);
+  const schoolName = env.SCHOOL_NAME?.trim() || "St. Mary's Girls' High School (demo)";
+  const port = int(env, 'PORT', 3000, 0, 65535);
   return {
     nodeEnv,
     production,
     host: env.HOST?.trim() || '0.0.0.0',
-    port: int(env, 'PORT', 3000, 0, 65535),
+    port,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     database,
@@ -222,7 +285,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 7),
     admin: admin(env),
     seedDemo,
-    schoolName: env.SCHOOL_NAME?.trim() || "St. Mary's Girls' High School (demo)",
+    schoolName,
     ptaFormUrl: ptaFormUrl(env) ?? (seedDemo ? DEMO_PTA_FORM_URL : null),
     trustProxy: tp,
     secureCookies: flag(env, 'SECURE_COOKIES', tp !== false),
@@ -235,5 +298,6 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     webDir: path.resolve(rootDir, env.WEB_DIR?.trim() || 'dist/web'),
     logLevel,
     adminMfa: adminMfa(env),
+    mail: mail(env, schoolName, port, production),
   };
 }

@@ -17,6 +17,9 @@ import { Student } from '../students/entities/student.entity.js';
 import { TermsVersion } from '../terms/entities/terms-version.entity.js';
 import { TermReport, TermReportLine, TermReportPosting } from '../term-reports/entities/term-report.entity.js';
 import { User } from '../users/entities/user.entity.js';
+import { MailRun } from '../mail/entities/mail-run.entity.js';
+import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
+import { PasswordResetToken } from '../auth/recovery/password-reset-token.entity.js';
 
 /** Every entity of the service: the one list given to the DataSource for the app, the CLI and tests. */
 export const ENTITIES = [
@@ -40,4 +43,7 @@ export const ENTITIES = [
   TermsVersion,
   AdminMfa,
   AdminMfaRecoveryCode,
+  OutboxMessage,
+  MailRun,
+  PasswordResetToken,
 ];

@@ -107,6 +107,23 @@ export class StudentsRepository {
     return out;
   }
 
+  /** Whole rows of one class or of some students, by name (the progress rules read every field). */
+  async rowsOf(options: { classId?: string; ids?: readonly string[] }): Promise<StudentRow[]> {
+    const order = 'ORDER BY last_name, first_name, id';
+    if (options.classId !== undefined)
+      return (await this.ds.query(`SELECT * FROM students WHERE class_id = ? ${order}`, [
+        options.classId,
+      ])) as StudentRow[];
+    const ids = options.ids ?? [];
+    const out: StudentRow[] = [];
+    for (let n = 0; n < ids.length; n += ID_CHUNK) {
+      const chunk = ids.slice(n, n + ID_CHUNK);
+      const sql = `SELECT * FROM students WHERE id IN (${chunk.map(() => '?').join(', ')}) ${order}`;
+      out.push(...((await this.ds.query(sql, chunk)) as StudentRow[]));
+    }
+    return out;
+  }
+
   /** Every whole row, by name (the progress counts read every field the rules might). */
   async allRowsByName(): Promise<StudentRow[]> {
     return this.ds.manager.find(Student, { order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' } });

@@ -11,6 +11,8 @@ import { formatLocalDateTime, nowIso } from '../common/time.js';
 import type { SessionUser } from '../common/session-user.js';
 import { TermReport, TermReportPosting } from './entities/term-report.entity.js';
 import { writeTransaction } from '../database/write-transaction.js';
+import { FamilyMail } from '../mail/family-mail.js';
+import { OutboxService } from '../mail/outbox.service.js';
 
 /**
  * Posting and un-posting a year's term (docs/product.md §4 Term report posting): students may read posted terms only.
@@ -20,6 +22,8 @@ export class PostingsService {
   constructor(
     private readonly ds: DataSource,
     private readonly audit: AuditService,
+    private readonly familyMail: FamilyMail,
+    private readonly outbox: OutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -65,7 +69,7 @@ export class PostingsService {
 
   /** posted 1: posts now (stamped in the school's time zone); posted 0: removes the posting. */
   async setPosted(year: number, term: number, posted: 0 | 1, actor: SessionUser): Promise<PostingItem> {
-    return writeTransaction(this.ds, async (m) => {
+    const result = await writeTransaction(this.ds, async (m) => {
       if (!(await m.getRepository(TermReport).existsBy({ year, term })))
         throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
       const repo = m.getRepository(TermReportPosting);
@@ -85,7 +89,21 @@ export class PostingsService {
         },
         m,
       );
+      // The cards become visible now: each family hears of it, in this transaction (docs/product.md §10).
+      if (posted && !before?.posted) {
+        const students = await m
+          .getRepository(TermReport)
+          .find({ select: { student_id: true }, where: { year, term } });
+        await this.familyMail.reportCardsReady(
+          students.map((r) => r.student_id),
+          year,
+          term,
+          m,
+        );
+      }
       return { year, term, posted, date_posted: date_posted ?? '' };
     });
+    if (posted) this.outbox.wake();
+    return result;
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '../mail/mail.module.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { TermReport, TermReportLine, TermReportPosting } from './entities/term-report.entity.js';
@@ -11,7 +12,12 @@ import { TermReportsController } from './term-reports.controller.js';
 
 /** Term reports: the spreadsheet import, posting per year and term, and the report cards. */
 @Module({
-  imports: [TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]), PdfModule, StudentsModule],
+  imports: [
+    TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]),
+    PdfModule,
+    StudentsModule,
+    MailModule,
+  ],
   controllers: [TermReportsController],
   providers: [TermReportsImportService, PostingsService, ReportCardsService, ReportCardPdfService],
   exports: [ReportCardsService, ReportCardPdfService],

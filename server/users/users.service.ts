@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { nowIso } from '../common/time.js';
 import type { SessionUser } from '../common/session-user.js';
 import { User } from './entities/user.entity.js';
@@ -24,9 +24,10 @@ export class UsersService {
     return this.users.findOneBy({ role: 'admin', username });
   }
 
-  async setPassword(id: number, passwordHash: string, mustReset: boolean): Promise<void> {
+  /** A new password (inside the caller's transaction when `m` is given); stamps password_changed_at. */
+  async setPassword(id: number, passwordHash: string, mustReset: boolean, m?: EntityManager): Promise<void> {
     const now = nowIso();
-    await this.users.update(
+    await (m ? m.getRepository(User) : this.users).update(
       { id },
       {
         password_hash: passwordHash,
@@ -42,6 +43,11 @@ export class UsersService {
   ): Promise<User> {
     const now = nowIso();
     return this.users.save(this.users.create({ ...data, created_at: now, updated_at: now }));
+  }
+
+  /** An administrator's own e-mail address ('' or null clears it). */
+  async setEmail(id: number, email: string | null): Promise<void> {
+    await this.users.update({ id }, { email: email || null, updated_at: nowIso() });
   }
 
   toSessionUser(u: User): SessionUser {

@@ -15,6 +15,8 @@ export class User {
   /** 1 while the password is still the date of birth and must be changed before anything else. */
   @Column({ type: 'int', default: 0 }) password_reset: number;
   @Column({ type: 'varchar', length: 24, nullable: true }) password_changed_at: string | null;
+  /** An administrator's own address, for a forgotten password (students' addresses live on their record). */
+  @Column({ type: 'varchar', length: 254, nullable: true }) email: string | null;
   @Column({ type: 'varchar', length: 24 }) created_at: string;
   @Column({ type: 'varchar', length: 24 }) updated_at: string;
 }

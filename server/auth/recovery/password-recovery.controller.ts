@@ -1,0 +1,70 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import type { LoginResponse } from '../../../shared/api-types.js';
+import { MAIL_MESSAGES, type ResetTokenCheck } from '../../../shared/mail.js';
+import type { MfaRequiredResponse } from '../../../shared/mfa.js';
+import { Public } from '../../common/decorators.js';
+import { AuthService } from '../auth.service.js';
+import { MfaService } from '../mfa/mfa.service.js';
+import { startPendingMfa } from '../mfa/pending-mfa.js';
+import { startSession } from '../session-cookie.js';
+import { SignInThrottlerGuard } from '../sign-in-throttler.guard.js';
+import {
+  ForgotAdminPasswordDto,
+  ForgotStudentPasswordDto,
+  ResetPasswordDto,
+  ResetTokenDto,
+} from './password-recovery.dto.js';
+import { PasswordRecoveryService } from './password-recovery.service.js';
+
+/**
+ * A forgotten password (docs/product.md §10). The routes are public and counted with the sign-in routes per
+ * address (SignInThrottlerGuard); asking for a link answers the same whether or not the account exists.
+ */
+@Public()
+@UseGuards(SignInThrottlerGuard)
+@Controller('api')
+export class PasswordRecoveryController {
+  constructor(
+    private readonly recovery: PasswordRecoveryService,
+    private readonly auth: AuthService,
+    private readonly mfa: MfaService,
+  ) {}
+
+  @Post('forgot-password')
+  @HttpCode(202)
+  async forgotStudent(@Body() dto: ForgotStudentPasswordDto): Promise<{ message: string }> {
+    await this.recovery.request('student', dto.student_id);
+    return { message: MAIL_MESSAGES.forgotStudent };
+  }
+
+  @Post('admin-forgot-password')
+  @HttpCode(202)
+  async forgotAdmin(@Body() dto: ForgotAdminPasswordDto): Promise<{ message: string }> {
+    await this.recovery.request('admin', dto.username);
+    return { message: MAIL_MESSAGES.forgotAdmin };
+  }
+
+  @Post('reset-password/check')
+  @HttpCode(200)
+  check(@Body() dto: ResetTokenDto): Promise<ResetTokenCheck> {
+    return this.recovery.check(dto.token);
+  }
+
+  /**
+   * Sets the new password and signs this browser in, as a sign-in would; an administrator with two-step
+   * sign-in still needs her code (the link proves the mailbox, not the second factor).
+   */
+  @Post('reset-password')
+  @HttpCode(200)
+  async reset(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<LoginResponse | MfaRequiredResponse> {
+    const user = await this.recovery.reset(dto.token, dto.password);
+    if (user.role === 'admin' && (await this.mfa.isEnabled(user.id))) {
+      await startPendingMfa(req, user.id);
+      return { mfa_required: true };
+    }
+    await startSession(req, user.id);
+    const response = await this.auth.responseFor(user);
+    return response.role === 'admin' ? this.mfa.withEnrolmentFlag(user.id, response) : response;
+  }
+}

@@ -1,0 +1,157 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GoneException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { MESSAGES } from '../../../shared/constants.js';
+import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
+import { passwordProblem } from '../../../shared/password-policy.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { DbThrottlerStorage } from '../../common/throttling/db-throttler-storage.js';
+import { TooManyRequestsException } from '../../common/too-many-requests.exception.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { writeTransaction } from '../../database/write-transaction.js';
+import { FamilyMail } from '../../mail/family-mail.js';
+import { passwordResetMail } from '../../mail/mail-templates.js';
+import { OutboxService } from '../../mail/outbox.service.js';
+import { StudentsRepository } from '../../students/students.repository.js';
+import type { User } from '../../users/entities/user.entity.js';
+import { UsersService } from '../../users/users.service.js';
+import { DbSessionStore } from '../db-session-store.js';
+import { LoginThrottleService } from '../login-throttle.service.js';
+import { PasswordHasher } from '../password-hasher.js';
+import { PasswordResetToken } from './password-reset-token.entity.js';
+
+/** At most this many links a quarter of an hour for one account name (known or not, so it tells nothing). */
+const REQUESTS_PER_ACCOUNT = 3;
+const REQUEST_WINDOW_MS = 15 * 60_000;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const gone = () => new GoneException({ message: MAIL_MESSAGES.tokenGone });
+
+/**
+ * A forgotten password (docs/product.md §10): a link by e-mail to the addresses on record, then a new password
+ * under the usual policy. The link's token has 256 random bits and only its hash is stored; it is valid
+ * 30 minutes, once, while it is the account's newest and the password has not changed since.
+ */
+@Injectable()
+export class PasswordRecoveryService {
+  private readonly limiter: DbThrottlerStorage;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: DbSessionStore,
+    private readonly throttle: LoginThrottleService,
+    private readonly audit: AuditService,
+    private readonly students: StudentsRepository,
+    private readonly outbox: OutboxService,
+    private readonly familyMail: FamilyMail,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.limiter = new DbThrottlerStorage(ds);
+  }
+
+  /**
+   * Sends a link when the account exists and has an address; does nothing otherwise. The caller answers
+   * the same in every case. Limited per account name, known or not.
+   */
+  async request(kind: 'student' | 'admin', name: string): Promise<void> {
+    const key = `${kind}:${name.trim().toLowerCase()}`;
+    const limit = await this.limiter.increment(`forgot:${key}`, REQUEST_WINDOW_MS, REQUESTS_PER_ACCOUNT);
+    if (limit.isBlocked) throw new TooManyRequestsException(MESSAGES.tooManyAttempts, limit.timeToBlockExpire);
+    const user =
+      kind === 'student' ? await this.users.findStudent(name.trim()) : await this.users.findAdmin(name.trim());
+    if (!user) return;
+    const { to, name: account } = await this.familyMail.recipients(user);
+    if (to.length === 0) return;
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const link = `${this.config.mail.publicUrl}/reset-password?token=${token}`;
+    const content = passwordResetMail(this.outbox.context, account, link);
+    await writeTransaction(this.ds, async (m) => {
+      const tokens = m.getRepository(PasswordResetToken);
+      // A newer request replaces every earlier link of the account.
+      await tokens.delete({ user_id: user.id, used_at: IsNull() });
+      await tokens.insert({
+        user_id: user.id,
+        token_hash: sha256(token),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
+        used_at: null,
+      });
+      await this.outbox.queue(
+        to.map((address) => ({ content, to: address, studentId: user.student_id })),
+        m,
+      );
+      await this.audit.record(
+        null,
+        {
+          action: 'password.reset-link-sent',
+          entity: 'user',
+          entity_id: accountId(user),
+          new_value: { to: to.length },
+        },
+        m,
+      );
+    });
+    this.outbox.wake();
+  }
+
+  /** Which kind of account the link is for, so that the page can say so; 410 when it no longer works. */
+  async check(token: string): Promise<ResetTokenCheck> {
+    const { user } = await this.valid(token);
+    return { account: user.role };
+  }
+
+  /**
+   * Sets the new password: the policy's 422 before the link is spent, then, in one transaction, the link
+   * used (a conditional UPDATE: two tabs cannot both use it), the password, the audit entry and the
+   * family's notice. Every session of the account ends and its sign-in lock is lifted; the caller signs
+   * this browser in.
+   */
+  async reset(token: string, password: string): Promise<User> {
+    const { row, user } = await this.valid(token);
+    const dob = user.student_id ? (await this.students.pick(user.student_id, ['date_of_birth']))?.date_of_birth : null;
+    const problem = passwordProblem(password, {
+      studentId: user.student_id ?? user.username,
+      dateOfBirth: dob,
+      role: user.role,
+    });
+    if (problem) throw new UnprocessableEntityException({ message: problem, errors: { password: [problem] } });
+    const hash = await this.hasher.hash(password);
+    await writeTransaction(this.ds, async (m) => {
+      const used = await m
+        .createQueryBuilder()
+        .update(PasswordResetToken)
+        .set({ used_at: new Date().toISOString() })
+        .where('id = :id AND used_at IS NULL', { id: row.id })
+        .execute();
+      if (!used.affected) throw gone();
+      await this.users.setPassword(user.id, hash, false, m);
+      await this.audit.record(
+        null,
+        { action: 'password.recovered', entity: 'user', entity_id: accountId(user), field: 'password' },
+        m,
+      );
+      await this.familyMail.passwordChanged(user, m);
+    });
+    this.outbox.wake();
+    await this.sessions.destroyAllSessions(user.id);
+    await this.throttle.recordSuccess(`${user.role}:${accountId(user).toLowerCase()}`);
+    return { ...user, password_reset: 0 };
+  }
+
+  private async valid(token: string, m?: EntityManager): Promise<{ row: PasswordResetToken; user: User }> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw gone();
+    const row = await (m ?? this.ds.manager).getRepository(PasswordResetToken).findOneBy({ token_hash: sha256(token) });
+    if (!row || row.used_at || row.expires_at <= new Date().toISOString()) throw gone();
+    const user = await this.users.findById(row.user_id);
+    // A password changed since the link was made (by any way) voids it.
+    if (!user || (user.password_changed_at && user.password_changed_at > row.created_at)) throw gone();
+    return { row, user };
+  }
+}
+
+function accountId(user: User): string {
+  return user.student_id ?? user.username ?? '';
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { StudentsRepository } from '../students/students.repository.js';
+import { FAMILY_ADDRESS_COLUMNS, familyAddresses } from './family-addresses.js';
+import { type AccountName, type MailContent, passwordChangedMail, reportCardMail } from './mail-templates.js';
+import { type NewMail, OutboxService } from './outbox.service.js';
+
+/** The account a notice is about: a student's (her family is told) or an administrator's (her own address). */
+export interface NoticeAccount {
+  role: 'student' | 'admin';
+  student_id: string | null;
+  username: string | null;
+  email?: string | null;
+}
+
+/** A day: posting, removing and posting a term again within it tells a family once. */
+const REPORT_CARD_NOTICE_WINDOW_MS = 24 * 3_600_000;
+
+/** Notices to a student's family, and an administrator's own notices (docs/product.md §10). */
+@Injectable()
+export class FamilyMail {
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly students: StudentsRepository,
+  ) {}
+
+  /** Where an account's notices go, and how the message names it (a first name, or a username). */
+  async recipients(account: NoticeAccount, m?: EntityManager): Promise<{ to: string[]; name: AccountName }> {
+    if (account.role === 'admin') {
+      return { to: account.email ? [account.email] : [], name: { admin: account.username ?? '' } };
+    }
+    const row = await this.students.pick(account.student_id ?? '', ['first_name', ...FAMILY_ADDRESS_COLUMNS], m);
+    return { to: row ? familyAddresses(row) : [], name: { student: row?.first_name?.trim() ?? '' } };
+  }
+
+  /** "Your portal password was changed": after every change or reset of the account's password. */
+  async passwordChanged(account: NoticeAccount, m?: EntityManager): Promise<number> {
+    const { to, name } = await this.recipients(account, m);
+    const content = passwordChangedMail(this.outbox.context, name);
+    return this.outbox.queue(this.each(to, content, account.student_id), m);
+  }
+
+  /**
+   * One notice to each address of each student whose card a posting makes visible, unless her family was
+   * told about this term's card within the last day. Inside the posting's transaction.
+   */
+  async reportCardsReady(studentIds: string[], year: number, term: number, m: EntityManager): Promise<number> {
+    const rows = await this.students.list(['first_name', ...FAMILY_ADDRESS_COLUMNS], { ids: studentIds }, m);
+    const mails: NewMail[] = [];
+    for (const row of rows) {
+      const content = reportCardMail(this.outbox.context, row.first_name?.trim() ?? '', year, term);
+      for (const to of familyAddresses(row))
+        mails.push({ content, to, studentId: row.id, dedupeKey: `report-card:${row.id}:${year}:${term}:${to}` });
+    }
+    const since = new Date(Date.now() - REPORT_CARD_NOTICE_WINDOW_MS).toISOString();
+    const told = await this.outbox.queuedSince(
+      mails.map((x) => x.dedupeKey!),
+      since,
+      m,
+    );
+    return this.outbox.queue(
+      mails.filter((x) => !told.has(x.dedupeKey!)),
+      m,
+    );
+  }
+
+  private each(to: string[], content: MailContent, studentId: string | null): NewMail[] {
+    return to.map((address) => ({ content, to: address, studentId }));
+  }
+}

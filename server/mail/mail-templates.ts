@@ -1,0 +1,108 @@
+import { academicYearLabel } from '../../shared/constants.js';
+import { MAIL_MESSAGES, type MailKind, RESET_TOKEN_MINUTES } from '../../shared/mail.js';
+import { html, type SafeHtml } from '../pdf/html.js';
+
+/** A message's words, ready for the outbox: plain text and a simple HTML part saying the same. */
+export interface MailContent {
+  kind: MailKind;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What every message is built from: the school's name and the portal's address for links. */
+export interface MailContext {
+  schoolName: string;
+  publicUrl: string;
+}
+
+/** A paragraph of text, or a link on its own line. */
+type Block = string | { link: string };
+
+// Messages say no more than a first name and what they are about (docs/design.md §6): the record stays
+// behind sign-in. Every value is escaped in the HTML part (the html tag); the text part is plain text.
+function compose(ctx: MailContext, kind: MailKind, subject: string, blocks: Block[]): MailContent {
+  const text = [...blocks.map((b) => (typeof b === 'string' ? b : b.link)), `— ${ctx.schoolName}`].join('\n\n');
+  const body: SafeHtml[] = blocks.map((b) =>
+    typeof b === 'string'
+      ? html`<p style="margin:0 0 16px;white-space:pre-line">${b}</p>`
+      : html`<p style="margin:0 0 16px"><a href="${b.link}" style="color:#1A237E">${b.link}</a></p>`,
+  );
+  const page = html`<!doctype html>
+<html><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f1f1f">
+<p style="margin:0 0 16px;font-weight:bold;color:#1A237E">${ctx.schoolName}</p>
+${body}
+<p style="margin:24px 0 0;color:#595959;font-size:14px">— ${ctx.schoolName}</p>
+</body></html>`;
+  return { kind, subject: `${subject} · ${ctx.schoolName}`, text, html: page.toString() };
+}
+
+/** Whose account a message is about: a student by her first name, an administrator by her username. */
+export type AccountName = { student: string } | { admin: string };
+
+function accountLine(account: AccountName): string {
+  return 'student' in account
+    ? `This is about ${account.student || 'the student'}'s student account.`
+    : `This is about the administrator account "${account.admin}".`;
+}
+
+export function passwordResetMail(ctx: MailContext, account: AccountName, link: string): MailContent {
+  return compose(ctx, 'password-reset', 'Reset your portal password', [
+    `Someone asked to reset the password of the school portal. ${accountLine(account)}`,
+    `To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes. It works once.`,
+    { link },
+    'If you did not ask for this, ignore this message: the password stays as it is.',
+  ]);
+}
+
+export function passwordChangedMail(ctx: MailContext, account: AccountName): MailContent {
+  return compose(ctx, 'password-changed', 'Your portal password was changed', [
+    MAIL_MESSAGES.passwordChangedNotice,
+    accountLine(account),
+  ]);
+}
+
+export function reportCardMail(ctx: MailContext, firstName: string, year: number, term: number): MailContent {
+  const who = firstName || 'Your daughter';
+  return compose(ctx, 'report-card', `${who}'s report card is ready`, [
+    `${who}'s Term ${term}, ${academicYearLabel(year)} report card is ready. Sign in at ${ctx.publicUrl}/ to read it.`,
+    { link: `${ctx.publicUrl}/` },
+  ]);
+}
+
+/** One step still to finish and what it needs, e.g. Family Data: Mother: Name, Emergency Contact. */
+export interface MissingStep {
+  step: string;
+  missing: string[];
+}
+
+export function registrationReminderMail(
+  ctx: MailContext,
+  firstName: string,
+  missing: MissingStep[],
+  deadline: string | null,
+): MailContent {
+  const who = firstName || 'Your daughter';
+  const list = missing.map((m) => (m.missing.length ? `• ${m.step}: ${m.missing.join(', ')}` : `• ${m.step}`));
+  return compose(ctx, 'registration-reminder', `${who}'s registration is not finished`, [
+    `${who}'s registration on the school portal is not finished yet. Still needed:`,
+    list.join('\n'),
+    deadline
+      ? `Registration closes on ${longDate(deadline)}: please finish it before then. ` +
+        `Sign in at ${ctx.publicUrl}/ to continue where you left off.`
+      : `Please finish it as soon as you can. Sign in at ${ctx.publicUrl}/ to continue where you left off.`,
+    { link: `${ctx.publicUrl}/` },
+  ]);
+}
+
+/** 'YYYY-MM-DD' as 'Friday 4 December 2026' (a calendar date: no time zone applies). */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { OutboxMessage } from './entities/outbox-message.entity.js';
+import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
+import { OutboxService } from './outbox.service.js';
+import { nextAttemptAt } from './retry-schedule.js';
+
+/** A claimed message is this instance's for this long; a crash mid-send lets another instance try after it. */
+export const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+const PARALLEL = 3;
+
+/**
+ * Delivers the outbox (docs/product.md §10). Every instance looks for due messages every MAIL_POLL_SECONDS (and at
+ * once when it queued some itself) and claims each with a conditional UPDATE that only one instance can
+ * win: the row's lease. A message is marked sent after the mail server accepted it; a failure schedules
+ * the next try (retry-schedule.ts) or, after 24 hours, marks it failed. Without SMTP_URL nothing runs:
+ * messages are kept for the Outbox page.
+ */
+@Injectable()
+export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Mail');
+  /** Names this instance in the lease: host, process and a random part (two processes may share a pid). */
+  readonly instanceId = `${hostname().slice(0, 20)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly outbox: OutboxService,
+    @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.transport) return;
+    this.outbox.onQueued(() => this.kick());
+    this.timer = setInterval(() => this.kick(), this.config.mail.pollSeconds * 1000);
+    this.timer.unref();
+    this.kick(); // messages left queued by a restart go out now, not at the first tick
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+    this.transport?.close();
+  }
+
+  /** Starts a delivery run unless one is going; then one more runs after it. */
+  private kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.deliverDue().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+    this.running.catch((e: unknown) => this.logger.error({ msg: 'outbox run failed', error: String(e) }));
+  }
+
+  /**
+   * Sends every message due at `now` that this instance can claim; answers how many it tried. Public so
+   * that a test can run it with a later clock instead of waiting for the retry delays.
+   */
+  async deliverDue(now: Date = new Date()): Promise<number> {
+    if (!this.transport) return 0;
+    let tried = 0;
+    while (!this.stopped) {
+      const claimed = await this.claimBatch(now);
+      if (claimed.length === 0) break;
+      for (let n = 0; n < claimed.length; n += PARALLEL)
+        await Promise.all(claimed.slice(n, n + PARALLEL).map((row) => this.deliver(row, now)));
+      tried += claimed.length;
+    }
+    return tried;
+  }
+
+  private async claimBatch(now: Date): Promise<OutboxMessage[]> {
+    const at = now.toISOString();
+    const due = await this.ds
+      .getRepository(OutboxMessage)
+      .createQueryBuilder('o')
+      .select('o.id', 'id')
+      .where("o.status = 'queued' AND o.next_attempt_at <= :at", { at })
+      .andWhere('(o.lease_until IS NULL OR o.lease_until < :at)', { at })
+      .orderBy('o.next_attempt_at', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .limit(BATCH)
+      .getRawMany<{ id: number }>();
+    const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+    const mine: number[] = [];
+    for (const { id } of due) {
+      // The claim: only one instance's UPDATE can find the row unleased (or its lease run out).
+      const result = await this.ds
+        .createQueryBuilder()
+        .update(OutboxMessage)
+        .set({ lease_owner: this.instanceId, lease_until: leaseUntil })
+        .where("id = :id AND status = 'queued' AND (lease_until IS NULL OR lease_until < :at)", { id: Number(id), at })
+        .execute();
+      if (result.affected) mine.push(Number(id));
+    }
+    if (mine.length === 0) return [];
+    return this.ds.getRepository(OutboxMessage).findBy(mine.map((id) => ({ id, lease_owner: this.instanceId })));
+  }
+
+  private async deliver(row: OutboxMessage, now: Date): Promise<void> {
+    const attempts = row.attempts + 1;
+    const done = new Date().toISOString();
+    try {
+      await this.transport!.send({
+        from: this.config.mail.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      });
+      await this.finish(row.id, {
+        status: 'sent',
+        attempts,
+        sent_at: done,
+        next_attempt_at: null,
+        last_error: null,
+        updated_at: done,
+      });
+    } catch (e) {
+      const next = nextAttemptAt(new Date(row.queued_at), attempts, now);
+      const error = describe(e);
+      this.logger.warn({ msg: 'mail not sent', outbox_id: row.id, attempts, error, will_retry: !!next });
+      await this.finish(row.id, {
+        status: next ? 'queued' : 'failed',
+        attempts,
+        next_attempt_at: next ? next.toISOString() : null,
+        last_error: error,
+        updated_at: done,
+      });
+    }
+  }
+
+  /** Records the outcome and lets the lease go; only while the lease is still this instance's. */
+  private async finish(id: number, changes: Partial<OutboxMessage>): Promise<void> {
+    await this.ds
+      .createQueryBuilder()
+      .update(OutboxMessage)
+      .set({ ...changes, lease_owner: null, lease_until: null })
+      .where('id = :id AND lease_owner = :me', { id, me: this.instanceId })
+      .execute();
+  }
+}
+
+/** The mail server's answer or the connection's failure, short, for the Outbox page (never a password). */
+function describe(e: unknown): string {
+  const err = e as { code?: string; responseCode?: number; response?: string; message?: string };
+  const parts = [err.code, err.responseCode, err.response ?? err.message].filter((p) => p !== undefined && p !== '');
+  return (
+    parts
+      .join(' ')
+      .replace(/\/\/[^@\s]*@/g, '//')
+      .slice(0, 500) || 'unknown error'
+  );
+}

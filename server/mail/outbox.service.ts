@@ -1,0 +1,185 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager, In, MoreThanOrEqual } from 'typeorm';
+import {
+  MAIL_MESSAGES,
+  type MailSettings,
+  type OutboxItem,
+  type OutboxMessage as OutboxMessageView,
+  type OutboxStatus,
+} from '../../shared/mail.js';
+import { MESSAGES } from '../../shared/constants.js';
+import { AuditService } from '../audit/audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { nowIso } from '../common/time.js';
+import type { SessionUser } from '../common/session-user.js';
+import { MailRun } from './entities/mail-run.entity.js';
+import { OutboxMessage } from './entities/outbox-message.entity.js';
+import type { MailContent, MailContext } from './mail-templates.js';
+
+/** A message to queue: its words, one address, and what it is about. */
+export interface NewMail {
+  content: MailContent;
+  to: string;
+  studentId?: string | null;
+  /** Messages with the same key are not queued twice within the caller's window (see `queuedSince`). */
+  dedupeKey?: string | null;
+}
+
+const INSERT_CHUNK = 200;
+/** A reset link in a message body, for hiding it from the Outbox view. */
+const RESET_LINK = /(\/reset-password\?token=)[A-Za-z0-9_-]+/g;
+
+/**
+ * The durable outbox (docs/product.md §10): messages are rows, written in the transaction of what causes them;
+ * OutboxSender delivers them. Without SMTP_URL they are kept for the office to read instead.
+ */
+@Injectable()
+export class OutboxService {
+  private wakeSender: () => void = () => undefined;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The school's name and address for the templates. */
+  get context(): MailContext {
+    return { schoolName: this.config.schoolName, publicUrl: this.config.mail.publicUrl };
+  }
+
+  settings(): MailSettings {
+    return {
+      delivery: this.config.mail.smtpUrl ? 'smtp' : 'kept',
+      from: this.config.mail.from,
+      public_url: this.config.mail.publicUrl,
+    };
+  }
+
+  /** The sender asks to be told when messages were queued, so that it need not wait for its next look. */
+  onQueued(wake: () => void): void {
+    this.wakeSender = wake;
+  }
+
+  /**
+   * Writes the messages, inside the caller's transaction when `m` is given. Call `wake()` once that
+   * transaction has committed (until then the sender cannot see them; its next regular look would).
+   */
+  async queue(mails: NewMail[], m?: EntityManager): Promise<number> {
+    if (mails.length === 0) return 0;
+    const now = nowIso();
+    const sending = !!this.config.mail.smtpUrl;
+    const rows = mails.map((mail) => ({
+      kind: mail.content.kind,
+      to_address: mail.to,
+      subject: mail.content.subject.slice(0, 200),
+      text_body: mail.content.text,
+      html_body: mail.content.html,
+      student_id: mail.studentId ?? null,
+      dedupe_key: mail.dedupeKey ?? null,
+      status: (sending ? 'queued' : 'kept') as OutboxStatus,
+      attempts: 0,
+      next_attempt_at: sending ? now : null,
+      lease_owner: null,
+      lease_until: null,
+      last_error: null,
+      created_at: now,
+      queued_at: now,
+      sent_at: null,
+      updated_at: now,
+    }));
+    const repo = (m ?? this.ds.manager).getRepository(OutboxMessage);
+    for (let n = 0; n < rows.length; n += INSERT_CHUNK) await repo.insert(rows.slice(n, n + INSERT_CHUNK));
+    return rows.length;
+  }
+
+  /** Tells this instance's sender that messages were queued (after the transaction that wrote them committed). */
+  wake(): void {
+    this.wakeSender();
+  }
+
+  /** The keys among `keys` of messages queued since `since` (ISO time), to leave out of a new mailing. */
+  async queuedSince(keys: string[], since: string, m?: EntityManager): Promise<Set<string>> {
+    const found = new Set<string>();
+    const repo = (m ?? this.ds.manager).getRepository(OutboxMessage);
+    for (let n = 0; n < keys.length; n += INSERT_CHUNK) {
+      const rows = await repo.find({
+        select: { dedupe_key: true },
+        where: { dedupe_key: In(keys.slice(n, n + INSERT_CHUNK)), created_at: MoreThanOrEqual(since) },
+      });
+      for (const r of rows) if (r.dedupe_key) found.add(r.dedupe_key);
+    }
+    return found;
+  }
+
+  /**
+   * Records that a once-only mailing (e.g. `auto-reminder:2026-12-04`) is being queued, inside its
+   * transaction; false when it already was, by this instance or another.
+   */
+  async claimRun(runKey: string, m: EntityManager): Promise<boolean> {
+    try {
+      await m.getRepository(MailRun).insert({ run_key: runKey, created_at: nowIso() });
+      return true;
+    } catch (e) {
+      const code = (e as { code?: string }).code ?? '';
+      if (code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT')) return false;
+      throw e;
+    }
+  }
+
+  async list(status: OutboxStatus | undefined, limit: number): Promise<OutboxItem[]> {
+    const rows = await this.ds.getRepository(OutboxMessage).find({
+      where: status ? { status } : {},
+      order: { id: 'DESC' },
+      take: limit,
+    });
+    return rows.map(toItem);
+  }
+
+  async get(id: number): Promise<OutboxMessageView> {
+    const row = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
+    if (!row) throw new NotFoundException(MESSAGES.notFound);
+    // The office may read a reset link only where it is the way to pass it on: kept (no mail server) for a
+    // student's family. Anywhere else a working link would let an administrator into someone else's account.
+    const showLink = row.kind === 'password-reset' && row.status === 'kept' && row.student_id !== null;
+    return { ...toItem(row), text: showLink ? row.text_body : row.text_body.replace(RESET_LINK, '$1(hidden)') };
+  }
+
+  /** A failed message is queued again with a fresh 24 hours of tries. */
+  async resend(id: number, actor: SessionUser): Promise<OutboxItem> {
+    const now = nowIso();
+    const result = await this.ds
+      .createQueryBuilder()
+      .update(OutboxMessage)
+      .set({ status: 'queued', attempts: 0, next_attempt_at: now, queued_at: now, last_error: null, updated_at: now })
+      .where('id = :id AND status = :failed', { id, failed: 'failed' })
+      .execute();
+    const row = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
+    if (!row) throw new NotFoundException(MESSAGES.notFound);
+    if (!result.affected) throw new ConflictException(MAIL_MESSAGES.notFailed);
+    await this.audit.record(actor, {
+      action: 'mail.resent',
+      entity: 'outbox',
+      entity_id: String(id),
+      new_value: { to: row.to_address, subject: row.subject },
+    });
+    this.wake();
+    return toItem(row);
+  }
+}
+
+function toItem(row: OutboxMessage): OutboxItem {
+  return {
+    id: row.id,
+    status: row.status,
+    kind: row.kind,
+    to: row.to_address,
+    subject: row.subject,
+    student_id: row.student_id,
+    created_at: row.created_at,
+    sent_at: row.sent_at,
+    attempts: row.attempts,
+    next_attempt_at: row.next_attempt_at,
+    last_error: row.last_error,
+  };
+}
