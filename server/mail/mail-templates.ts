@@ -98,11 +98,8 @@ export function registrationReminderMail(
 /** 'YYYY-MM-DD' as 'Friday 4 December 2026' (a calendar date: no time zone applies). */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  const at = new Date(Date.UTC(y, m - 1, d));
+  const part = (o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { ...o, timeZone: 'UTC' }).format(at);
+  return `${part({ weekday: 'long' })} ${d} ${part({ month: 'long' })} ${y}`;
 }

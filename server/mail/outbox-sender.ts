@@ -48,8 +48,13 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.settle();
     this.transport?.close();
+  }
+
+  /** Resolves when no delivery run of this instance is going (tests, and a clean shutdown). */
+  async settle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
   }
 
   /** Starts a delivery run unless one is going; then one more runs after it. */

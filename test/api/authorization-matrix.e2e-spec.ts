@@ -156,6 +156,33 @@ export const MATRIX: Row[] = [
   { route: 'POST /api/admin-mfa/recovery-codes', body: () => ({ code: '000000' }), expect: adminOnly(409) },
   // Data protection (issue 15): the subject-access export of the student the call is about.
   { route: 'GET /api/students/:studentId/export', expect: adminOnly() },
+  // E-mail (issue 16). Asking for a link answers the same for anyone (nobody of these names exists, so nothing is
+  // sent); an unknown token is 410 for everyone; the outbox and reminders are the office's.
+  {
+    route: 'POST /api/forgot-password',
+    body: (c) => ({ student_id: `NOBODY-${c.caller}` }),
+    expect: publicRead(202),
+  },
+  {
+    route: 'POST /api/admin-forgot-password',
+    body: (c) => ({ username: `nobody-${c.caller}` }),
+    expect: publicRead(202),
+  },
+  { route: 'POST /api/reset-password/check', body: () => ({ token: 'x'.repeat(43) }), expect: publicRead(410) },
+  {
+    route: 'POST /api/reset-password',
+    body: () => ({ token: 'x'.repeat(43), password: 'Matrix-New-Pass-1' }),
+    expect: publicRead(410),
+  },
+  { route: 'GET /api/mail-settings', expect: adminOnly() },
+  { route: 'GET /api/outbox', expect: adminOnly() },
+  { route: 'GET /api/outbox/:id', path: () => '/api/outbox/999999', expect: adminOnly(404) },
+  { route: 'POST /api/outbox/:id/resend', path: () => '/api/outbox/999999/resend', expect: adminOnly(404) },
+  // A class nobody is in: past authorization nothing is queued.
+  { route: 'POST /api/registration-reminders', body: () => ({ class_id: '9Z' }), expect: adminOnly() },
+  { route: 'GET /api/admin-email', expect: adminOnly() },
+  // An invalid address: past authorization nothing changes.
+  { route: 'POST /api/admin-email', body: () => ({ email: 'not an address' }), expect: adminOnly(422) },
   // Last: it ends the sessions.
   { route: 'POST /logout', expect: publicRead(204) },
 ];

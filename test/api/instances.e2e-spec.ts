@@ -15,6 +15,7 @@ import { PasswordHasher } from '../../server/auth/password-hasher.js';
 import { samplePdf } from '../fixtures/files.js';
 import { HttpSession } from '../fixtures/http-session.js';
 import { startServerProcess, type ServerProcess } from '../fixtures/server-process.js';
+import { addresses, startSmtp, type TestSmtp } from '../fixtures/smtp.js';
 import { MARIADB_URL } from '../fixtures/test-app.js';
 
 // Two server processes, started exactly as the Docker image starts one, on one database and one
@@ -33,8 +34,12 @@ const env: Record<string, string> = {
 };
 let a: ServerProcess;
 let b: ServerProcess;
+let smtp: TestSmtp;
 
 beforeAll(async () => {
+  // A real mail server that both instances send to, looking for due messages every second.
+  smtp = await startSmtp();
+  Object.assign(env, { SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '1', PUBLIC_URL: 'https://portal.example.tt' });
   if (engine === 'mariadb') {
     const c = await mysql.createConnection(MARIADB_URL);
     await c.query(`CREATE DATABASE \`${dbName}\``);
@@ -79,6 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
+  await smtp?.stop();
   if (engine === 'mariadb') {
     const c = await mysql.createConnection(MARIADB_URL);
     await c.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
@@ -148,6 +154,55 @@ describe('two instances on one database', () => {
     );
     expect((await admin.on(a.baseUrl).get('/api/student-record/7001')).status).toBe(200);
   });
+});
+
+describe('the outbox', () => {
+  it('is sent once: each message claimed by one of the two instances', async () => {
+    const ds = new DataSource(dataSourceOptions(loadConfig({ ...env, LOG_LEVEL: 'silent' }).database));
+    await ds.initialize();
+    const now = new Date().toISOString();
+    const ids = Array.from({ length: 12 }, (_, n) => `72${String(n).padStart(2, '0')}`);
+    try {
+      for (const id of ids) {
+        await ds.getRepository(Student).insert({
+          id,
+          first_name: `Girl${id}`,
+          last_name: 'Mailer',
+          class_id: '3B',
+          date_of_birth: '2011-02-03',
+          email: `girl${id}@example.tt`,
+          living_status: 'Mother Only',
+          email_mother: `mother${id}@example.tt`,
+          created_at: now,
+          updated_at: now,
+        });
+        await ds.getRepository(TermReport).insert({
+          student_id: id,
+          year: 2025,
+          term: 3,
+          class_id: '3B',
+          form_level: 3,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      const admin = new HttpSession(a.baseUrl);
+      expect(
+        (await admin.post('/api/admin-login', { username: 'office', password: 'Office-Admin-Pass-1' })).status,
+      ).toBe(200);
+      expect((await admin.post('/api/post-term-reports', { year: 2025, term: 3, posted: 1 })).status).toBe(200);
+      await smtp.waitFor(24, 20_000);
+      // Both instances keep looking every second: give them time to send anything twice.
+      await new Promise((r) => setTimeout(r, 3_000));
+      const to = smtp.received.flatMap(addresses).sort();
+      expect(to).toEqual(ids.flatMap((id) => [`girl${id}@example.tt`, `mother${id}@example.tt`]).sort());
+      const rows = (await ds.query('SELECT status, attempts FROM outbox')) as { status: string; attempts: number }[];
+      expect(rows).toHaveLength(24);
+      expect(rows.every((r) => r.status === 'sent' && Number(r.attempts) === 1)).toBe(true);
+    } finally {
+      await ds.destroy();
+    }
+  }, 60_000);
 });
 
 describe('the per-address sign-in limit', () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { LoginResponse } from '../../../shared/api-types.js';
 import { MAIL_MESSAGES, type ResetTokenCheck } from '../../../shared/mail.js';
@@ -8,7 +8,6 @@ import { AuthService } from '../auth.service.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { startPendingMfa } from '../mfa/pending-mfa.js';
 import { startSession } from '../session-cookie.js';
-import { SignInThrottlerGuard } from '../sign-in-throttler.guard.js';
 import {
   ForgotAdminPasswordDto,
   ForgotStudentPasswordDto,
@@ -18,11 +17,11 @@ import {
 import { PasswordRecoveryService } from './password-recovery.service.js';
 
 /**
- * A forgotten password (docs/product.md §10). The routes are public and counted with the sign-in routes per
- * address (SignInThrottlerGuard); asking for a link answers the same whether or not the account exists.
+ * A forgotten password (docs/product.md §10). Public routes. Asking for a link answers the same whether or not
+ * the account exists, and is limited per account name and per address (PasswordRecoveryService). The token
+ * routes need no limit of their own: a token has 256 random bits, and only a valid one leads to bcrypt work.
  */
 @Public()
-@UseGuards(SignInThrottlerGuard)
 @Controller('api')
 export class PasswordRecoveryController {
   constructor(
@@ -33,15 +32,15 @@ export class PasswordRecoveryController {
 
   @Post('forgot-password')
   @HttpCode(202)
-  async forgotStudent(@Body() dto: ForgotStudentPasswordDto): Promise<{ message: string }> {
-    await this.recovery.request('student', dto.student_id);
+  async forgotStudent(@Body() dto: ForgotStudentPasswordDto, @Req() req: Request): Promise<{ message: string }> {
+    await this.recovery.request('student', dto.student_id, req.ip);
     return { message: MAIL_MESSAGES.forgotStudent };
   }
 
   @Post('admin-forgot-password')
   @HttpCode(202)
-  async forgotAdmin(@Body() dto: ForgotAdminPasswordDto): Promise<{ message: string }> {
-    await this.recovery.request('admin', dto.username);
+  async forgotAdmin(@Body() dto: ForgotAdminPasswordDto, @Req() req: Request): Promise<{ message: string }> {
+    await this.recovery.request('admin', dto.username, req.ip);
     return { message: MAIL_MESSAGES.forgotAdmin };
   }
 

@@ -20,8 +20,10 @@ import { LoginThrottleService } from '../login-throttle.service.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 
-/** At most this many links a quarter of an hour for one account name (known or not, so it tells nothing). */
+/** At most this many links a quarter of an hour for one account name (known or not, so it tells nothing)… */
 const REQUESTS_PER_ACCOUNT = 3;
+/** …and this many requests from one address (a school's or a family's shared connection asks for several). */
+const REQUESTS_PER_ADDRESS = 20;
 const REQUEST_WINDOW_MS = 15 * 60_000;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -55,10 +57,9 @@ export class PasswordRecoveryService {
    * Sends a link when the account exists and has an address; does nothing otherwise. The caller answers
    * the same in every case. Limited per account name, known or not.
    */
-  async request(kind: 'student' | 'admin', name: string): Promise<void> {
-    const key = `${kind}:${name.trim().toLowerCase()}`;
-    const limit = await this.limiter.increment(`forgot:${key}`, REQUEST_WINDOW_MS, REQUESTS_PER_ACCOUNT);
-    if (limit.isBlocked) throw new TooManyRequestsException(MESSAGES.tooManyAttempts, limit.timeToBlockExpire);
+  async request(kind: 'student' | 'admin', name: string, ip: string | undefined): Promise<void> {
+    await this.limit(`forgot-address:${ip ?? ''}`, REQUESTS_PER_ADDRESS);
+    await this.limit(`forgot:${kind}:${name.trim().toLowerCase()}`, REQUESTS_PER_ACCOUNT);
     const user =
       kind === 'student' ? await this.users.findStudent(name.trim()) : await this.users.findAdmin(name.trim());
     if (!user) return;
@@ -95,6 +96,11 @@ export class PasswordRecoveryService {
       );
     });
     this.outbox.wake();
+  }
+
+  private async limit(key: string, max: number): Promise<void> {
+    const hit = await this.limiter.increment(key, REQUEST_WINDOW_MS, max);
+    if (hit.isBlocked) throw new TooManyRequestsException(MESSAGES.tooManyAttempts, hit.timeToBlockExpire);
   }
 
   /** Which kind of account the link is for, so that the page can say so; 410 when it no longer works. */

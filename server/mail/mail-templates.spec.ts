@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { familyAddresses } from './family-addresses.js';
+import { longDate, passwordResetMail, registrationReminderMail, reportCardMail } from './mail-templates.js';
+
+const ctx = { schoolName: `St. Mary's <Girls> & Co`, publicUrl: 'https://portal.example.tt' };
+
+describe('mail templates', () => {
+  it('escape every value in the HTML part and keep the plain text as typed', () => {
+    const mail = reportCardMail(ctx, '<img src=x onerror=alert(1)>', 2026, 1);
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).toContain('St. Mary&#39;s &lt;Girls&gt; &amp; Co');
+    expect(mail.text).toContain("<img src=x onerror=alert(1)>'s Term 1, 2026-2027 report card is ready.");
+    expect(mail.subject).toContain(ctx.schoolName);
+  });
+
+  it('put the reset link in both parts, naming the account by a first name or a username only', () => {
+    const link = 'https://portal.example.tt/reset-password?token=abc_DEF-123';
+    const student = passwordResetMail(ctx, { student: 'Brianna' }, link);
+    expect(student.text).toContain(link);
+    expect(student.html).toContain(`href="${link}"`);
+    expect(student.text).toContain("Brianna's student account");
+    expect(passwordResetMail(ctx, { admin: 'office' }, link).text).toContain('administrator account "office"');
+  });
+
+  it('list what a reminder says is missing, step by step, with the closing day', () => {
+    const mail = registrationReminderMail(
+      ctx,
+      'Chloe',
+      [
+        { step: 'Family Data', missing: ['Mother: Name', 'Emergency Contact'] },
+        { step: 'Complete', missing: [] },
+      ],
+      '2026-12-04',
+    );
+    expect(mail.text).toContain('• Family Data: Mother: Name, Emergency Contact\n• Complete');
+    expect(mail.text).toContain('Registration closes on Friday 4 December 2026');
+    expect(longDate('2027-01-01')).toBe('Friday 1 January 2027');
+  });
+});
+
+describe('familyAddresses', () => {
+  it('takes hers and those of the family members her record shows, each once whatever its case', () => {
+    expect(
+      familyAddresses({
+        email: 'Girl@Example.tt ',
+        living_status: 'Mother Only',
+        email_mother: 'girl@example.tt',
+        email_father: 'father@example.tt',
+        father_section: 0,
+        guardian_section: 1,
+        email_guardian: 'aunt@example.tt',
+      }),
+    ).toEqual(['Girl@Example.tt', 'aunt@example.tt']);
+    expect(
+      familyAddresses({ living_status: 'Both Parents', email_mother: 'not-an-address', email_father: '' }),
+    ).toEqual([]);
+  });
+});
