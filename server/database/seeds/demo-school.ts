@@ -77,6 +77,8 @@ export function demoStudents(now: string): DemoStudent[] {
         sex: 'Female',
         date_of_birth: `${birthYear}-${month}-${day}`,
         birth_certificate_no: `BC${String(100000 + n * 37)}`,
+        // An address on record, so that "Forgot your password?" leaves a message in the demo's Outbox.
+        email: `${FIRST_NAMES[n % FIRST_NAMES.length]}.${n + 1}@example.org`.toLowerCase(),
         created_at: now,
         updated_at: now,
       },
