@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { writeTransaction } from '../database/write-transaction.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
@@ -91,9 +92,18 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
     return tried;
   }
 
-  private async claimBatch(now: Date): Promise<OutboxMessage[]> {
+  /**
+   * Claims up to BATCH due messages. In a transaction of its own (writeTransaction): on SQLite's one
+   * connection a bare statement could otherwise land inside another request's transaction and be undone
+   * with it, leaving a message sent but unclaimed.
+   */
+  private claimBatch(now: Date): Promise<OutboxMessage[]> {
+    return writeTransaction(this.ds, (m) => this.claimBatchIn(m, now));
+  }
+
+  private async claimBatchIn(m: EntityManager, now: Date): Promise<OutboxMessage[]> {
     const at = now.toISOString();
-    const due = await this.ds
+    const due = await m
       .getRepository(OutboxMessage)
       .createQueryBuilder('o')
       .select('o.id', 'id')
@@ -107,7 +117,7 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
     const mine: number[] = [];
     for (const { id } of due) {
       // The claim: only one instance's UPDATE can find the row unleased (or its lease run out).
-      const result = await this.ds
+      const result = await m
         .createQueryBuilder()
         .update(OutboxMessage)
         .set({ lease_owner: this.instanceId, lease_until: leaseUntil })
@@ -116,7 +126,7 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
       if (result.affected) mine.push(Number(id));
     }
     if (mine.length === 0) return [];
-    return this.ds.getRepository(OutboxMessage).findBy(mine.map((id) => ({ id, lease_owner: this.instanceId })));
+    return m.getRepository(OutboxMessage).findBy(mine.map((id) => ({ id, lease_owner: this.instanceId })));
   }
 
   private async deliver(row: OutboxMessage, now: Date): Promise<void> {
@@ -154,12 +164,14 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Records the outcome and lets the lease go; only while the lease is still this instance's. */
   private async finish(id: number, changes: Partial<OutboxMessage>): Promise<void> {
-    await this.ds
-      .createQueryBuilder()
-      .update(OutboxMessage)
-      .set({ ...changes, lease_owner: null, lease_until: null })
-      .where('id = :id AND lease_owner = :me', { id, me: this.instanceId })
-      .execute();
+    await writeTransaction(this.ds, (m) =>
+      m
+        .createQueryBuilder()
+        .update(OutboxMessage)
+        .set({ ...changes, lease_owner: null, lease_until: null })
+        .where('id = :id AND lease_owner = :me', { id, me: this.instanceId })
+        .execute(),
+    );
   }
 }
 
