@@ -16,6 +16,16 @@ const StudentLoginPage = preloadablePage(() =>
 const AdminLoginPage = preloadablePage(() =>
   import('../features/auth/components/admin-login-page.js').then((m) => m.AdminLoginPage),
 );
+// Opened from an e-mail, as a first page: preloaded like the sign-in pages.
+const StudentForgotPasswordPage = preloadablePage(() =>
+  import('../features/auth/components/forgot-password-page.js').then((m) => m.StudentForgotPasswordPage),
+);
+const AdminForgotPasswordPage = preloadablePage(() =>
+  import('../features/auth/components/forgot-password-page.js').then((m) => m.AdminForgotPasswordPage),
+);
+const ResetPasswordPage = preloadablePage(() =>
+  import('../features/auth/components/reset-password-page.js').then((m) => m.ResetPasswordPage),
+);
 const LogoutPage = lazy(() =>
   import('../features/auth/components/logout-page.js').then((m) => ({ default: m.LogoutPage })),
 );
@@ -103,6 +113,8 @@ export const router = createBrowserRouter([
         children: [
           { path: ROUTES.studentLogin, element: <StudentLoginPage /> },
           { path: ROUTES.adminLogin, element: <AdminLoginPage /> },
+          { path: ROUTES.forgotPassword, element: <StudentForgotPasswordPage /> },
+          { path: ROUTES.adminForgotPassword, element: <AdminForgotPasswordPage /> },
         ],
       },
       {
@@ -126,6 +138,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // The e-mailed link (docs/product.md §10) works whoever is signed in on this browser: it signs in as its account.
+      { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
       // docs/product.md §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
       { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
       { path: '*', element: <NotFoundPage /> },
@@ -133,9 +147,15 @@ export const router = createBrowserRouter([
   },
 ]);
 
-/** Brings the code of the sign-in page at `pathname`, if it is one (before the client first draws). */
+/**
+ * Brings the code of the sign-in page (or the forgotten-password pages) at `pathname`, if it is one (before the
+ * client first draws).
+ */
 export function preloadPageFor(pathname: string): Promise<unknown> {
   if (pathname === ROUTES.studentLogin) return StudentLoginPage.preload();
   if (pathname === ROUTES.adminLogin) return AdminLoginPage.preload();
+  if (pathname === ROUTES.resetPassword) return ResetPasswordPage.preload();
+  if (pathname === ROUTES.forgotPassword) return StudentForgotPasswordPage.preload();
+  if (pathname === ROUTES.adminForgotPassword) return AdminForgotPasswordPage.preload();
   return Promise.resolve();
 }

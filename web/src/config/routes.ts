@@ -14,6 +14,11 @@ export const ROUTES = {
   changePassword: '/registration/change-password',
   termReports: '/term-reports',
   logout: '/logout',
+  /** Asking for a link to choose a new password (docs/product.md §10), for a student and for an administrator. */
+  forgotPassword: '/forgot-password',
+  adminForgotPassword: '/admin/forgot-password',
+  /** The link of that e-mail: /reset-password?token=… (open to anyone, signed in or not). */
+  resetPassword: '/reset-password',
 } as const;
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];

@@ -91,7 +91,17 @@ export function AdminLoginPage() {
             </Form.Item>
           </Form>
         )}
-        {!codeStep && <Link to={ROUTES.studentLogin}>Student login</Link>}
+        {!codeStep && (
+          <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8 }}>
+            {/* 24 px tall at least: WCAG 2.2 target size */}
+            <Link to={ROUTES.adminForgotPassword} style={{ lineHeight: '24px' }}>
+              Forgot your password?
+            </Link>
+            <Link to={ROUTES.studentLogin} style={{ lineHeight: '24px' }}>
+              Student login
+            </Link>
+          </div>
+        )}
       </PlainCard>
       <LoadingOverlay spinning={login.isPending} label="Signing in…" />
     </VisitorLayout>

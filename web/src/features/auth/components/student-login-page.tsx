@@ -1,10 +1,11 @@
 import { Alert, Button, Form, Input, type InputRef } from 'antd';
 import { type KeyboardEvent, lazy, type RefObject, Suspense, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { StudentLoginResponse } from '../../../../../shared/api-types.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { PasswordInput } from '../../../components/password-input.js';
+import { ROUTES } from '../../../config/routes.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
@@ -172,7 +173,7 @@ export function StudentLoginPage() {
             </>
           )}
 
-          <Form.Item style={{ marginBottom: settings.student_id_lookup ? 12 : 0 }}>
+          <Form.Item style={{ marginBottom: resetMode ? 0 : 12 }}>
             <Button
               type="primary"
               htmlType="submit"
@@ -187,14 +188,22 @@ export function StudentLoginPage() {
           </Form.Item>
         </Form>
 
-        {settings.student_id_lookup && !resetMode && (
-          <Button
-            type="link"
-            onClick={openLookup}
-            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-          >
-            Click here to get your student ID
-          </Button>
+        {!resetMode && (
+          <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 8 }}>
+            {/* 24 px tall at least: WCAG 2.2 target size */}
+            <Link to={ROUTES.forgotPassword} style={{ lineHeight: '24px' }}>
+              Forgot your password?
+            </Link>
+            {settings.student_id_lookup && (
+              <Button
+                type="link"
+                onClick={openLookup}
+                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+              >
+                Click here to get your student ID
+              </Button>
+            )}
+          </div>
         )}
       </PlainCard>
 
