@@ -5,6 +5,7 @@ import {
   FileDoneOutlined,
   FileSearchOutlined,
   LogoutOutlined,
+  MailOutlined,
   SettingOutlined,
   TeamOutlined,
   UploadOutlined,
@@ -26,6 +27,7 @@ const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
   { key: 'postReports', label: 'Post Term Reports', icon: <FileDoneOutlined /> },
   { key: 'importReports', label: 'Import Term Reports', icon: <CloudUploadOutlined /> },
   { key: 'parentsContact', label: 'Parents Contact', icon: <TeamOutlined /> },
+  { key: 'outbox', label: 'Outbox', icon: <MailOutlined /> },
   { key: 'settings', label: 'Settings', icon: <SettingOutlined /> },
 ];
 
