@@ -17,6 +17,7 @@ import { useRegistrationStatus } from '../../../lib/queries/use-registration-sta
 import { useAdmins } from '../api/use-admins.js';
 import { useCreateAdmin } from '../api/use-create-admin.js';
 import { useSetRegistrationStatus } from '../api/use-set-registration-status.js';
+import { AdminEmailSettings } from './admin-email-settings.js';
 import { PageTitle } from './page-title.js';
 import { TermsSettings } from './terms-settings.js';
 import { TwoStepSettings } from './two-step-settings.js';
@@ -234,8 +235,8 @@ function Administrators() {
 }
 
 /**
- * Settings: the registration window and its terms, the administrator's own password and two-step sign-in, and
- * further administrators.
+ * Settings: the registration window and its terms, the administrator's own password, e-mail address (for a forgotten
+ * password) and two-step sign-in, and further administrators.
  */
 export function SettingsPage() {
   return (
@@ -244,6 +245,7 @@ export function SettingsPage() {
       <RegistrationWindow />
       <TermsSettings />
       <ChangeOwnPassword />
+      <AdminEmailSettings />
       <TwoStepSettings />
       <Administrators />
     </>
