@@ -12,5 +12,7 @@ export function useOutbox(status: OutboxStatus | null) {
       apiClient.get<OutboxItem[]>(status ? `/api/outbox?status=${encodeURIComponent(status)}` : '/api/outbox', signal),
     // The filter changes without the table emptying in between.
     placeholderData: keepPreviousData,
+    // While messages wait to be sent, the page follows them (the sender looks every 15 s by default).
+    refetchInterval: (query) => (query.state.data?.some((m) => m.status === 'queued') ? 15_000 : false),
   });
 }
