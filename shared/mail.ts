@@ -12,11 +12,13 @@ export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'kept';
 export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['queued', 'sent', 'failed', 'kept'];
 
 /** What a message is about. */
-export type MailKind = 'password-reset' | 'password-changed' | 'report-card' | 'registration-reminder';
+export type MailKind =
+  'password-reset' | 'password-changed' | 'recovery-address-changed' | 'report-card' | 'registration-reminder';
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'password-reset': 'Password reset link',
   'password-changed': 'Password changed notice',
+  'recovery-address-changed': 'Recovery address changed notice',
   'report-card': 'Report card ready',
   'registration-reminder': 'Registration reminder',
 };

@@ -25,7 +25,7 @@ export class AdminAccountsController {
   @Post('admin-email')
   @HttpCode(200)
   setEmail(@Body() dto: AdminEmailDto, @CurrentUser() user: SessionUser): Promise<{ email: string }> {
-    return this.admins.setEmail(user, dto.email);
+    return this.admins.setEmail(user, dto.email, dto.password);
   }
 
   @Post('admins')

@@ -1,10 +1,14 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import type { AdminAccount } from '../../shared/admin-types.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { AuditService } from '../audit/audit.service.js';
+import { AuthService } from '../auth/auth.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { writeTransaction } from '../database/write-transaction.js';
+import { recoveryAddressChangedMail } from '../mail/mail-templates.js';
+import { OutboxService } from '../mail/outbox.service.js';
 import type { SessionUser } from '../common/session-user.js';
 import { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
@@ -22,6 +26,9 @@ export class AdminAccountsService {
     private readonly accounts: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
+    private readonly auth: AuthService,
+    private readonly outbox: OutboxService,
+    private readonly ds: DataSource,
   ) {}
 
   /** Her own address for a forgotten password ('' when none). */
@@ -29,20 +36,35 @@ export class AdminAccountsService {
     return { email: (await this.accounts.findById(actor.id))?.email ?? '' };
   }
 
-  async setEmail(actor: SessionUser, email: string): Promise<{ email: string }> {
+  /**
+   * A new address for her forgotten passwords: only with her current password (whoever holds her session must
+   * not be able to point recovery at their own mailbox), and the address it replaces is told.
+   */
+  async setEmail(actor: SessionUser, email: string, password: string): Promise<{ email: string }> {
+    await this.auth.confirmOwnPassword(actor, password);
     const before = await this.email(actor);
     const next = email.trim();
-    if (next !== before.email) {
-      await this.accounts.setEmail(actor.id, next);
-      await this.audit.record(actor, {
-        action: 'admin.email-changed',
-        entity: 'user',
-        entity_id: actor.username,
-        field: 'email',
-        old_value: before.email || null,
-        new_value: next || null,
-      });
-    }
+    if (next === before.email) return { email: next };
+    await writeTransaction(this.ds, async (m) => {
+      await this.accounts.setEmail(actor.id, next, m);
+      await this.audit.record(
+        actor,
+        {
+          action: 'admin.email-changed',
+          entity: 'user',
+          entity_id: actor.username,
+          field: 'email',
+          old_value: before.email || null,
+          new_value: next || null,
+        },
+        m,
+      );
+      if (before.email) {
+        const content = recoveryAddressChangedMail(this.outbox.context, { admin: actor.username ?? '' });
+        await this.outbox.queue([{ content, to: before.email }], m);
+      }
+    });
+    this.outbox.wake();
     return { email: next };
   }
 

@@ -1,10 +1,12 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
+import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { SessionUser } from '../common/session-user.js';
+import { writeTransaction } from '../database/write-transaction.js';
 import { FamilyMail } from '../mail/family-mail.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
@@ -25,6 +27,7 @@ export class AdminStudentsService {
     private readonly audit: AuditService,
     private readonly familyMail: FamilyMail,
     private readonly outbox: OutboxService,
+    private readonly ds: DataSource,
   ) {}
 
   /** The Students table: only the columns it shows, newest change first (quick with a whole school). */
@@ -59,28 +62,31 @@ export class AdminStudentsService {
     }
     const hash = await this.hasher.hash(dateOfBirthPassword(student.date_of_birth));
     const account = await this.users.findStudent(studentId);
-    if (account) {
-      await this.users.setPassword(account.id, hash, true);
-      await this.sessions.destroyAllSessions(account.id);
-    } else {
-      await this.users.create({
-        role: 'student',
-        student_id: studentId,
-        username: null,
-        display_name: name || studentId,
-        password_hash: hash,
-        password_reset: 1,
-      });
-    }
-    await this.audit.record(actor, {
-      action: 'password.reset',
-      entity: 'user',
-      entity_id: studentId,
-      field: 'password_reset',
-      new_value: 1,
+    // The password, its audit entry and the family's notice (docs/product.md §10) commit together.
+    await writeTransaction(this.ds, async (m) => {
+      if (account) {
+        await this.users.setPassword(account.id, hash, true, m);
+      } else {
+        await this.users.create(
+          {
+            role: 'student',
+            student_id: studentId,
+            username: null,
+            display_name: name || studentId,
+            password_hash: hash,
+            password_reset: 1,
+          },
+          m,
+        );
+      }
+      await this.audit.record(
+        actor,
+        { action: 'password.reset', entity: 'user', entity_id: studentId, field: 'password_reset', new_value: 1 },
+        m,
+      );
+      await this.familyMail.passwordChanged({ role: 'student', student_id: studentId, username: null }, m);
     });
-    // The family hears of it, as of any change of the password (docs/product.md §10).
-    await this.familyMail.passwordChanged({ role: 'student', student_id: studentId, username: null });
+    if (account) await this.sessions.destroyAllSessions(account.id);
     this.outbox.wake();
     return { student_id: studentId, name, password_reset: 1 };
   }

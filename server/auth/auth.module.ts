@@ -52,6 +52,6 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
       useFactory: (ds: DataSource, c: AppConfig) => new DbSessionStore(ds, c.sessionIdleMinutes * 60_000),
     },
   ],
-  exports: [PasswordHasher, DbSessionStore, Csrf],
+  exports: [PasswordHasher, DbSessionStore, Csrf, AuthService],
 })
 export class AuthModule {}

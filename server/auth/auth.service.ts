@@ -147,6 +147,21 @@ export class AuthService {
     return { userId: user.id, response: await this.responseFor(updated) };
   }
 
+  /**
+   * She proves it is her before changing what protects her account (an administrator's recovery address): her
+   * current password, counted like a sign-in on her account's own key so that a stolen session cannot guess it.
+   */
+  async confirmOwnPassword(current: SessionUser, password: string): Promise<void> {
+    const user = await this.users.findById(current.id);
+    if (!user) throw new ForbiddenException(MESSAGES.forbidden);
+    const key =
+      user.role === 'admin'
+        ? `admin:${(user.username ?? '').toLowerCase()}`
+        : `student:${(user.student_id ?? '').toLowerCase()}`;
+    if (!(await this.checkCredentials(key, () => Promise.resolve(user), password, undefined)))
+      throw this.fieldError('password', 'The password is incorrect.');
+  }
+
   async sessionInfo(user: SessionUser | undefined): Promise<SessionInfo> {
     const settings = {
       school_name: this.config.schoolName,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StudentsRepository } from '../students/students.repository.js';
 import { FAMILY_ADDRESS_COLUMNS, familyAddresses } from './family-addresses.js';
-import { type AccountName, type MailContent, passwordChangedMail, reportCardMail } from './mail-templates.js';
+import { type AccountName, passwordChangedMail, reportCardMail } from './mail-templates.js';
 import { type NewMail, OutboxService } from './outbox.service.js';
 
 /** The account a notice is about: a student's (her family is told) or an administrator's (her own address). */
@@ -37,7 +37,10 @@ export class FamilyMail {
   async passwordChanged(account: NoticeAccount, m?: EntityManager): Promise<number> {
     const { to, name } = await this.recipients(account, m);
     const content = passwordChangedMail(this.outbox.context, name);
-    return this.outbox.queue(this.each(to, content, account.student_id), m);
+    return this.outbox.queue(
+      to.map((address) => ({ content, to: address, studentId: account.student_id })),
+      m,
+    );
   }
 
   /**
@@ -62,9 +65,5 @@ export class FamilyMail {
       mails.filter((x) => !told.has(x.dedupeKey!)),
       m,
     );
-  }
-
-  private each(to: string[], content: MailContent, studentId: string | null): NewMail[] {
-    return to.map((address) => ({ content, to: address, studentId }));
   }
 }

@@ -62,6 +62,15 @@ export function passwordChangedMail(ctx: MailContext, account: AccountName): Mai
   ]);
 }
 
+/** To the address an administrator's recovery address replaced. */
+export function recoveryAddressChangedMail(ctx: MailContext, account: AccountName): MailContent {
+  return compose(ctx, 'recovery-address-changed', 'Your portal recovery address was changed', [
+    'The e-mail address for a forgotten password was changed: links to reset the password no longer come here. ' +
+      "If this wasn't you, contact the school office.",
+    accountLine(account),
+  ]);
+}
+
 export function reportCardMail(ctx: MailContext, firstName: string, year: number, term: number): MailContent {
   const who = firstName || 'Your daughter';
   return compose(ctx, 'report-card', `${who}'s report card is ready`, [

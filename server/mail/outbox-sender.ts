@@ -9,10 +9,14 @@ import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
 import { OutboxService } from './outbox.service.js';
 import { nextAttemptAt } from './retry-schedule.js';
 
-/** A claimed message is this instance's for this long; a crash mid-send lets another instance try after it. */
-export const LEASE_MS = 2 * 60_000;
-const BATCH = 20;
-const PARALLEL = 3;
+/**
+ * A claimed message is this instance's for this long; a crash mid-send lets another instance try after it.
+ * Well above the longest a claimed batch can take: 3 messages sent together, each bounded by the transport's
+ * time limits (10 s to connect, 10 s for the greeting, 30 s of silence).
+ */
+export const LEASE_MS = 5 * 60_000;
+/** Messages claimed (and then sent together) at a time: a claim is only as old as its own batch. */
+const BATCH = 3;
 
 /**
  * Delivers the outbox (docs/product.md §10). Every instance looks for due messages every MAIL_POLL_SECONDS (and at
@@ -79,14 +83,15 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
    * Sends every message due at `now` that this instance can claim; answers how many it tried. Public so
    * that a test can run it with a later clock instead of waiting for the retry delays.
    */
-  async deliverDue(now: Date = new Date()): Promise<number> {
+  async deliverDue(now?: Date): Promise<number> {
     if (!this.transport) return 0;
     let tried = 0;
     while (!this.stopped) {
-      const claimed = await this.claimBatch(now);
+      // The clock is read at each claim: a long run's later batches get leases of their own length.
+      const at = now ?? new Date();
+      const claimed = await this.claimBatch(at);
       if (claimed.length === 0) break;
-      for (let n = 0; n < claimed.length; n += PARALLEL)
-        await Promise.all(claimed.slice(n, n + PARALLEL).map((row) => this.deliver(row, now)));
+      await Promise.all(claimed.map((row) => this.deliver(row, at)));
       tried += claimed.length;
     }
     return tried;
@@ -131,7 +136,6 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async deliver(row: OutboxMessage, now: Date): Promise<void> {
     const attempts = row.attempts + 1;
-    const done = new Date().toISOString();
     try {
       await this.transport!.send({
         from: this.config.mail.from,
@@ -140,6 +144,7 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
         text: row.text_body,
         html: row.html_body,
       });
+      const done = new Date().toISOString();
       await this.finish(row.id, {
         status: 'sent',
         attempts,
@@ -151,6 +156,7 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (e) {
       const next = nextAttemptAt(new Date(row.queued_at), attempts, now);
       const error = describe(e);
+      const done = new Date().toISOString();
       this.logger.warn({ msg: 'mail not sent', outbox_id: row.id, attempts, error, will_retry: !!next });
       await this.finish(row.id, {
         status: next ? 'queued' : 'failed',

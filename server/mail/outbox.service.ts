@@ -11,6 +11,7 @@ import { MESSAGES } from '../../shared/constants.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { nowIso } from '../common/time.js';
+import { writeTransaction } from '../database/write-transaction.js';
 import type { SessionUser } from '../common/session-user.js';
 import { MailRun } from './entities/mail-run.entity.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
@@ -127,6 +128,11 @@ export class OutboxService {
     }
   }
 
+  /** Whether a once-only mailing was already queued (a cheap look before the work of preparing it). */
+  async hasRun(runKey: string): Promise<boolean> {
+    return this.ds.getRepository(MailRun).existsBy({ run_key: runKey });
+  }
+
   async list(status: OutboxStatus | undefined, limit: number): Promise<OutboxItem[]> {
     const rows = await this.ds.getRepository(OutboxMessage).find({
       where: status ? { status } : {},
@@ -147,21 +153,23 @@ export class OutboxService {
 
   /** A failed message is queued again with a fresh 24 hours of tries. */
   async resend(id: number, actor: SessionUser): Promise<OutboxItem> {
-    const now = nowIso();
-    const result = await this.ds
-      .createQueryBuilder()
-      .update(OutboxMessage)
-      .set({ status: 'queued', attempts: 0, next_attempt_at: now, queued_at: now, last_error: null, updated_at: now })
-      .where('id = :id AND status = :failed', { id, failed: 'failed' })
-      .execute();
-    const row = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
-    if (!row) throw new NotFoundException(MESSAGES.notFound);
-    if (!result.affected) throw new ConflictException(MAIL_MESSAGES.notFailed);
-    await this.audit.record(actor, {
-      action: 'mail.resent',
-      entity: 'outbox',
-      entity_id: String(id),
-      new_value: { to: row.to_address, subject: row.subject },
+    const row = await writeTransaction(this.ds, async (m) => {
+      const now = nowIso();
+      const result = await m
+        .createQueryBuilder()
+        .update(OutboxMessage)
+        .set({ status: 'queued', attempts: 0, next_attempt_at: now, queued_at: now, last_error: null, updated_at: now })
+        .where('id = :id AND status = :failed', { id, failed: 'failed' })
+        .execute();
+      const found = await m.getRepository(OutboxMessage).findOneBy({ id });
+      if (!found) throw new NotFoundException(MESSAGES.notFound);
+      if (!result.affected) throw new ConflictException(MAIL_MESSAGES.notFailed);
+      await this.audit.record(
+        actor,
+        { action: 'mail.resent', entity: 'outbox', entity_id: String(id), new_value: { to: found.to_address } },
+        m,
+      );
+      return found;
     });
     this.wake();
     return toItem(row);

@@ -89,8 +89,10 @@ export class PostingsService {
         },
         m,
       );
-      // The cards become visible now: each family hears of it, in this transaction (docs/product.md §10).
-      if (posted && !before?.posted) {
+      // The cards become visible now: each family hears of it, in this transaction (docs/product.md §10). The run
+      // key names the state posted from, so that two administrators posting at once notify once.
+      const fromState = `post:${year}:${term}:${before?.updated_at ?? 'new'}`;
+      if (posted && !before?.posted && (await this.outbox.claimRun(fromState, m))) {
         const students = await m
           .getRepository(TermReport)
           .find({ select: { student_id: true }, where: { year, term } });

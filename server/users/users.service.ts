@@ -40,14 +40,16 @@ export class UsersService {
 
   async create(
     data: Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'>,
+    m?: EntityManager,
   ): Promise<User> {
     const now = nowIso();
-    return this.users.save(this.users.create({ ...data, created_at: now, updated_at: now }));
+    const repo = m ? m.getRepository(User) : this.users;
+    return repo.save(repo.create({ ...data, created_at: now, updated_at: now }));
   }
 
   /** An administrator's own e-mail address ('' or null clears it). */
-  async setEmail(id: number, email: string | null): Promise<void> {
-    await this.users.update({ id }, { email: email || null, updated_at: nowIso() });
+  async setEmail(id: number, email: string | null, m?: EntityManager): Promise<void> {
+    await (m ? m.getRepository(User) : this.users).update({ id }, { email: email || null, updated_at: nowIso() });
   }
 
   toSessionUser(u: User): SessionUser {

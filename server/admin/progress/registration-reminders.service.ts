@@ -49,6 +49,7 @@ export class RegistrationRemindersService {
    * student still unfinished. Null when this mailing was already queued.
    */
   async sendToAllOnce(runKey: string): Promise<RegistrationRemindersResult | null> {
+    if (await this.outbox.hasRun(runKey)) return null;
     const rows = await this.students.allRowsByName();
     const result = await writeTransaction(this.ds, async (m) =>
       (await this.outbox.claimRun(runKey, m)) ? this.queue(rows, null, m) : null,

@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GoneException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import {
+  GoneException,
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
 import { MESSAGES } from '../../../shared/constants.js';
 import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
 import { passwordProblem } from '../../../shared/password-policy.js';
@@ -35,8 +42,10 @@ const gone = () => new GoneException({ message: MAIL_MESSAGES.tokenGone });
  * 30 minutes, once, while it is the account's newest and the password has not changed since.
  */
 @Injectable()
-export class PasswordRecoveryService {
+export class PasswordRecoveryService implements OnModuleDestroy {
+  private readonly logger = new Logger('Auth');
   private readonly limiter: DbThrottlerStorage;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly ds: DataSource,
@@ -60,6 +69,24 @@ export class PasswordRecoveryService {
   async request(kind: 'student' | 'admin', name: string, ip: string | undefined): Promise<void> {
     await this.limit(`forgot-address:${ip ?? ''}`, REQUESTS_PER_ADDRESS);
     await this.limit(`forgot:${kind}:${name.trim().toLowerCase()}`, REQUESTS_PER_ACCOUNT);
+    // Answered before the account is even looked up, so the answer's timing cannot tell whether it exists
+    // or has an address; the link is made and queued just after (a failure is logged; she can ask again).
+    const work: Promise<void> = this.sendLink(kind, name.trim())
+      .catch((e: unknown) => this.logger.error({ msg: 'reset link not queued', error: String(e) }))
+      .finally(() => this.inFlight.delete(work));
+    this.inFlight.add(work);
+  }
+
+  /** Resolves when the links being made are written (a shutdown waits for them; so can a test). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.settle();
+  }
+
+  private async sendLink(kind: 'student' | 'admin', name: string): Promise<void> {
     const user =
       kind === 'student' ? await this.users.findStudent(name.trim()) : await this.users.findAdmin(name.trim());
     if (!user) return;
@@ -130,7 +157,7 @@ export class PasswordRecoveryService {
         .createQueryBuilder()
         .update(PasswordResetToken)
         .set({ used_at: new Date().toISOString() })
-        .where('id = :id AND used_at IS NULL', { id: row.id })
+        .where('id = :id AND used_at IS NULL AND expires_at > :now', { id: row.id, now: new Date().toISOString() })
         .execute();
       if (!used.affected) throw gone();
       await this.users.setPassword(user.id, hash, false, m);
@@ -147,9 +174,9 @@ export class PasswordRecoveryService {
     return { ...user, password_reset: 0 };
   }
 
-  private async valid(token: string, m?: EntityManager): Promise<{ row: PasswordResetToken; user: User }> {
+  private async valid(token: string): Promise<{ row: PasswordResetToken; user: User }> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw gone();
-    const row = await (m ?? this.ds.manager).getRepository(PasswordResetToken).findOneBy({ token_hash: sha256(token) });
+    const row = await this.ds.getRepository(PasswordResetToken).findOneBy({ token_hash: sha256(token) });
     if (!row || row.used_at || row.expires_at <= new Date().toISOString()) throw gone();
     const user = await this.users.findById(row.user_id);
     // A password changed since the link was made (by any way) voids it.
