@@ -2,6 +2,7 @@ import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../../../shared/constants.js';
 import { EMAIL_PATTERN } from '../../../../../shared/student-fields.js';
+import { PasswordInput } from '../../../components/password-input.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useAdminEmail } from '../api/use-admin-email.js';
 import { useSetAdminEmail } from '../api/use-set-admin-email.js';
@@ -10,11 +11,12 @@ const cardStyle = { maxWidth: 640, marginBottom: 16 };
 
 interface EmailValues {
   email: string;
+  password: string;
 }
 
 /**
  * Settings: the administrator's own e-mail address, where "Forgot your password?" on the Administrator Login sends
- * her a link. Empty removes it.
+ * her a link. Empty removes it. Changing it takes her current password; the address it replaces is told.
  */
 export function AdminEmailSettings() {
   const current = useAdminEmail();
@@ -26,25 +28,32 @@ export function AdminEmailSettings() {
 
   // The box shows the saved address once it has arrived (and again after a save).
   useEffect(() => {
-    if (loaded !== undefined) form.setFieldsValue({ email: loaded });
+    if (loaded !== undefined) form.setFieldValue('email', loaded);
   }, [loaded, form]);
 
-  const onFinish = ({ email }: EmailValues) => {
+  const onFinish = ({ email, password }: EmailValues) => {
     setSaved(null);
     setError(null);
-    save.mutate((email ?? '').trim(), {
-      onSuccess: (answer) =>
-        setSaved(
-          answer.email
-            ? `Saved. A link to choose a new password goes to ${answer.email}.`
-            : 'Removed. No link can be sent to you until you give an address.',
-        ),
-      onError: (e) => {
-        const fieldErrors = e instanceof ApiError ? e.body?.errors?.email : undefined;
-        if (fieldErrors?.length) form.setFields([{ name: 'email', errors: fieldErrors }]);
-        else setError(errorMessage(e));
+    save.mutate(
+      { email: (email ?? '').trim(), password: password ?? '' },
+      {
+        onSuccess: (answer) => {
+          form.setFieldValue('password', '');
+          setSaved(
+            answer.email
+              ? `Saved. A link to choose a new password goes to ${answer.email}.`
+              : 'Removed. No link can be sent to you until you give an address.',
+          );
+        },
+        onError: (e) => {
+          // 422: the address or the password, each under its own box.
+          const errors = e instanceof ApiError ? e.body?.errors : undefined;
+          const fields = (['email', 'password'] as const).filter((name) => errors?.[name]?.length);
+          if (fields.length) form.setFields(fields.map((name) => ({ name, errors: errors?.[name] ?? [] })));
+          else setError(errorMessage(e));
+        },
       },
-    });
+    );
   };
 
   return (
@@ -89,6 +98,14 @@ export function AdminEmailSettings() {
             rules={[{ pattern: EMAIL_PATTERN, message: MESSAGES.email }]}
           >
             <Input autoComplete="email" inputMode="email" spellCheck={false} maxLength={254} />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label="Your current password"
+            extra="Asked so that nobody else at this computer can change where your password links go."
+            rules={[{ required: true, message: 'Please enter your password.' }]}
+          >
+            <PasswordInput autoComplete="current-password" />
           </Form.Item>
           <Flex gap={8} align="center" wrap>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
