@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { MAIL_MESSAGES } from '../../shared/mail.js';
+import { signedInAdmin } from '../fixtures/api-client.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { browserTest } from '../fixtures/browser-test.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
@@ -307,11 +309,20 @@ describe('the office: Outbox, her own address and reminders (1366 px)', () => {
     await box.fill('not an address');
     await save.click();
     await expect.poll(() => fieldItem(page, 'E-mail address').getByText(MESSAGES.email).isVisible()).toBe(true);
+    // Her current password is asked for, and checked.
     await box.fill('office@example.org');
+    const password = page.getByLabel('Your current password');
+    await password.fill('not-her-password');
+    await save.click();
+    await expect
+      .poll(() => fieldItem(page, 'Your current password').locator('.ant-form-item-explain-error').count())
+      .toBe(1);
+    await password.fill(ADMIN_PASSWORD);
     await save.click();
     await expect
       .poll(() => page.getByText('Saved. A link to choose a new password goes to office@example.org.').isVisible())
       .toBe(true);
+    expect(await password.inputValue()).toBe('');
     await expect.poll(() => fieldItem(page, 'E-mail address').getByText(MESSAGES.email).count()).toBe(0);
     await expectAxeClean(page, 'settings');
     await page.screenshot({ path: screenshotPath('settings-email-1366'), fullPage: true });
@@ -368,5 +379,47 @@ describe('the office: Outbox, her own address and reminders (1366 px)', () => {
     await expectNoSidewaysScroll(page, 'outbox on a phone');
     await expectAxeClean(page, 'outbox on a phone');
     await page.screenshot({ path: screenshotPath('outbox-360'), fullPage: true });
+  });
+});
+
+describe('an administrator with two-step sign-in, on a phone (360 px)', () => {
+  it('asks an administrator with two-step sign-in for her code after the new password', async ({ openPage }) => {
+    // Two-step sign-in turned on and an address given, through the API as she would in Settings.
+    await createAdmin(t, 'deputy', 'Deputy-Admin-Pass-1');
+    const api = await signedInAdmin(t, 'deputy', 'Deputy-Admin-Pass-1');
+    const { secret } = (await api.post('/api/admin-mfa/setup').expect(200)).body as { secret: string };
+    const code = await generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) });
+    const { recovery_codes } = (await api.post('/api/admin-mfa/confirm', { code }).expect(200)).body as {
+      recovery_codes: string[];
+    };
+    await api.post('/api/admin-email', { email: 'deputy@example.org', password: 'Deputy-Admin-Pass-1' }).expect(200);
+
+    const page = await openPage({ width: PHONE, height: 740, bypassCSP: true });
+    await page.goto('/admin/forgot-password');
+    await expect.poll(() => page.getByRole('button', { name: 'Send link' }).isVisible()).toBe(true);
+    await page.getByLabel('Username').fill('deputy');
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect.poll(() => page.getByText(MAIL_MESSAGES.forgotAdmin).isVisible()).toBe(true);
+    await expectNoSidewaysScroll(page, 'admin forgot password');
+
+    await page.goto(await resetLinkTo('deputy@example.org'));
+    await expect.poll(() => page.getByText('Choose a new password (administrator)').isVisible()).toBe(true);
+    await page.getByLabel('New Password', { exact: true }).fill('Quiet-Lagoon-5150');
+    await page.getByLabel('Confirm New Password').fill('Quiet-Lagoon-5150');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect
+      .poll(() => page.getByText('Your new password is saved. Enter your code to finish signing in.').isVisible())
+      .toBe(true);
+    expect(await page.getByText('Enter the 6-digit code from your authenticator app.').isVisible()).toBe(true);
+    await expectPath(page, '/reset-password');
+    await expectNoSidewaysScroll(page, 'code step after the reset');
+    await expectAxeClean(page, 'code step after the reset');
+    await page.screenshot({ path: screenshotPath('reset-password-code-step-360'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recovery_codes[0]);
+    await page.getByRole('button', { name: 'VERIFY' }).click();
+    await expectPath(page, '/admin/dashboard');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
   });
 });
