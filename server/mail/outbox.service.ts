@@ -151,14 +151,21 @@ export class OutboxService {
     return { ...toItem(row), text: showLink ? row.text_body : row.text_body.replace(RESET_LINK, '$1(hidden)') };
   }
 
-  /** A failed message is queued again with a fresh 24 hours of tries. */
+  /**
+   * A failed message is queued again with a fresh 24 hours of tries; kept instead when the mail server has since
+   * been removed from the configuration (nothing would ever send it).
+   */
   async resend(id: number, actor: SessionUser): Promise<OutboxItem> {
     const row = await writeTransaction(this.ds, async (m) => {
       const now = nowIso();
       const result = await m
         .createQueryBuilder()
         .update(OutboxMessage)
-        .set({ status: 'queued', attempts: 0, next_attempt_at: now, queued_at: now, last_error: null, updated_at: now })
+        .set(
+          this.config.mail.smtpUrl
+            ? { status: 'queued', attempts: 0, next_attempt_at: now, queued_at: now, last_error: null, updated_at: now }
+            : { status: 'kept', next_attempt_at: null, updated_at: now },
+        )
         .where('id = :id AND status = :failed', { id, failed: 'failed' })
         .execute();
       const found = await m.getRepository(OutboxMessage).findOneBy({ id });

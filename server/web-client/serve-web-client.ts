@@ -13,7 +13,14 @@ export const SERVER_PATHS = /^\/(api|sanctum|healthz|readyz)(\/|$)/;
 const SHELL_MARK = '<!--app-shell-->';
 
 /** The sign-in screens the server draws as plain HTML while the client's code loads: path → subtitle. */
-const SIGN_IN_SHELLS: Record<string, string> = { '/': 'Student Login', '/admin': 'Administrator Login' };
+const SIGN_IN_SHELLS: Record<string, string> = {
+  '/': 'Student Login',
+  '/admin': 'Administrator Login',
+  // Opened from a sign-in page or from a link in a message, often on a phone: the same card while the code loads.
+  '/forgot-password': 'Forgot your password?',
+  '/admin/forgot-password': 'Forgot your password?',
+  '/reset-password': 'Choose a new password',
+};
 
 /**
  * The sign-in card as the client draws it (VisitorLayout, PlainCard, same classes), with the school

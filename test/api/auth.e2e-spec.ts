@@ -47,7 +47,7 @@ describe('serving and errors', () => {
     expect(page.text).toContain('<div id="root"></div>');
   });
 
-  it('draws the sign-in card with the school name on / and /admin while the client loads', async () => {
+  it('draws the card with the school name on the sign-in and password pages while the client loads', async () => {
     const server = t.app.getHttpServer();
     const student = await request(server).get('/').expect(200);
     expect(student.text).toContain('<h1 class="plain-card-title">Test Girls High School</h1>');
@@ -56,6 +56,11 @@ describe('serving and errors', () => {
     expect(student.headers['cache-control']).toBe('no-cache');
     const admin = await request(server).get('/admin').expect(200);
     expect(admin.text).toContain('<p class="plain-card-subtitle">Administrator Login</p>');
+    // A link from a message opens on a phone too: its card shows at once.
+    const reset = await request(server).get('/reset-password?token=abc').expect(200);
+    expect(reset.text).toContain('<p class="plain-card-subtitle">Choose a new password</p>');
+    for (const path of ['/forgot-password', '/admin/forgot-password'])
+      expect((await request(server).get(path).expect(200)).text).toContain('Forgot your password?');
   });
 
   it('sends security headers and never X-Powered-By', async () => {

@@ -428,6 +428,9 @@ describe('without SMTP_URL', () => {
       const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(message.text)![1];
       const browser = await new ApiClient(kept).primeCsrf();
       await expectStatus(browser.post('/api/reset-password', { token, password: 'Passed-On-By-Office-3' }), 200);
+      // A message that failed while a mail server was configured, sent again once it is gone, is kept.
+      await kept.ds.query("UPDATE outbox SET status = 'failed' WHERE id = ?", [list[0].id]);
+      expect((await expectStatus(office.post(`/api/outbox/${list[0].id}/resend`), 200)).body.status).toBe('kept');
     } finally {
       await kept.close();
     }
