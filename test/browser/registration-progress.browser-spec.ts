@@ -92,8 +92,8 @@ async function chooserOptions(page: Page): Promise<string[]> {
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   const read = () => options.evaluateAll((els) => els.map((e) => (e as unknown as { title: string }).title));
   // The list is read once it is whole: a busy machine may still be drawing (or animating) the dropdown.
-  await expect.poll(async () => (await read()).length).toBe(6);
-  const titles = await read();
+  let titles: string[] = [];
+  await expect.poll(async () => (titles = await read()).length).toBe(6);
   await page.keyboard.press('Escape');
   await dropdownClosed(page);
   return titles;
