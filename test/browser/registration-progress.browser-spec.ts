@@ -90,8 +90,10 @@ async function neededLinks(page: Page): Promise<string[]> {
 async function chooserOptions(page: Page): Promise<string[]> {
   await page.getByRole('combobox', { name: 'Registration step' }).click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect.poll(() => options.count()).toBe(6);
-  const titles = await options.evaluateAll((els) => els.map((e) => (e as unknown as { title: string }).title));
+  const read = () => options.evaluateAll((els) => els.map((e) => (e as unknown as { title: string }).title));
+  // The list is read once it is whole: a busy machine may still be drawing (or animating) the dropdown.
+  let titles: string[] = [];
+  await expect.poll(async () => (titles = await read()).length).toBe(6);
   await page.keyboard.press('Escape');
   await dropdownClosed(page);
   return titles;
