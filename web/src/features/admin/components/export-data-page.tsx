@@ -48,8 +48,9 @@ export function ExportDataPage() {
         <Button
           type={download.isError ? 'primary' : 'default'}
           icon={<DownloadOutlined />}
+          // Not disabled while a download runs: the dialog above it takes the clicks and the keyboard then, and a
+          // button greying and back again would be read mid-fade (below AA contrast) by anyone looking at that moment.
           onClick={() => download.mutate({ path: EXPORT_PATH, fileName: EXPORT_FILE_NAME })}
-          disabled={download.isPending}
         >
           Download {EXPORT_FILE_NAME}
           {download.isSuccess || download.isError ? ' again' : ''}
