@@ -55,20 +55,75 @@ export interface TermReportPosting {
 }
 
 /**
- * An item of GET /api/term-reports-posted: the fields of docs/product.md §3 Term report status and the classes with
- * reports that term.
+ * **Added** (docs/product.md §4 Term report posting): a posting may wait for a release time. `scheduled_for` is that
+ * time in the school's time zone ('YYYY-MM-DD HH:mm') while it is still ahead, else ''. A scheduled posting has
+ * `posted: 1` and `date_posted` the release time; students see nothing of it before then.
  */
-export interface TermReportsPostedItem extends TermReportPosting {
-  classes: string[];
+export interface ScheduledPosting {
+  scheduled_for: string;
 }
 
-/** POST /api/post-term-reports. date_posted is accepted in the payload but stamped by the server. */
+/** One class's posting state in a term: its own when it was posted or removed by itself, else the term's. */
+export interface ClassPosting extends ScheduledPosting {
+  class_id: string;
+  posted: 0 | 1;
+  date_posted: string;
+  /** true when the class was posted or removed by itself (not by a whole-term posting) */
+  own: boolean;
+}
+
+/** A student's card held back for a term (a document still owed, …): she sees the term as not posted. */
+export interface TermReportHold {
+  student_id: string;
+  year: number;
+  term: number;
+  /** 'Last, First' */
+  name: string;
+  class_id: string;
+  reason: string;
+  held_by: string;
+  /** 'YYYY-MM-DD HH:mm' in the school's time zone */
+  held_at: string;
+}
+
+/**
+ * An item of GET /api/term-reports-posted: the fields of docs/product.md §3 Term report status, the classes with
+ * reports that term, and (**Added**) each class's posting, the holds and a release time still ahead.
+ */
+export interface TermReportsPostedItem extends TermReportPosting, ScheduledPosting {
+  classes: string[];
+  class_postings: ClassPosting[];
+  holds: TermReportHold[];
+}
+
+/**
+ * POST /api/post-term-reports. date_posted is accepted in the payload but stamped by the server. **Added**:
+ * `class_id` posts or removes one class only (without it, the whole term, which also clears every class's own
+ * state); `release_at` ('YYYY-MM-DD HH:mm' or 'YYYY-MM-DDTHH:mm', school time) makes the posting wait until then.
+ */
 export interface PostTermReportsRequest {
   year: number;
   term: number;
   posted: 0 | 1;
   date_posted?: string;
+  class_id?: string;
+  release_at?: string;
 }
+
+/** The answer of POST /api/post-term-reports. */
+export interface PostTermReportsResult extends TermReportPosting, ScheduledPosting {
+  class_id?: string;
+}
+
+/** POST /api/term-report-holds (hold) and POST /api/term-report-holds/remove (lift; reason not needed). */
+export interface TermReportHoldRequest {
+  student_id: string;
+  year: number;
+  term: number;
+  reason?: string;
+}
+
+export const HOLD_REASON_MAX = 200;
 
 /** GET /api/report-card-terms/{userId} */
 export interface ReportCardTerm extends TermReportPosting {
@@ -100,5 +155,13 @@ export const TERM_REPORT_MESSAGES = {
   removeFailed: 'The posting could not be removed. Please try again.',
   notPostedYet: 'This report has not been posted yet.',
   noReportData: 'There are no term reports for that year and term.',
+  noClassData: 'There are no term reports for that class in that year and term.',
+  releaseFormat: 'Give the release time as YYYY-MM-DD HH:mm (school time).',
+  releasePassed: 'That release time has passed. Choose a later time, or post now.',
+  noStudentReport: 'She has no report for that year and term.',
+  holdReason: 'Please give the reason for holding her report.',
+  nowPosted: (datePosted: string) => `Now: posted ${datePosted.slice(0, 16)}`,
+  nowNotPosted: 'Now: not posted',
+  nowScheduled: (scheduledFor: string) => `Now: scheduled for ${scheduledFor}`,
   noFile: 'Please select a file!',
 } as const;

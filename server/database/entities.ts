@@ -15,7 +15,13 @@ import { StudentFile } from '../files/entities/student-file.entity.js';
 import { ThrottlerHit } from '../common/throttling/throttler-hit.entity.js';
 import { Student } from '../students/entities/student.entity.js';
 import { TermsVersion } from '../terms/entities/terms-version.entity.js';
-import { TermReport, TermReportLine, TermReportPosting } from '../term-reports/entities/term-report.entity.js';
+import {
+  TermReport,
+  TermReportClassPosting,
+  TermReportHoldRow,
+  TermReportLine,
+  TermReportPosting,
+} from '../term-reports/entities/term-report.entity.js';
 import { User } from '../users/entities/user.entity.js';
 import { MailRun } from '../mail/entities/mail-run.entity.js';
 import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
@@ -40,6 +46,8 @@ export const ENTITIES = [
   TermReport,
   TermReportLine,
   TermReportPosting,
+  TermReportClassPosting,
+  TermReportHoldRow,
   TermsVersion,
   AdminMfa,
   AdminMfaRecoveryCode,

@@ -246,6 +246,7 @@ async function seedTermReports(m: EntityManager, students: Partial<Student>[], n
         term,
         posted: latest ? 0 : 1,
         date_posted: latest ? null : `${year + 1}-0${term}-15 10:00:00`,
+        notified_at: latest ? null : now,
         updated_at: now,
       });
     }

@@ -1,21 +1,40 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import {
+  type ClassPosting,
+  type PostTermReportsRequest,
+  type PostTermReportsResult,
   TERM_REPORT_MESSAGES,
-  type TermReportPosting as PostingItem,
   type TermReportsPostedItem,
 } from '../../shared/term-reports.js';
 import { AuditService } from '../audit/audit.service.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { formatLocalDateTime, nowIso } from '../common/time.js';
+import { Clock } from '../common/clock.js';
 import type { SessionUser } from '../common/session-user.js';
-import { TermReport, TermReportPosting } from './entities/term-report.entity.js';
+import { formatLocalDateTime, nowIso, parseLocalDateTime } from '../common/time.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { FamilyMail } from '../mail/family-mail.js';
 import { OutboxService } from '../mail/outbox.service.js';
+import { TermReport, TermReportClassPosting, TermReportPosting } from './entities/term-report.entity.js';
+import { HoldsService } from './holds.service.js';
+import { effectivePosting, type PostingState, visibleAt } from './release-rules.js';
+
+/** A report as the visibility rules need it: whose, which term, and her class that term. */
+export interface ReportKey {
+  student_id: string;
+  year: number;
+  term: number;
+  class_id: string;
+}
+
+export const reportKey = (r: { student_id: string; year: number; term: number }) =>
+  `${r.student_id}|${r.year}|${r.term}`;
 
 /**
- * Posting and un-posting a year's term (docs/product.md §4 Term report posting): students may read posted terms only.
+ * Posting and removing a year's term, or one class of it, now or from a release time; and when a student may see
+ * her card (docs/product.md §4 Term report posting): the class's own posting or else the term's, released, and
+ * her card not held. Families are told when the cards become visible (docs/product.md §10), by whichever
+ * instance marks the posting `notified_at` first.
  */
 @Injectable()
 export class PostingsService {
@@ -24,10 +43,12 @@ export class PostingsService {
     private readonly audit: AuditService,
     private readonly familyMail: FamilyMail,
     private readonly outbox: OutboxService,
+    private readonly holds: HoldsService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Every year and term that has report data, newest first, with its posting state. */
+  /** Every year and term that has report data, newest first, with its postings, classes and holds. */
   async list(): Promise<TermReportsPostedItem[]> {
     const terms = await this.ds
       .getRepository(TermReport)
@@ -37,75 +58,250 @@ export class PostingsService {
       .addGroupBy('r.term')
       .addGroupBy('r.class_id')
       .getRawMany<{ year: number | string; term: number | string; class_id: string }>();
-    const postings = await this.ds.getRepository(TermReportPosting).find();
-    const byKey = new Map(postings.map((p) => [`${p.year}|${p.term}`, p]));
+    const [termRows, classRows, holds] = await Promise.all([
+      this.ds.getRepository(TermReportPosting).find(),
+      this.ds.getRepository(TermReportClassPosting).find(),
+      this.holds.list(),
+    ]);
+    const byTerm = new Map(termRows.map((p) => [`${p.year}|${p.term}`, p]));
+    const byClass = new Map(classRows.map((p) => [`${p.year}|${p.term}|${p.class_id}`, p]));
     const items = new Map<string, TermReportsPostedItem>();
     for (const t of terms) {
       const year = Number(t.year);
       const term = Number(t.term);
       const key = `${year}|${term}`;
+      const p = byTerm.get(key);
       let item = items.get(key);
       if (!item) {
-        const p = byKey.get(key);
         item = {
           year,
           term,
           posted: p?.posted ? 1 : 0,
           date_posted: p?.posted ? (p.date_posted ?? '') : '',
+          scheduled_for: this.scheduledFor(p),
           classes: [],
+          class_postings: [],
+          holds: holds.filter((h) => h.year === year && h.term === term),
         };
         items.set(key, item);
       }
       item.classes.push(t.class_id);
+      const own = byClass.get(`${key}|${t.class_id}`);
+      const state = effectivePosting(p, own);
+      item.class_postings.push({
+        class_id: t.class_id,
+        posted: state?.posted ? 1 : 0,
+        date_posted: state?.posted ? (state.date_posted ?? '') : '',
+        scheduled_for: this.scheduledFor(state),
+        own: !!own,
+      });
     }
-    for (const item of items.values()) item.classes.sort();
+    for (const item of items.values()) {
+      item.classes.sort();
+      item.class_postings.sort((a: ClassPosting, b: ClassPosting) => a.class_id.localeCompare(b.class_id));
+    }
     return [...items.values()].sort((a, b) => b.year - a.year || b.term - a.term);
   }
 
-  async isPosted(year: number, term: number): Promise<boolean> {
-    const p = await this.ds.getRepository(TermReportPosting).findOneBy({ year, term });
-    return p?.posted === 1;
+  /**
+   * Whether each report is visible to its student now, and its posting date: the class's own posting or the
+   * term's, its release time passed, and her card not held.
+   */
+  async visibility(reports: ReportKey[]): Promise<Map<string, { visible: boolean; date_posted: string }>> {
+    const out = new Map<string, { visible: boolean; date_posted: string }>();
+    if (reports.length === 0) return out;
+    const years = [...new Set(reports.map((r) => r.year))];
+    const [termRows, classRows, held] = await Promise.all([
+      this.ds.getRepository(TermReportPosting).findBy({ year: In(years) }),
+      this.ds.getRepository(TermReportClassPosting).findBy({ year: In(years) }),
+      this.holds.heldKeys([...new Set(reports.map((r) => r.student_id))]),
+    ]);
+    const byTerm = new Map(termRows.map((p) => [`${p.year}|${p.term}`, p]));
+    const byClass = new Map(classRows.map((p) => [`${p.year}|${p.term}|${p.class_id}`, p]));
+    const now = this.clock.now().toISOString();
+    for (const r of reports) {
+      const state = effectivePosting(
+        byTerm.get(`${r.year}|${r.term}`),
+        byClass.get(`${r.year}|${r.term}|${r.class_id}`),
+      );
+      const visible = visibleAt(state, now) && !held.has(reportKey(r));
+      out.set(reportKey(r), { visible, date_posted: visible ? (state?.date_posted ?? '') : '' });
+    }
+    return out;
   }
 
-  /** posted 1: posts now (stamped in the school's time zone); posted 0: removes the posting. */
-  async setPosted(year: number, term: number, posted: 0 | 1, actor: SessionUser): Promise<PostingItem> {
+  /**
+   * posted 1: posts now, or from `release_at` (school time); posted 0: removes (a scheduled posting is cancelled).
+   * Without `class_id` for the whole term, which also clears every class's own posting; with it, that class only.
+   */
+  async setPosted(req: PostTermReportsRequest, actor: SessionUser): Promise<PostTermReportsResult> {
+    const { year, term, posted } = req;
+    const classId = req.class_id?.trim() || undefined;
+    const release = posted && req.release_at ? this.releaseTime(req.release_at) : null;
     const result = await writeTransaction(this.ds, async (m) => {
-      if (!(await m.getRepository(TermReport).existsBy({ year, term })))
-        throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
-      const repo = m.getRepository(TermReportPosting);
-      const before = await repo.findOneBy({ year, term });
-      const date_posted = posted ? formatLocalDateTime(new Date(), this.config.timeZone) : null;
-      // An upsert: two administrators posting the same new term at once both succeed (the last one wins).
-      await repo.upsert({ year, term, posted, date_posted, updated_at: nowIso() }, ['year', 'term']);
+      const reports = m.getRepository(TermReport);
+      if (!(await reports.existsBy({ year, term }))) throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
+      if (classId && !(await reports.existsBy({ year, term, class_id: classId })))
+        throw new NotFoundException(TERM_REPORT_MESSAGES.noClassData);
+      const date_posted = posted ? formatLocalDateTime(release ?? this.clock.now(), this.config.timeZone) : null;
+      const next = { posted, date_posted, release_at: release?.toISOString() ?? null };
+      const before = classId
+        ? await this.setClass(m, year, term, classId, next)
+        : await this.setTerm(m, year, term, next);
       await this.audit.record(
         actor,
         {
-          action: posted ? 'post_term_reports' : 'unpost_term_reports',
+          action: !posted ? 'unpost_term_reports' : release ? 'schedule_term_reports' : 'post_term_reports',
           entity: 'term_reports',
-          entity_id: `${year}-${term}`,
+          entity_id: classId ? `${year}-${term}-${classId}` : `${year}-${term}`,
           field: 'posted',
-          old_value: { posted: before?.posted ?? 0, date_posted: before?.date_posted ?? null },
-          new_value: { posted, date_posted },
+          old_value: before,
+          new_value: next,
         },
         m,
       );
-      // The cards become visible now: each family hears of it, in this transaction (docs/product.md §10). The run
-      // key names the state posted from, so that two administrators posting at once notify once.
-      const fromState = `post:${year}:${term}:${before?.updated_at ?? 'new'}`;
-      if (posted && !before?.posted && (await this.outbox.claimRun(fromState, m))) {
-        const students = await m
-          .getRepository(TermReport)
-          .find({ select: { student_id: true }, where: { year, term } });
-        await this.familyMail.reportCardsReady(
-          students.map((r) => r.student_id),
-          year,
-          term,
-          m,
-        );
-      }
-      return { year, term, posted, date_posted: date_posted ?? '' };
+      return {
+        year,
+        term,
+        posted,
+        date_posted: date_posted ?? '',
+        scheduled_for: this.scheduledFor(next),
+        ...(classId ? { class_id: classId } : {}),
+      };
     });
-    if (posted) this.outbox.wake();
+    // Cards visible now: their families are told (a scheduled posting waits for ReleaseScheduler).
+    if (posted && !release) await this.notifyReleased();
     return result;
   }
+
+  /**
+   * Tells the families of every posting whose cards have become visible and were not announced yet: each is
+   * claimed by a conditional update of `notified_at`, so one instance announces it, once, with its notices in the
+   * same transaction. Run after a posting, a lifted hold, and every minute for release times (ReleaseScheduler).
+   */
+  async notifyReleased(): Promise<number> {
+    const now = this.clock.now().toISOString();
+    const due = <T extends TermReportPosting | TermReportClassPosting>(rows: T[]) =>
+      rows.filter((p) => p.posted === 1 && !p.notified_at && visibleAt(p, now));
+    const [termRows, classRows] = await Promise.all([
+      this.ds.getRepository(TermReportPosting).find(),
+      this.ds.getRepository(TermReportClassPosting).find(),
+    ]);
+    let queued = 0;
+    for (const p of due(termRows))
+      queued += await this.announce(TermReportPosting, p, now, async (m) => {
+        const own = new Set(
+          (await m.getRepository(TermReportClassPosting).findBy({ year: p.year, term: p.term })).map((c) => c.class_id),
+        );
+        const rows = await m.getRepository(TermReport).findBy({ year: p.year, term: p.term });
+        return rows.filter((r) => !own.has(r.class_id));
+      });
+    for (const p of due(classRows))
+      queued += await this.announce(TermReportClassPosting, p, now, (m) =>
+        m.getRepository(TermReport).findBy({ year: p.year, term: p.term, class_id: p.class_id }),
+      );
+    if (queued) this.outbox.wake();
+    return queued;
+  }
+
+  /** Lifts a hold; her family is told of her card if she can see it now. Answers whether there was one. */
+  async liftHold(req: { student_id: string; year: number; term: number }, actor: SessionUser): Promise<boolean> {
+    const lifted = await this.holds.lift(req, actor);
+    if (lifted) await this.notifyStudent(req.student_id, req.year, req.term);
+    return lifted;
+  }
+
+  private async notifyStudent(studentId: string, year: number, term: number): Promise<void> {
+    const report = await this.ds.getRepository(TermReport).findOneBy({ student_id: studentId, year, term });
+    if (!report || !(await this.visibility([report])).get(reportKey(report))?.visible) return;
+    const queued = await writeTransaction(this.ds, (m) => this.familyMail.reportCardsReady([studentId], year, term, m));
+    if (queued) this.outbox.wake();
+  }
+
+  // ---- internals ----
+
+  private async announce(
+    entity: typeof TermReportPosting | typeof TermReportClassPosting,
+    p: TermReportPosting | TermReportClassPosting,
+    now: string,
+    reportsOf: (m: EntityManager) => Promise<TermReport[]>,
+  ): Promise<number> {
+    return writeTransaction(this.ds, async (m) => {
+      const where =
+        'class_id' in p ? { year: p.year, term: p.term, class_id: p.class_id } : { year: p.year, term: p.term };
+      const claimed = await m
+        .createQueryBuilder()
+        .update(entity)
+        .set({ notified_at: now })
+        .where(where)
+        .andWhere('notified_at IS NULL AND posted = 1')
+        .execute();
+      if (!claimed.affected) return 0;
+      const reports = await reportsOf(m);
+      const held = await this.holds.heldKeys(
+        reports.map((r) => r.student_id),
+        m,
+      );
+      const ids = reports.filter((r) => !held.has(reportKey(r))).map((r) => r.student_id);
+      return this.familyMail.reportCardsReady(ids, p.year, p.term, m);
+    });
+  }
+
+  private async setTerm(m: EntityManager, year: number, term: number, next: PostingState): Promise<PostingState> {
+    const repo = m.getRepository(TermReportPosting);
+    const before = await repo.findOneBy({ year, term });
+    // A whole-term decision is the decision for every class.
+    await m.getRepository(TermReportClassPosting).delete({ year, term });
+    await repo.upsert({ year, term, ...next, notified_at: this.keptNotice(before, next), updated_at: nowIso() }, [
+      'year',
+      'term',
+    ]);
+    return snapshot(before);
+  }
+
+  private async setClass(
+    m: EntityManager,
+    year: number,
+    term: number,
+    class_id: string,
+    next: PostingState,
+  ): Promise<PostingState> {
+    const repo = m.getRepository(TermReportClassPosting);
+    const own = await repo.findOneBy({ year, term, class_id });
+    const before = own ?? (await m.getRepository(TermReportPosting).findOneBy({ year, term }));
+    await repo.upsert(
+      { year, term, class_id, ...next, notified_at: this.keptNotice(before, next), updated_at: nowIso() },
+      ['year', 'term', 'class_id'],
+    );
+    return snapshot(before);
+  }
+
+  /**
+   * Posting again what was already posted and released keeps its announcement (nobody is told twice); anything
+   * else is announced when it becomes visible.
+   */
+  private keptNotice(before: (PostingState & { notified_at: string | null }) | null, next: PostingState) {
+    return before?.posted && next.posted && !next.release_at && !before.release_at ? before.notified_at : null;
+  }
+
+  private releaseTime(text: string): Date {
+    const at = parseLocalDateTime(text, this.config.timeZone);
+    const problem = !at
+      ? TERM_REPORT_MESSAGES.releaseFormat
+      : at.getTime() <= this.clock.now().getTime()
+        ? TERM_REPORT_MESSAGES.releasePassed
+        : null;
+    if (problem) throw new UnprocessableEntityException({ message: problem, errors: { release_at: [problem] } });
+    return at!;
+  }
+
+  /** 'YYYY-MM-DD HH:mm' of a release still ahead, else ''. */
+  private scheduledFor(p: PostingState | null | undefined): string {
+    if (!p?.posted || !p.release_at || visibleAt(p, this.clock.now().toISOString())) return '';
+    return formatLocalDateTime(new Date(p.release_at), this.config.timeZone).slice(0, 16);
+  }
+}
+
+function snapshot(p: PostingState | null): PostingState {
+  return { posted: p?.posted ? 1 : 0, date_posted: p?.date_posted ?? null, release_at: p?.release_at ?? null };
 }

@@ -4,7 +4,8 @@ import { MESSAGES } from '../../shared/constants.js';
 import { type ReportCardTerm, TERM_REPORT_MESSAGES } from '../../shared/term-reports.js';
 import type { SessionUser } from '../common/session-user.js';
 import { type StudentPick, StudentsRepository } from '../students/students.repository.js';
-import { TermReport, TermReportLine, TermReportPosting } from './entities/term-report.entity.js';
+import { TermReport, TermReportLine } from './entities/term-report.entity.js';
+import { PostingsService, reportKey } from './postings.service.js';
 
 export interface ReportCardLine {
   subject: string;
@@ -50,6 +51,7 @@ export class ReportCardsService {
   constructor(
     private readonly ds: DataSource,
     private readonly students: StudentsRepository,
+    private readonly postings: PostingsService,
   ) {}
 
   /** GET /api/report-card-terms/{userId}: her terms, newest first, posted or not. */
@@ -58,14 +60,14 @@ export class ReportCardsService {
     const reports = await this.ds
       .getRepository(TermReport)
       .find({ where: { student_id: studentId }, order: { year: 'DESC', term: 'DESC' } });
-    const postings = await this.postingsOf(reports);
+    const seen = await this.postings.visibility(reports);
     return reports.map((r) => {
-      const p = postings.get(`${r.year}|${r.term}`);
+      const v = seen.get(reportKey(r));
       return {
         year: r.year,
         term: r.term,
-        posted: p?.posted ? 1 : 0,
-        date_posted: p?.posted ? (p.date_posted ?? '') : '',
+        posted: v?.visible ? 1 : 0,
+        date_posted: v?.date_posted ?? '',
         form_level: r.form_level,
         class_id: r.class_id,
       };
@@ -76,9 +78,9 @@ export class ReportCardsService {
   async card(studentId: string, year: number, term: number, user: SessionUser): Promise<ReportCardData> {
     const report = await this.ds.getRepository(TermReport).findOneBy({ student_id: studentId, year, term });
     if (!report) throw new NotFoundException(MESSAGES.notFound);
-    const posting = await this.ds.getRepository(TermReportPosting).findOneBy({ year, term });
-    if (user.role !== 'admin' && posting?.posted !== 1) throw new ForbiddenException(TERM_REPORT_MESSAGES.notPostedYet);
-    const [card] = await this.cards([report], posting);
+    const seen = (await this.postings.visibility([report])).get(reportKey(report));
+    if (user.role !== 'admin' && !seen?.visible) throw new ForbiddenException(TERM_REPORT_MESSAGES.notPostedYet);
+    const [card] = await this.cards([report]);
     return card;
   }
 
@@ -86,23 +88,16 @@ export class ReportCardsService {
   async classCards(classId: string, year: number, term: number): Promise<ReportCardData[]> {
     const reports = await this.ds.getRepository(TermReport).findBy({ class_id: classId, year, term });
     if (reports.length === 0) throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
-    const posting = await this.ds.getRepository(TermReportPosting).findOneBy({ year, term });
-    const cards = await this.cards(reports, posting);
+    const cards = await this.cards(reports);
     return cards.sort(
       (a, b) => a.student_name.localeCompare(b.student_name) || a.student_id.localeCompare(b.student_id),
     );
   }
 
-  private async postingsOf(reports: TermReport[]): Promise<Map<string, TermReportPosting>> {
-    if (reports.length === 0) return new Map();
-    const years = [...new Set(reports.map((r) => r.year))];
-    const rows = await this.ds.getRepository(TermReportPosting).findBy({ year: In(years) });
-    return new Map(rows.map((p) => [`${p.year}|${p.term}`, p]));
-  }
-
   /** Cards for reports of one year and term; class averages are computed once per class. */
-  private async cards(reports: TermReport[], posting: TermReportPosting | null): Promise<ReportCardData[]> {
+  private async cards(reports: TermReport[]): Promise<ReportCardData[]> {
     const { year, term } = reports[0];
+    const seen = await this.postings.visibility(reports);
     const averages = new Map<string, { bySubject: Map<string, number | null>; size: number }>();
     for (const classId of new Set(reports.map((r) => r.class_id)))
       averages.set(classId, await this.classAverages(classId, year, term));
@@ -139,8 +134,8 @@ export class ReportCardsService {
         form_teacher_remarks: r.form_teacher_remarks,
         principal_remarks: r.principal_remarks,
         next_term_begins: r.next_term_begins,
-        posted: posting?.posted === 1,
-        date_posted: posting?.posted === 1 ? posting.date_posted : null,
+        posted: !!seen.get(reportKey(r))?.visible,
+        date_posted: seen.get(reportKey(r))?.date_posted || null,
       };
     });
   }

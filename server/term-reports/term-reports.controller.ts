@@ -18,7 +18,8 @@ import {
   TEMPLATE_FILE_NAME,
   TERM_REPORT_LIMITS,
   TERM_REPORT_MESSAGES,
-  type TermReportPosting,
+  type PostTermReportsResult,
+  type TermReportHold,
   type TermReportsPostedItem,
 } from '../../shared/term-reports.js';
 import { academicYearLabel } from '../../shared/constants.js';
@@ -27,7 +28,8 @@ import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { SheetUpload, type UploadedSheet } from '../common/spreadsheets/sheet-upload.js';
 import { type ImportAnswer, importSpreadsheet } from '../common/spreadsheets/spreadsheet-import.js';
-import { PostTermReportsDto } from './dto/post-term-reports.dto.js';
+import { PostTermReportsDto, TermReportHoldDto } from './dto/post-term-reports.dto.js';
+import { HoldsService } from './holds.service.js';
 import { TermReportsImportService } from './import/term-reports-import.service.js';
 import { buildTemplate } from './import/template.js';
 import { PostingsService } from './postings.service.js';
@@ -50,6 +52,7 @@ export class TermReportsController {
     private readonly cards: ReportCardsService,
     private readonly pdf: ReportCardPdfService,
     private readonly audit: AuditService,
+    private readonly holds: HoldsService,
   ) {}
 
   /** Report-card data from a workbook (sheets Marks and Summary) or a CSV of one of them: see importSpreadsheet. */
@@ -96,8 +99,24 @@ export class TermReportsController {
   @Roles('admin')
   @Post('post-term-reports')
   @HttpCode(200)
-  post(@CurrentUser() user: SessionUser, @Body() body: PostTermReportsDto): Promise<TermReportPosting> {
-    return this.postings.setPosted(body.year, body.term, body.posted, user);
+  post(@CurrentUser() user: SessionUser, @Body() body: PostTermReportsDto): Promise<PostTermReportsResult> {
+    return this.postings.setPosted(body, user);
+  }
+
+  /** **Added**: holds one student's card for a term, with the reason. */
+  @Roles('admin')
+  @Post('term-report-holds')
+  @HttpCode(200)
+  hold(@CurrentUser() user: SessionUser, @Body() body: TermReportHoldDto): Promise<TermReportHold> {
+    return this.holds.hold(body, user);
+  }
+
+  /** **Added**: lifts a hold (204 whether or not there was one). */
+  @Roles('admin')
+  @Post('term-report-holds/remove')
+  @HttpCode(204)
+  async liftHold(@CurrentUser() user: SessionUser, @Body() body: TermReportHoldDto): Promise<void> {
+    await this.postings.liftHold(body, user);
   }
 
   /** docs/product.md §7: the student's terms with their posting state, class and form level. */

@@ -3,7 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { StudentsModule } from '../students/students.module.js';
-import { TermReport, TermReportLine, TermReportPosting } from './entities/term-report.entity.js';
+import {
+  TermReport,
+  TermReportClassPosting,
+  TermReportHoldRow,
+  TermReportLine,
+  TermReportPosting,
+} from './entities/term-report.entity.js';
+import { HoldsService } from './holds.service.js';
+import { ReleaseScheduler } from './release-scheduler.js';
 import { TermReportsImportService } from './import/term-reports-import.service.js';
 import { PostingsService } from './postings.service.js';
 import { ReportCardPdfService } from './report-card/report-card-pdf.service.js';
@@ -13,13 +21,26 @@ import { TermReportsController } from './term-reports.controller.js';
 /** Term reports: the spreadsheet import, posting per year and term, and the report cards. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([TermReport, TermReportLine, TermReportPosting]),
+    TypeOrmModule.forFeature([
+      TermReport,
+      TermReportLine,
+      TermReportPosting,
+      TermReportClassPosting,
+      TermReportHoldRow,
+    ]),
     PdfModule,
     StudentsModule,
     MailModule,
   ],
   controllers: [TermReportsController],
-  providers: [TermReportsImportService, PostingsService, ReportCardsService, ReportCardPdfService],
-  exports: [ReportCardsService, ReportCardPdfService],
+  providers: [
+    TermReportsImportService,
+    PostingsService,
+    HoldsService,
+    ReleaseScheduler,
+    ReportCardsService,
+    ReportCardPdfService,
+  ],
+  exports: [ReportCardsService, ReportCardPdfService, PostingsService],
 })
 export class TermReportsModule {}

@@ -111,6 +111,17 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/import-term-reports/template', expect: adminOnly() },
   { route: 'GET /api/term-reports-posted', expect: adminOnly() },
   { route: 'POST /api/post-term-reports', body: () => ({ year: 2025, term: 1, posted: 1 }), expect: adminOnly(404) },
+  // Holds (issue 17): the matrix has no report data, so past authorization a hold is 404; lifting none is 204.
+  {
+    route: 'POST /api/term-report-holds',
+    body: (c) => ({ student_id: c.studentId, year: 2025, term: 1, reason: 'Matrix' }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/term-report-holds/remove',
+    body: (c) => ({ student_id: c.studentId, year: 2025, term: 1 }),
+    expect: adminOnly(204),
+  },
   { route: 'GET /api/report-card-terms/:userId', expect: ownerRead },
   {
     route: 'GET /api/report-card/:studentId/:year/:term',

@@ -193,7 +193,8 @@ describe('the office: Outbox, her own address and reminders (1366 px)', () => {
     const page = await openPage({ width: 1366, height: 900, bypassCSP: true });
     await signInAdmin(page);
 
-    // Registration progress at a glance: a reminder to the whole class 2B.
+    // Registration progress at a glance (its details): a reminder to the whole class 2B.
+    await page.getByRole('button', { name: 'Show details' }).click();
     const remindClass = page.getByRole('button', { name: /^Send reminder: Class 2B, 2 not finished/ });
     await expect.poll(() => remindClass.isVisible()).toBe(true);
     await remindClass.click();

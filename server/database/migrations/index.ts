@@ -7,6 +7,7 @@ import { ThrottlerHits1795461600000 } from './1795461600000-throttler-hits.js';
 import { ExplicitForeignKeyActions1795462000000 } from './1795462000000-explicit-foreign-key-actions.js';
 import { AdminMfaHelperMfa1795470000042 } from './1795470000042-admin-mfa.js';
 import { Mail1795480000000 } from './1795480000000-mail.js';
+import { TermRelease1795490000000 } from './1795490000000-term-release.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   ExplicitForeignKeyActions1795462000000,
   AdminMfaHelperMfa1795470000042,
   Mail1795480000000,
+  TermRelease1795490000000,
 ];

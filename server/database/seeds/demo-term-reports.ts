@@ -85,6 +85,7 @@ export async function seedDemoTermReports(m: EntityManager, students: Partial<St
       term: n + 1,
       posted: 1,
       date_posted,
+      notified_at: now, // long announced: nothing for the Outbox
       updated_at: now,
     })),
     { year, term: 1, posted: 0, date_posted: null, updated_at: now },

@@ -1,6 +1,13 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { TERM_YEAR_MAX, TERM_YEAR_MIN, TERMS, type PostTermReportsRequest } from '../../../shared/term-reports.js';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { STUDENT_ID_PATTERN } from '../../../shared/constants.js';
+import {
+  TERM_YEAR_MAX,
+  TERM_YEAR_MIN,
+  TERMS,
+  type PostTermReportsRequest,
+  type TermReportHoldRequest,
+} from '../../../shared/term-reports.js';
 
 /**
  * docs/product.md §7 POST /api/post-term-reports { year, term, posted, date_posted }. date_posted is stamped by the
@@ -15,4 +22,16 @@ export class PostTermReportsDto implements PostTermReportsRequest {
    * zone.
    */
   @IsOptional() @IsString() @MaxLength(30) date_posted?: string;
+  /** **Added**: one class only. */
+  @IsOptional() @IsString() @MaxLength(10) class_id?: string;
+  /** **Added**: 'YYYY-MM-DD HH:mm' (or with T) in the school's time zone; checked by PostingsService. */
+  @IsOptional() @IsString() @MaxLength(30) release_at?: string;
+}
+
+/** POST /api/term-report-holds and POST /api/term-report-holds/remove. */
+export class TermReportHoldDto implements TermReportHoldRequest {
+  @IsString() @Matches(STUDENT_ID_PATTERN, { message: 'Unknown student ID.' }) student_id: string;
+  @Type(() => Number) @IsInt() @Min(TERM_YEAR_MIN) @Max(TERM_YEAR_MAX) year: number;
+  @Type(() => Number) @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' }) term: number;
+  @IsOptional() @IsString() @MaxLength(1000) reason?: string;
 }

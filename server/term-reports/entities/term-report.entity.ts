@@ -44,13 +44,47 @@ export class TermReportLine {
   @Column({ type: 'varchar', length: 60, nullable: true }) teacher: string | null;
 }
 
-/** Whether a year's term is posted (students may read its report cards) and when. */
+/**
+ * Whether a year's term is posted (students may read its report cards) and when. Owned by PostingsService, as are
+ * the class postings and holds below.
+ */
 @Entity('term_report_postings')
 export class TermReportPosting {
   @PrimaryColumn({ type: 'int' }) year: number;
   @PrimaryColumn({ type: 'int' }) term: number;
   @Column({ type: 'int', default: 0 }) posted: number;
-  /** 'YYYY-MM-DD HH:mm:ss' in the school's time zone, null when not posted */
+  /** 'YYYY-MM-DD HH:mm:ss' in the school's time zone (the release time when scheduled), null when not posted */
   @Column({ type: 'varchar', length: 19, nullable: true }) date_posted: string | null;
+  /** ISO instant from which students see it; null: from the posting itself */
+  @Column({ type: 'varchar', length: 24, nullable: true }) release_at: string | null;
+  /** when the families were told (at the release); null until then, and again after a removal */
+  @Column({ type: 'varchar', length: 24, nullable: true }) notified_at: string | null;
   @Column({ type: 'varchar', length: 24 }) updated_at: string;
+}
+
+/**
+ * One class's own posting in a term, which overrides the term's for that class (its reports as they were that
+ * term: term_reports.class_id). A whole-term posting or removal clears these rows.
+ */
+@Entity('term_report_class_postings')
+export class TermReportClassPosting {
+  @PrimaryColumn({ type: 'int' }) year: number;
+  @PrimaryColumn({ type: 'int' }) term: number;
+  @PrimaryColumn({ type: 'varchar', length: 10 }) class_id: string;
+  @Column({ type: 'int', default: 0 }) posted: number;
+  @Column({ type: 'varchar', length: 19, nullable: true }) date_posted: string | null;
+  @Column({ type: 'varchar', length: 24, nullable: true }) release_at: string | null;
+  @Column({ type: 'varchar', length: 24, nullable: true }) notified_at: string | null;
+  @Column({ type: 'varchar', length: 24 }) updated_at: string;
+}
+
+/** A student's card held back for a term: she sees the term as not posted until the hold is lifted. */
+@Entity('term_report_holds')
+export class TermReportHoldRow {
+  @PrimaryColumn({ type: 'varchar', length: 20 }) student_id: string;
+  @PrimaryColumn({ type: 'int' }) year: number;
+  @PrimaryColumn({ type: 'int' }) term: number;
+  @Column({ type: 'varchar', length: 200 }) reason: string;
+  @Column({ type: 'varchar', length: 80 }) held_by: string;
+  @Column({ type: 'varchar', length: 24 }) held_at: string;
 }

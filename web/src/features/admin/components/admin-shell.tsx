@@ -65,6 +65,19 @@ function AdminMenu({ active, onNavigate }: { active: AdminOption; onNavigate?: (
   );
 }
 
+/**
+ * On a desktop the menu stays in view while a long screen (the Students table) scrolls: it sticks under the top bar
+ * (56 px: the school name is one line at this width) and scrolls on its own if the window is shorter than it.
+ */
+const SIDER_STYLE = {
+  borderInlineEnd: '1px solid #e5e7eb',
+  position: 'sticky',
+  top: 56,
+  alignSelf: 'flex-start',
+  height: 'calc(100vh - 56px)',
+  overflowY: 'auto',
+} as const;
+
 function NotAnAdmin() {
   return (
     <Result
@@ -112,7 +125,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         />
         <Layout>
           {wide && isAdmin && (
-            <Layout.Sider width={240} theme="light" style={{ borderInlineEnd: '1px solid #e5e7eb' }}>
+            <Layout.Sider width={240} theme="light" style={SIDER_STYLE}>
               <nav aria-label="Administrator menu">
                 <AdminMenu active={active} />
               </nav>

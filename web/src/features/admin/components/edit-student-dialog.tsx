@@ -65,25 +65,37 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
     save(['date_of_birth'], next);
   };
 
+  const errorOf = (f: Field) => (touched[f] ? adminEditProblem(f, values[f]) : null);
+  // A field showing an error was not saved: the line must not say the dialog's values were (a save of another field
+  // that succeeded before or while she emptied this one would otherwise still read 'Updated Successfully.').
+  const fieldShowsError = FIELDS.some(({ name }) => errorOf(name) !== null);
+
   const status = edit.isPending ? (
     <>
       <LoadingOutlined aria-hidden /> Updating
-    </>
-  ) : edit.isSuccess ? (
-    <>
-      <CheckCircleOutlined aria-hidden style={{ color: '#2e7d32' }} /> {MESSAGES.updated}
     </>
   ) : edit.isError ? (
     <>
       <ExclamationCircleOutlined aria-hidden style={{ color: '#c62828' }} /> {MESSAGES.updateError}{' '}
       <Typography.Text type="secondary">{errorMessage(edit.error)}</Typography.Text>
     </>
+  ) : edit.isSuccess && !fieldShowsError ? (
+    <>
+      <CheckCircleOutlined aria-hidden style={{ color: '#2e7d32' }} /> {MESSAGES.updated}
+    </>
   ) : null;
 
-  const errorOf = (f: Field) => (touched[f] ? adminEditProblem(f, values[f]) : null);
   return (
     <>
-      <Form layout="vertical" requiredMark={false} onFinish={() => save(FIELDS.map((f) => f.name))}>
+      <Form
+        layout="vertical"
+        requiredMark={false}
+        onFinish={() => {
+          // Save shows every field's problem, not only those of the boxes she has left.
+          setTouched(Object.fromEntries(FIELDS.map((f) => [f.name, true])));
+          save(FIELDS.map((f) => f.name));
+        }}
+      >
         {FIELDS.map(({ name, label }) => (
           <Form.Item
             key={name}

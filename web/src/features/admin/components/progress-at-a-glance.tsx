@@ -1,4 +1,4 @@
-import { MailOutlined, RightOutlined } from '@ant-design/icons';
+import { CheckOutlined, MailOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Collapse, Flex, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -34,6 +34,9 @@ function Count({ n, of }: { n: number; of: number }) {
 
 // antd's orange tag has 3.4:1 contrast; this one 7:1 (WCAG AA asks 4.5:1).
 const MISSING_DOCUMENT_TAG = { color: '#873800', background: '#fff7e6', borderColor: '#ffd591' };
+
+// antd's green tag text is under 4.5:1 on its background; this one 9:1.
+const FINISHED_TAG = { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' };
 
 /** 'Class 1A' or 'Students without a class'. */
 const classLabel = (classId: string) => (classId ? `Class ${classId}` : 'Students without a class');
@@ -124,15 +127,28 @@ function Chase({ group, onRemind }: { group: ClassProgress; onRemind: (target: R
   );
 }
 
+/** '1A: 28 finished, 2 not finished': one class in the summary line. */
+function classSummary(g: ClassProgress): string {
+  const name = g.class_id || 'No class';
+  return g.incomplete.length === 0
+    ? `${name}: all ${g.total} finished`
+    : `${name}: ${g.complete} finished, ${g.incomplete.length} not finished`;
+}
+
+const DETAILS_ID = 'registration-progress-details';
+
 /**
- * Registration progress at a glance (above the Students table): per class, how many have completed
- * each step and sent each document, and, opened per class, who has not finished and what is missing.
+ * Registration progress at a glance (above the Students table), kept short so that the table is on the first
+ * screen: one line of finished / not finished per class. Its details, opened on demand (or by a class in the
+ * line): per class, who has not finished and what is missing, with the reminders; and per class how many have
+ * completed each step and sent each document.
  */
 export function ProgressAtAGlance() {
   const progress = useRegistrationProgress();
   const data = progress.data;
   const [reminder, setReminder] = useState<ReminderTarget | null>(null);
   const [openClasses, setOpenClasses] = useState<string[]>([]);
+  const [showDetails, setShowDetails] = useState(false);
   const columns: TableColumnsType<ClassProgress> = [
     { title: 'Class', dataIndex: 'class_id', key: 'class', width: 70, render: (v: string) => v || 'No class' },
     { title: 'Students', dataIndex: 'total', key: 'total', width: 80 },
@@ -148,23 +164,37 @@ export function ProgressAtAGlance() {
       render: (_: unknown, g: ClassProgress) => <Count n={g.documents[doc] ?? 0} of={g.total} />,
     })),
   ];
+  /** A class in the summary line opens the details with its list of who has not finished. */
+  const openClass = (classId: string) => {
+    setShowDetails(true);
+    setOpenClasses((open) => (open.includes(classId) ? open : [...open, classId]));
+  };
   return (
-    <Card
-      title={
+    <Card size="small" styles={{ body: { padding: 0 } }} style={{ marginBottom: 12 }}>
+      {/* Its own heading line rather than the card's title bar, which cuts the title short on a phone. */}
+      <Flex wrap align="center" justify="space-between" gap={8} style={{ padding: '8px 12px 0', rowGap: 4 }}>
         <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
           Registration Progress
         </Typography.Title>
-      }
-      extra={
-        data && (
-          <Typography.Text type="secondary">
-            {data.complete} of {data.total} finished
-          </Typography.Text>
-        )
-      }
-      styles={{ body: { padding: 0 } }}
-      style={{ marginBottom: 16 }}
-    >
+        <Flex gap={8} align="center" wrap>
+          {data && (
+            <Typography.Text type="secondary">
+              {data.complete} of {data.total} finished
+            </Typography.Text>
+          )}
+          {data && data.classes.length > 0 && (
+            <Button
+              size="small"
+              aria-expanded={showDetails}
+              aria-controls={DETAILS_ID}
+              icon={<RightOutlined aria-hidden rotate={showDetails ? 90 : 0} />}
+              onClick={() => setShowDetails((v) => !v)}
+            >
+              {showDetails ? 'Hide details' : 'Show details'}
+            </Button>
+          )}
+        </Flex>
+      </Flex>
       {progress.isError ? (
         <Typography.Paragraph type="danger" role="alert" style={{ padding: 16, margin: 0 }}>
           {errorMessage(progress.error)}{' '}
@@ -174,57 +204,87 @@ export function ProgressAtAGlance() {
         </Typography.Paragraph>
       ) : (
         <>
-          {/* The wide table scrolls in its own region, which a keyboard can reach (tabIndex) and a reader can name. */}
-          <div role="region" aria-label="Registration progress per class" tabIndex={0} style={{ overflowX: 'auto' }}>
-            <Table<ClassProgress>
-              rowKey="class_id"
-              size="small"
-              columns={columns}
-              dataSource={data?.classes ?? []}
-              loading={progress.isLoading}
-              pagination={false}
-              style={{ minWidth: 'max-content' }}
-            />
+          {/* The summary: finished / not finished per class, each unfinished class a way into its list. */}
+          <ul
+            aria-label="Finished per class"
+            aria-busy={progress.isLoading}
+            style={{ display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', margin: 0, padding: '8px 12px' }}
+          >
+            {progress.isLoading && <li>Loading…</li>}
+            {data?.classes.map((g) => (
+              <li key={g.class_id}>
+                {g.incomplete.length === 0 ? (
+                  <Tag style={{ ...FINISHED_TAG, margin: 0, lineHeight: '22px' }}>
+                    <CheckOutlined aria-hidden /> {classSummary(g)}
+                  </Tag>
+                ) : (
+                  <Button size="small" onClick={() => openClass(g.class_id)} aria-controls={DETAILS_ID}>
+                    {classSummary(g)}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div id={DETAILS_ID} hidden={!showDetails} style={{ borderTop: '1px solid #f0f0f0' }}>
+            {showDetails && data && data.classes.some((g) => g.incomplete.length > 0) && (
+              <Collapse
+                ghost
+                size="small"
+                // The title is a target of its own beside the reminder button: 28 px tall (WCAG 2.2 target size),
+                // and the button goes under it on a narrow phone rather than past the screen's edge.
+                styles={{
+                  header: { flexWrap: 'wrap', rowGap: 4 },
+                  title: { display: 'inline-flex', alignItems: 'center', minHeight: 28 },
+                }}
+                activeKey={openClasses}
+                onChange={(keys) => setOpenClasses(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+                items={data.classes
+                  .filter((g) => g.incomplete.length > 0)
+                  .map((g) => ({
+                    key: g.class_id,
+                    // Only the title opens the list: the reminder button beside it is a control of its own.
+                    collapsible: 'header' as const,
+                    showArrow: false,
+                    label: (
+                      <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                        <RightOutlined aria-hidden rotate={openClasses.includes(g.class_id) ? 90 : 0} />
+                        <span>{`Class ${g.class_id || '(none)'}: ${g.incomplete.length} not finished`}</span>
+                      </span>
+                    ),
+                    extra: (
+                      <Button
+                        size="small"
+                        icon={<MailOutlined />}
+                        onClick={() => setReminder(classTarget(g))}
+                        aria-label={`Send reminder: ${classLabel(g.class_id)}, ${g.incomplete.length} not finished`}
+                      >
+                        Send reminder
+                      </Button>
+                    ),
+                    children: <Chase group={g} onRemind={setReminder} />,
+                  }))}
+              />
+            )}
+            {showDetails && (
+              // The wide table scrolls in its own region, which a keyboard can reach (tabIndex) and a reader can name.
+              <div
+                role="region"
+                aria-label="Registration progress per class"
+                tabIndex={0}
+                style={{ overflowX: 'auto' }}
+              >
+                <Table<ClassProgress>
+                  rowKey="class_id"
+                  size="small"
+                  columns={columns}
+                  dataSource={data?.classes ?? []}
+                  loading={progress.isLoading}
+                  pagination={false}
+                  style={{ minWidth: 'max-content' }}
+                />
+              </div>
+            )}
           </div>
-          {data && data.classes.some((g) => g.incomplete.length > 0) && (
-            <Collapse
-              ghost
-              size="small"
-              // The title is a target of its own beside the reminder button: 28 px tall (WCAG 2.2 target size), and
-              // the button goes under it on a narrow phone rather than past the screen's edge.
-              styles={{
-                header: { flexWrap: 'wrap', rowGap: 4 },
-                title: { display: 'inline-flex', alignItems: 'center', minHeight: 28 },
-              }}
-              activeKey={openClasses}
-              onChange={(keys) => setOpenClasses(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
-              items={data.classes
-                .filter((g) => g.incomplete.length > 0)
-                .map((g) => ({
-                  key: g.class_id,
-                  // Only the title opens the list: the reminder button beside it is a control of its own.
-                  collapsible: 'header' as const,
-                  showArrow: false,
-                  label: (
-                    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-                      <RightOutlined aria-hidden rotate={openClasses.includes(g.class_id) ? 90 : 0} />
-                      <span>{`Class ${g.class_id || '(none)'}: ${g.incomplete.length} not finished`}</span>
-                    </span>
-                  ),
-                  extra: (
-                    <Button
-                      size="small"
-                      icon={<MailOutlined />}
-                      onClick={() => setReminder(classTarget(g))}
-                      aria-label={`Send reminder: ${classLabel(g.class_id)}, ${g.incomplete.length} not finished`}
-                    >
-                      Send reminder
-                    </Button>
-                  ),
-                  children: <Chase group={g} onRemind={setReminder} />,
-                }))}
-            />
-          )}
         </>
       )}
       <ReminderDialog target={reminder} onClose={() => setReminder(null)} />

@@ -3,13 +3,14 @@ import { type StudentDialog, StudentsTable } from './students-table.js';
 import { PageTitle } from './page-title.js';
 
 /**
- * The admin Dashboard: registration progress at a glance above the Students table. The table's Term
- * Reports dialog belongs to the term-reports feature: the app passes it in.
+ * The admin Dashboard: a short summary of the registration progress (its details open on demand) above the Students
+ * table, which the office uses most and so starts on the first screen. The table's Term Reports dialog belongs to
+ * the term-reports feature: the app passes it in.
  */
 export function StudentsPage({ termReportsDialog }: { termReportsDialog: StudentDialog }) {
   return (
     <>
-      <PageTitle>Dashboard</PageTitle>
+      <PageTitle style={{ marginBottom: 12 }}>Dashboard</PageTitle>
       <ProgressAtAGlance />
       <StudentsTable termReportsDialog={termReportsDialog} />
     </>

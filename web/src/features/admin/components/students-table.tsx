@@ -1,17 +1,9 @@
-import {
-  CloudDownloadOutlined,
-  EditOutlined,
-  FileTextOutlined,
-  FormOutlined,
-  HistoryOutlined,
-  KeyOutlined,
-  ProfileOutlined,
-} from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Input, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { type ComponentType, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Button, Card, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
+import { type ComponentType, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
+import { normaliseSearch, searchStudents } from '../../../../../shared/student-search.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { adminRegistrationPath } from '../admin-routes.js';
 import { useDownloadFile } from '../api/use-download-file.js';
@@ -27,38 +19,41 @@ export type StudentDialog = ComponentType<{ student: { id: string; name: string 
 
 type Dialog = { kind: 'form' | 'edit' | 'reset' | 'reports' | 'history'; student: StudentListItem } | null;
 
-function matches(s: StudentListItem, needle: string): boolean {
-  if (!needle) return true;
-  return [
-    s.id,
-    s.first_name,
-    s.last_name,
-    `${s.first_name ?? ''} ${s.last_name ?? ''}`,
-    `${s.last_name ?? ''}, ${s.first_name ?? ''}`,
-    s.birth_certificate_no,
-  ].some((v) => v?.toLowerCase().includes(needle));
-}
+const SEARCH_HINT_ID = 'students-search-hint';
 
 /**
  * docs/product.md §2 Admin students screen: the Students table (60vh, fixed header, newest change first), a search
- * over ID, names and birth pin, the total in the footer, and the row actions.
+ * over ID, names, birth pin and class (shared/student-search.ts), the total (and, filtered, how many are shown) in
+ * the footer, and the row actions as buttons that say what they do.
  */
 export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termReportsDialog: StudentDialog }) {
   const students = useStudents();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const needle = useDeferredValue(search.trim().toLowerCase());
+  const needle = useDeferredValue(normaliseSearch(search));
   const [dialog, setDialog] = useState<Dialog>(null);
   // The subject-access export (GET /api/students/{id}/export): one ZIP of all her data, audited.
   const exportData = useDownloadFile();
   const exporting = exportData.isPending ? exportData.variables?.path : undefined;
   const exportPath = (id: string) => `/api/students/${encodeURIComponent(id)}/export`;
-  const rows = useMemo(() => (students.data ?? []).filter((s) => matches(s, needle)), [students.data, needle]);
+  const rows = useMemo(() => searchStudents(students.data ?? [], needle), [students.data, needle]);
+  const total = students.data?.length ?? 0;
 
-  const action = (label: string, icon: ReactNode, onClick: () => void, loading = false) => (
-    <Tooltip title={label}>
-      <Button type="text" size="small" icon={icon} aria-label={label} onClick={onClick} loading={loading} />
-    </Tooltip>
+  /**
+   * A row action: its visible name says what it does; the accessible name adds whose row it is ('Edit Chloe Ali',
+   * 'History of Chloe Ali'), beginning with the visible words (WCAG 2.5.3 label in name).
+   */
+  const action = (text: string, label: string, onClick: () => void, loading = false) => (
+    <Button
+      type="link"
+      size="small"
+      aria-label={label}
+      onClick={onClick}
+      loading={loading}
+      style={{ paddingInline: 4 }}
+    >
+      {text}
+    </Button>
   );
 
   const columns: TableColumnsType<StudentListItem> = [
@@ -87,22 +82,22 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
     {
       title: 'Actions',
       key: 'actions',
-      width: 250,
+      width: 420,
       render: (_, s) => {
         const name = plainName(s);
         return (
-          <Flex gap={2} wrap={false}>
-            {action(`Registration Form of ${name}`, <FileTextOutlined />, () =>
-              setDialog({ kind: 'form', student: s }),
+          <Flex gap={2} wrap style={{ rowGap: 0 }}>
+            {action('Registration Form', `Registration Form of ${name}`, () => setDialog({ kind: 'form', student: s }))}
+            {action('Edit', `Edit ${name}`, () => setDialog({ kind: 'edit', student: s }))}
+            {action('Edit/View Registration', `Edit/View Registration of ${name}`, () =>
+              navigate(adminRegistrationPath(s.id)),
             )}
-            {action(`Edit ${name}`, <EditOutlined />, () => setDialog({ kind: 'edit', student: s }))}
-            {action(`Reset Password of ${name}`, <KeyOutlined />, () => setDialog({ kind: 'reset', student: s }))}
-            {action(`Term Reports of ${name}`, <ProfileOutlined />, () => setDialog({ kind: 'reports', student: s }))}
-            {action(`Edit/View Registration of ${name}`, <FormOutlined />, () => navigate(adminRegistrationPath(s.id)))}
-            {action(`History of ${name}`, <HistoryOutlined />, () => setDialog({ kind: 'history', student: s }))}
+            {action('Term Reports', `Term Reports of ${name}`, () => setDialog({ kind: 'reports', student: s }))}
+            {action('Reset Password', `Reset Password of ${name}`, () => setDialog({ kind: 'reset', student: s }))}
+            {action('History', `History of ${name}`, () => setDialog({ kind: 'history', student: s }))}
             {action(
+              'Export her data (ZIP)',
               `Export her data (ZIP) of ${name}`,
-              <CloudDownloadOutlined />,
               () => exportData.mutate({ path: exportPath(s.id), fileName: `${s.id} subject access.zip` }),
               exporting === exportPath(s.id),
             )}
@@ -122,16 +117,21 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
       }
       styles={{ body: { padding: 0 } }}
     >
-      <div style={{ padding: '12px 12px 8px' }}>
+      <Flex wrap align="center" gap={12} style={{ padding: '12px 12px 8px', rowGap: 4 }}>
         <Input.Search
           allowClear
           placeholder="Search ID, name or pin"
           aria-label="Search students"
+          aria-describedby={SEARCH_HINT_ID}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           style={{ width: 320, maxWidth: '100%' }}
         />
-      </div>
+        <Typography.Text id={SEARCH_HINT_ID} type="secondary" style={{ fontSize: 13 }}>
+          ID, first or last name, &lsquo;first last&rsquo;, &lsquo;last, first&rsquo;, birth certificate pin, or class
+          (&lsquo;1A&rsquo;, &lsquo;Form 1&rsquo;)
+        </Typography.Text>
+      </Flex>
       {exportData.isError && (
         <Alert
           type="error"
@@ -164,7 +164,13 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
           position: ['bottomRight'],
         }}
         scroll={{ x: 'max-content', y: LAYOUT.studentTableHeight }}
-        footer={() => `Total Number of Students: ${students.data?.length ?? 0}`}
+        footer={() => (
+          // Polite: someone who cannot see the table hears how many the search left.
+          <span role="status">
+            {`Total Number of Students: ${total}`}
+            {needle && !students.isLoading ? ` · Showing ${rows.length}` : ''}
+          </span>
+        )}
         locale={{
           emptyText: students.isLoading
             ? 'Loading students…'
