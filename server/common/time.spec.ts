@@ -16,6 +16,9 @@ describe('parseLocalDateTime', () => {
     expect(summer.toISOString()).toBe('2026-07-01T08:30:00.000Z');
     expect(formatLocalDateTime(summer, 'Europe/London')).toBe('2026-07-01 09:30:00');
     expect(parseLocalDateTime('2026-01-01 09:30', 'Europe/London')?.toISOString()).toBe('2026-01-01T09:30:00.000Z');
+    // The hour skipped when the clocks go forward does not exist.
+    expect(parseLocalDateTime('2026-03-08 02:30', 'America/New_York')).toBeNull();
+    expect(parseLocalDateTime('2026-03-29 01:30', 'Europe/London')).toBeNull();
   });
 
   it('refuses anything else', () => {

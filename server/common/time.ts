@@ -55,5 +55,7 @@ export function parseLocalDateTime(text: string, timeZone: string): Date | null 
     Date.parse(formatLocalDateTime(new Date(instant), timeZone).replace(' ', 'T') + 'Z') - instant;
   let instant = wall - offsetAt(wall);
   instant = wall - offsetAt(instant);
-  return new Date(instant);
+  // A time the clocks skip (the hour lost when they go forward) does not exist there: refused, not shifted.
+  const back = formatLocalDateTime(new Date(instant), timeZone).slice(0, 16);
+  return back === `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}` ? new Date(instant) : null;
 }

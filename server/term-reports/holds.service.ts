@@ -7,6 +7,7 @@ import { Clock } from '../common/clock.js';
 import type { SessionUser } from '../common/session-user.js';
 import { formatLocalDateTime } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { writeTransaction } from '../database/write-transaction.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { TermReport, TermReportHoldRow } from './entities/term-report.entity.js';
 
@@ -66,31 +67,54 @@ export class HoldsService {
         message: TERM_REPORT_MESSAGES.holdReason,
         errors: { reason: [TERM_REPORT_MESSAGES.holdReason] },
       });
-    if (!(await this.ds.getRepository(TermReport).existsBy({ student_id, year, term })))
-      throw new NotFoundException(TERM_REPORT_MESSAGES.noStudentReport);
-    const row = { student_id, year, term, reason, held_by: actorLabel(actor), held_at: this.clock.now().toISOString() };
-    await this.ds.getRepository(TermReportHoldRow).upsert(row, ['student_id', 'year', 'term']);
-    await this.audit.record(actor, {
-      action: 'term_report.held',
-      entity: 'student',
-      entity_id: student_id,
-      field: `report ${year} term ${term}`,
-      new_value: reason,
+    // Her ID as her report spells it (MariaDB compares without case; the visibility rules do not).
+    const report = await this.ds
+      .getRepository(TermReport)
+      .findOne({ select: { student_id: true }, where: { student_id, year, term } });
+    if (!report) throw new NotFoundException(TERM_REPORT_MESSAGES.noStudentReport);
+    const id = report.student_id;
+    const row = {
+      student_id: id,
+      year,
+      term,
+      reason,
+      held_by: actorLabel(actor),
+      held_at: this.clock.now().toISOString(),
+    };
+    await writeTransaction(this.ds, async (m) => {
+      await m.getRepository(TermReportHoldRow).upsert(row, ['student_id', 'year', 'term']);
+      await this.audit.record(
+        actor,
+        {
+          action: 'term_report.held',
+          entity: 'student',
+          entity_id: id,
+          field: `report ${year} term ${term}`,
+          new_value: reason,
+        },
+        m,
+      );
     });
-    return (await this.list()).find((h) => h.student_id === student_id && h.year === year && h.term === term)!;
+    return (await this.list()).find((h) => h.student_id === id && h.year === year && h.term === term)!;
   }
 
   /** Lifts a hold; answers whether there was one. */
   async lift(req: { student_id: string; year: number; term: number }, actor: SessionUser): Promise<boolean> {
     const { student_id, year, term } = req;
-    const removed = await this.ds.getRepository(TermReportHoldRow).delete({ student_id, year, term });
-    if (!removed.affected) return false;
-    await this.audit.record(actor, {
-      action: 'term_report.hold-lifted',
-      entity: 'student',
-      entity_id: student_id,
-      field: `report ${year} term ${term}`,
+    return writeTransaction(this.ds, async (m) => {
+      const removed = await m.getRepository(TermReportHoldRow).delete({ student_id, year, term });
+      if (!removed.affected) return false;
+      await this.audit.record(
+        actor,
+        {
+          action: 'term_report.hold-lifted',
+          entity: 'student',
+          entity_id: student_id,
+          field: `report ${year} term ${term}`,
+        },
+        m,
+      );
+      return true;
     });
-    return true;
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import {
   type ClassPosting,
@@ -38,6 +38,8 @@ export const reportKey = (r: { student_id: string; year: number; term: number })
  */
 @Injectable()
 export class PostingsService {
+  private readonly logger = new Logger('TermReports');
+
   constructor(
     private readonly ds: DataSource,
     private readonly audit: AuditService,
@@ -136,13 +138,17 @@ export class PostingsService {
    */
   async setPosted(req: PostTermReportsRequest, actor: SessionUser): Promise<PostTermReportsResult> {
     const { year, term, posted } = req;
-    const classId = req.class_id?.trim() || undefined;
+    // Class ids are upper case (the student import makes them so): '1a' is 1A on either engine.
+    const classId = req.class_id?.trim().toUpperCase() || undefined;
     const release = posted && req.release_at ? this.releaseTime(req.release_at) : null;
     const result = await writeTransaction(this.ds, async (m) => {
       const reports = m.getRepository(TermReport);
       if (!(await reports.existsBy({ year, term }))) throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
-      if (classId && !(await reports.existsBy({ year, term, class_id: classId })))
-        throw new NotFoundException(TERM_REPORT_MESSAGES.noClassData);
+      // The class as its reports spell it (MariaDB compares without case; the visibility rules do not).
+      const classRow = classId
+        ? await reports.findOne({ select: { class_id: true }, where: { year, term, class_id: classId } })
+        : null;
+      if (classId && !classRow) throw new NotFoundException(TERM_REPORT_MESSAGES.noClassData);
       const date_posted = posted ? formatLocalDateTime(release ?? this.clock.now(), this.config.timeZone) : null;
       const next = { posted, date_posted, release_at: release?.toISOString() ?? null };
       const before = classId
@@ -153,7 +159,7 @@ export class PostingsService {
         {
           action: !posted ? 'unpost_term_reports' : release ? 'schedule_term_reports' : 'post_term_reports',
           entity: 'term_reports',
-          entity_id: classId ? `${year}-${term}-${classId}` : `${year}-${term}`,
+          entity_id: classRow ? `${year}-${term}-${classRow.class_id}` : `${year}-${term}`,
           field: 'posted',
           old_value: before,
           new_value: next,
@@ -166,11 +172,15 @@ export class PostingsService {
         posted,
         date_posted: date_posted ?? '',
         scheduled_for: this.scheduledFor(next),
-        ...(classId ? { class_id: classId } : {}),
+        ...(classRow ? { class_id: classRow.class_id } : {}),
       };
     });
-    // Cards visible now: their families are told (a scheduled posting waits for ReleaseScheduler).
-    if (posted && !release) await this.notifyReleased();
+    // Cards visible now: their families are told (a scheduled posting waits for ReleaseScheduler). The posting has
+    // committed: a failure here is logged, and the next minute's check announces it.
+    if (posted && !release)
+      await this.notifyReleased().catch((e: unknown) =>
+        this.logger.error({ msg: 'announcing a posting failed; retried within a minute', error: String(e) }),
+      );
     return result;
   }
 
@@ -234,7 +244,7 @@ export class PostingsService {
         .update(entity)
         .set({ notified_at: now })
         .where(where)
-        .andWhere('notified_at IS NULL AND posted = 1')
+        .andWhere('notified_at IS NULL AND posted = 1 AND (release_at IS NULL OR release_at <= :now)', { now })
         .execute();
       if (!claimed.affected) return 0;
       const reports = await reportsOf(m);
@@ -277,11 +287,11 @@ export class PostingsService {
   }
 
   /**
-   * Posting again what was already posted and released keeps its announcement (nobody is told twice); anything
-   * else is announced when it becomes visible.
+   * Posting again, for now, what was already announced keeps its announcement (nobody is told twice); anything else
+   * is announced when it becomes visible.
    */
   private keptNotice(before: (PostingState & { notified_at: string | null }) | null, next: PostingState) {
-    return before?.posted && next.posted && !next.release_at && !before.release_at ? before.notified_at : null;
+    return before?.posted && before.notified_at && next.posted && !next.release_at ? before.notified_at : null;
   }
 
   private releaseTime(text: string): Date {

@@ -95,6 +95,41 @@ describe('posting one class', () => {
     expect(unknown.body.message).toBe(TERM_REPORT_MESSAGES.noClassData);
   });
 
+  it('takes a class and a student as typed in another case, as their reports spell them', async () => {
+    const res = await expectStatus(post({ posted: 1, class_id: '1a' }), 200);
+    expect(res.body.class_id).toBe('1A');
+    expect(await sees(BEA.id)).toBe(true);
+    const held = await admin.post('/api/term-report-holds', {
+      student_id: BEA.id.toLowerCase(),
+      year: YEAR,
+      term: TERM,
+      reason: 'Fees',
+    });
+    if (t.engine === 'sqlite') {
+      expect(held.status).toBe(404); // SQLite compares student IDs exactly, as sign-in does
+    } else {
+      // MariaDB finds her whatever the case: the hold is stored under her ID as her report spells it, and holds.
+      expect(held.status).toBe(200);
+      expect(held.body.student_id).toBe(BEA.id);
+      expect(await sees(BEA.id)).toBe(false);
+    }
+  });
+
+  it('does not announce again a posting already announced when it is posted again', async () => {
+    await expectStatus(post({ posted: 1 }), 200);
+    const [{ notified_at: first }] = (await t.ds.query('SELECT notified_at FROM term_report_postings WHERE year = ?', [
+      YEAR,
+    ])) as { notified_at: string }[];
+    expect(first).toBeTruthy();
+    clock().advance(HOUR);
+    await expectStatus(post({ posted: 1 }), 200);
+    const [{ notified_at: again }] = (await t.ds.query('SELECT notified_at FROM term_report_postings WHERE year = ?', [
+      YEAR,
+    ])) as { notified_at: string }[];
+    expect(again).toBe(first);
+    expect(await t.app.get(PostingsService).notifyReleased()).toBe(0);
+  });
+
   it('lets a whole-term posting decide for every class again', async () => {
     await expectStatus(post({ posted: 0, class_id: '2B' }), 200);
     await expectStatus(post({ posted: 1 }), 200);

@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import {
+  HOLD_REASON_MAX,
   TERM_YEAR_MAX,
   TERM_YEAR_MIN,
   TERMS,
@@ -33,5 +34,8 @@ export class TermReportHoldDto implements TermReportHoldRequest {
   @IsString() @Matches(STUDENT_ID_PATTERN, { message: 'Unknown student ID.' }) student_id: string;
   @Type(() => Number) @IsInt() @Min(TERM_YEAR_MIN) @Max(TERM_YEAR_MAX) year: number;
   @Type(() => Number) @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' }) term: number;
-  @IsOptional() @IsString() @MaxLength(1000) reason?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(HOLD_REASON_MAX, { message: `The reason can have at most ${HOLD_REASON_MAX} characters.` })
+  reason?: string;
 }
