@@ -15,7 +15,7 @@ import { OutboxService } from '../mail/outbox.service.js';
 import { DbSessionStore } from './db-session-store.js';
 import { type DeviceCookie, DeviceCookies } from './device-cookies.js';
 import type { AdminLoginDto, ChangePasswordDto, StudentLoginDto } from './dto/login.dto.js';
-import { LoginThrottleService } from './login-throttle.service.js';
+import { accountLockKey, LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
 
 function badCredentials(field: string): UnprocessableEntityException {
@@ -108,10 +108,7 @@ export class AuthService {
       if (!dto.old_password) throw this.fieldError('old_password', 'Please enter your old password.');
       // A guess at the old password counts like a failed sign-in on the account's own (anonymous) key, so
       // a stolen session cannot try passwords here past the sign-in lock; counted before any bcrypt work.
-      const key =
-        user.role === 'admin'
-          ? `admin:${(user.username ?? '').toLowerCase()}`
-          : `student:${(user.student_id ?? '').toLowerCase()}`;
+      const key = accountLockKey(user);
       if (!(await this.checkCredentials(key, () => Promise.resolve(user), dto.old_password, undefined))) {
         throw this.fieldError('old_password', MESSAGES.wrongOldPassword);
       }
@@ -154,11 +151,7 @@ export class AuthService {
   async confirmOwnPassword(current: SessionUser, password: string): Promise<void> {
     const user = await this.users.findById(current.id);
     if (!user) throw new ForbiddenException(MESSAGES.forbidden);
-    const key =
-      user.role === 'admin'
-        ? `admin:${(user.username ?? '').toLowerCase()}`
-        : `student:${(user.student_id ?? '').toLowerCase()}`;
-    if (!(await this.checkCredentials(key, () => Promise.resolve(user), password, undefined)))
+    if (!(await this.checkCredentials(accountLockKey(user), () => Promise.resolve(user), password, undefined)))
       throw this.fieldError('password', 'The password is incorrect.');
   }
 

@@ -6,6 +6,13 @@ import { TooManyRequestsException } from '../common/too-many-requests.exception.
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 
+/** The account's own sign-in lock key, as the sign-in routes count it: `student:<id>` or `admin:<username>`. */
+export function accountLockKey(user: { role: string; student_id: string | null; username: string | null }): string {
+  return user.role === 'admin'
+    ? `admin:${(user.username ?? '').toLowerCase()}`
+    : `student:${(user.student_id ?? '').toLowerCase()}`;
+}
+
 export const MAX_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
 

@@ -60,19 +60,13 @@ export class PostingsService {
       .addGroupBy('r.term')
       .addGroupBy('r.class_id')
       .getRawMany<{ year: number | string; term: number | string; class_id: string }>();
-    const [termRows, classRows, holds] = await Promise.all([
-      this.ds.getRepository(TermReportPosting).find(),
-      this.ds.getRepository(TermReportClassPosting).find(),
-      this.holds.list(),
-    ]);
-    const byTerm = new Map(termRows.map((p) => [`${p.year}|${p.term}`, p]));
-    const byClass = new Map(classRows.map((p) => [`${p.year}|${p.term}|${p.class_id}`, p]));
+    const [postings, holds] = await Promise.all([this.postings(), this.holds.list()]);
     const items = new Map<string, TermReportsPostedItem>();
     for (const t of terms) {
       const year = Number(t.year);
       const term = Number(t.term);
       const key = `${year}|${term}`;
-      const p = byTerm.get(key);
+      const p = postings.term(year, term);
       let item = items.get(key);
       if (!item) {
         item = {
@@ -88,7 +82,7 @@ export class PostingsService {
         items.set(key, item);
       }
       item.classes.push(t.class_id);
-      const own = byClass.get(`${key}|${t.class_id}`);
+      const own = postings.own(year, term, t.class_id);
       const state = effectivePosting(p, own);
       item.class_postings.push({
         class_id: t.class_id,
@@ -113,19 +107,13 @@ export class PostingsService {
     const out = new Map<string, { visible: boolean; date_posted: string }>();
     if (reports.length === 0) return out;
     const years = [...new Set(reports.map((r) => r.year))];
-    const [termRows, classRows, held] = await Promise.all([
-      this.ds.getRepository(TermReportPosting).findBy({ year: In(years) }),
-      this.ds.getRepository(TermReportClassPosting).findBy({ year: In(years) }),
+    const [postings, held] = await Promise.all([
+      this.postings(years),
       this.holds.heldKeys([...new Set(reports.map((r) => r.student_id))]),
     ]);
-    const byTerm = new Map(termRows.map((p) => [`${p.year}|${p.term}`, p]));
-    const byClass = new Map(classRows.map((p) => [`${p.year}|${p.term}|${p.class_id}`, p]));
     const now = this.clock.now().toISOString();
     for (const r of reports) {
-      const state = effectivePosting(
-        byTerm.get(`${r.year}|${r.term}`),
-        byClass.get(`${r.year}|${r.term}|${r.class_id}`),
-      );
+      const state = effectivePosting(postings.term(r.year, r.term), postings.own(r.year, r.term, r.class_id));
       const visible = visibleAt(state, now) && !held.has(reportKey(r));
       out.set(reportKey(r), { visible, date_posted: visible ? (state?.date_posted ?? '') : '' });
     }
@@ -229,6 +217,21 @@ export class PostingsService {
   }
 
   // ---- internals ----
+
+  /** The term postings and the classes' own postings (of some years, or all), for lookup. */
+  private async postings(years?: number[]) {
+    const where = years ? { year: In(years) } : {};
+    const [termRows, classRows] = await Promise.all([
+      this.ds.getRepository(TermReportPosting).findBy(where),
+      this.ds.getRepository(TermReportClassPosting).findBy(where),
+    ]);
+    const byTerm = new Map(termRows.map((p) => [`${p.year}|${p.term}`, p]));
+    const byClass = new Map(classRows.map((p) => [`${p.year}|${p.term}|${p.class_id}`, p]));
+    return {
+      term: (year: number, term: number) => byTerm.get(`${year}|${term}`),
+      own: (year: number, term: number, classId: string) => byClass.get(`${year}|${term}|${classId}`),
+    };
+  }
 
   private async announce(
     entity: typeof TermReportPosting | typeof TermReportClassPosting,

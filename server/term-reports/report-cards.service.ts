@@ -78,9 +78,10 @@ export class ReportCardsService {
   async card(studentId: string, year: number, term: number, user: SessionUser): Promise<ReportCardData> {
     const report = await this.ds.getRepository(TermReport).findOneBy({ student_id: studentId, year, term });
     if (!report) throw new NotFoundException(MESSAGES.notFound);
-    const seen = (await this.postings.visibility([report])).get(reportKey(report));
-    if (user.role !== 'admin' && !seen?.visible) throw new ForbiddenException(TERM_REPORT_MESSAGES.notPostedYet);
-    const [card] = await this.cards([report]);
+    const seen = await this.postings.visibility([report]);
+    if (user.role !== 'admin' && !seen.get(reportKey(report))?.visible)
+      throw new ForbiddenException(TERM_REPORT_MESSAGES.notPostedYet);
+    const [card] = await this.cards([report], seen);
     return card;
   }
 
@@ -95,9 +96,12 @@ export class ReportCardsService {
   }
 
   /** Cards for reports of one year and term; class averages are computed once per class. */
-  private async cards(reports: TermReport[]): Promise<ReportCardData[]> {
+  private async cards(
+    reports: TermReport[],
+    visibility?: Awaited<ReturnType<PostingsService['visibility']>>,
+  ): Promise<ReportCardData[]> {
     const { year, term } = reports[0];
-    const seen = await this.postings.visibility(reports);
+    const seen = visibility ?? (await this.postings.visibility(reports));
     const averages = new Map<string, { bySubject: Map<string, number | null>; size: number }>();
     for (const classId of new Set(reports.map((r) => r.class_id)))
       averages.set(classId, await this.classAverages(classId, year, term));

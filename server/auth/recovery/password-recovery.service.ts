@@ -23,7 +23,7 @@ import { StudentsRepository } from '../../students/students.repository.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
 import { DbSessionStore } from '../db-session-store.js';
-import { LoginThrottleService } from '../login-throttle.service.js';
+import { accountLockKey, LoginThrottleService } from '../login-throttle.service.js';
 import { PasswordHasher } from '../password-hasher.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 
@@ -170,7 +170,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     });
     this.outbox.wake();
     await this.sessions.destroyAllSessions(user.id);
-    await this.throttle.recordSuccess(`${user.role}:${accountId(user).toLowerCase()}`);
+    await this.throttle.recordSuccess(accountLockKey(user));
     return { ...user, password_reset: 0 };
   }
 
