@@ -1,12 +1,21 @@
 // Shapes of the API's answers (docs/product.md §7), shared by the server's response mappers and the web client.
 
-export type Role = 'student' | 'admin';
+import { type GuardianLoginResponse, guardianActorLabel } from './guardians.js';
+
+/** A guardian signs in with her e-mail and acts for her linked students (docs/product.md §11). */
+export type Role = 'student' | 'admin' | 'guardian';
 
 /**
- * Short, secret-free name of an account: 'student:20260001' or 'admin:office'. The audit trail and the
+ * Short, secret-free name of an account: 'student:20260001', 'admin:office' or 'guardian: Ann Lee <ann@example.org>'. The audit trail and the
  * logs name the actor by it; the web client keeps an account's unsaved answers under it.
  */
-export function actorLabel(user: { role: Role; student_id?: string | null; username?: string | null }): string {
+export function actorLabel(user: {
+  role: Role;
+  student_id?: string | null;
+  username?: string | null;
+  display_name?: string;
+}): string {
+  if (user.role === 'guardian') return guardianActorLabel(user.display_name ?? '', user.username ?? '');
   return user.role === 'admin' ? `admin:${user.username}` : `student:${user.student_id}`;
 }
 
@@ -39,7 +48,7 @@ export interface AdminLoginResponse {
   mfa_enrolment_required?: true;
 }
 
-export type LoginResponse = StudentLoginResponse | AdminLoginResponse;
+export type LoginResponse = StudentLoginResponse | AdminLoginResponse | GuardianLoginResponse;
 
 /** GET /api/session: who the browser's session belongs to, if anyone. */
 export interface SessionInfo {

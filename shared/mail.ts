@@ -72,7 +72,7 @@ export interface RegistrationRemindersResult {
 
 /** POST /api/reset-password/check */
 export interface ResetTokenCheck {
-  account: 'student' | 'admin';
+  account: 'student' | 'admin' | 'guardian';
 }
 
 export const MAIL_MESSAGES = {

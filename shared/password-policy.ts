@@ -53,10 +53,10 @@ const COMMON_PASSWORDS = new Set([
 ]);
 
 export interface PasswordContext {
-  /** the account's sign-in name: a student ID, or an administrator's username */
+  /** the account's sign-in name: a student ID, an administrator's username or a guardian's e-mail address */
   studentId?: string | null;
   /** administrators need a longer password */
-  role?: 'student' | 'admin';
+  role?: 'student' | 'admin' | 'guardian';
   /** 'YYYY-MM-DD' */
   dateOfBirth?: string | null;
 }
@@ -89,7 +89,8 @@ export function passwordProblem(password: string, ctx: PasswordContext = {}): st
   if (password.length > 72) return 'The new password may have at most 72 characters.';
   const lower = password.toLowerCase();
   if (ctx.studentId && lower.includes(ctx.studentId.toLowerCase())) {
-    return `The new password may not contain your ${ctx.role === 'admin' ? 'username' : 'student ID'}.`;
+    const name = ctx.role === 'admin' ? 'username' : ctx.role === 'guardian' ? 'e-mail address' : 'student ID';
+    return `The new password may not contain your ${name}.`;
   }
   if (ctx.dateOfBirth && !/[a-z]/i.test(password)) {
     const digits = password.replace(/\D/g, '');

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Role } from '../../shared/api-types.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { FAMILY_ADDRESS_COLUMNS, familyAddresses } from './family-addresses.js';
 import { type AccountName, passwordChangedMail, reportCardMail } from './mail-templates.js';
 import { type NewMail, OutboxService } from './outbox.service.js';
 
-/** The account a notice is about: a student's (her family is told) or an administrator's (her own address). */
+/**
+ * The account a notice is about: a student's (her family is told) or an administrator's or guardian's (her own
+ * address).
+ */
 export interface NoticeAccount {
-  role: 'student' | 'admin';
+  role: Role;
   student_id: string | null;
   username: string | null;
   email?: string | null;
@@ -26,8 +30,9 @@ export class FamilyMail {
 
   /** Where an account's notices go, and how the message names it (a first name, or a username). */
   async recipients(account: NoticeAccount, m?: EntityManager): Promise<{ to: string[]; name: AccountName }> {
-    if (account.role === 'admin') {
-      return { to: account.email ? [account.email] : [], name: { admin: account.username ?? '' } };
+    if (account.role !== 'student') {
+      const to = account.email ? [account.email] : [];
+      return { to, name: account.role === 'admin' ? { admin: account.username ?? '' } : { guardian: account.email ?? '' } };
     }
     const row = await this.students.pick(account.student_id ?? '', ['first_name', ...FAMILY_ADDRESS_COLUMNS], m);
     return { to: row ? familyAddresses(row) : [], name: { student: row?.first_name?.trim() ?? '' } };

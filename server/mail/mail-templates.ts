@@ -37,13 +37,16 @@ ${body}
   return { kind, subject: `${subject} · ${ctx.schoolName}`, text, html: page.toString() };
 }
 
-/** Whose account a message is about: a student by her first name, an administrator by her username. */
-export type AccountName = { student: string } | { admin: string };
+/**
+ * Whose account a message is about: a student by her first name, an administrator by her username, a guardian by
+ * her sign-in address.
+ */
+export type AccountName = { student: string } | { admin: string } | { guardian: string };
 
 function accountLine(account: AccountName): string {
-  return 'student' in account
-    ? `This is about ${account.student || 'the student'}'s student account.`
-    : `This is about the administrator account "${account.admin}".`;
+  if ('student' in account) return `This is about ${account.student || 'the student'}'s student account.`;
+  if ('guardian' in account) return `This is about the parent or guardian account ${account.guardian}.`;
+  return `This is about the administrator account "${account.admin}".`;
 }
 
 export function passwordResetMail(ctx: MailContext, account: AccountName, link: string): MailContent {
