@@ -1,5 +1,6 @@
 // Shapes of the administrator routes' answers, shared by the server and the admin area of the client.
 
+import type { ImportGuardianInvitation } from './guardians.js';
 import type { SpreadsheetImportResult } from './spreadsheet-import.js';
 
 /** GET /api/students: one row of the Students table (docs/product.md §3 Student list item). */
@@ -58,6 +59,11 @@ export interface StudentImportResult extends SpreadsheetImportResult {
   unchanged: number;
   /** class ids not yet known that the import adds (or would add) to the class list */
   classes_created: string[];
+  /**
+   * From the optional guardian_email and guardian2_email columns: the invitations the import queues (or, on a dry
+   * run, would queue), one per student and address not yet linked to her or already invited (docs/product.md §11).
+   */
+  guardian_invitations: ImportGuardianInvitation[];
 }
 
 /** Administrator usernames: what POST /api/change-password-student accepts as `student_id` too. */

@@ -32,7 +32,10 @@ export class FamilyMail {
   async recipients(account: NoticeAccount, m?: EntityManager): Promise<{ to: string[]; name: AccountName }> {
     if (account.role !== 'student') {
       const to = account.email ? [account.email] : [];
-      return { to, name: account.role === 'admin' ? { admin: account.username ?? '' } : { guardian: account.email ?? '' } };
+      return {
+        to,
+        name: account.role === 'admin' ? { admin: account.username ?? '' } : { guardian: account.email ?? '' },
+      };
     }
     const row = await this.students.pick(account.student_id ?? '', ['first_name', ...FAMILY_ADDRESS_COLUMNS], m);
     return { to: row ? familyAddresses(row) : [], name: { student: row?.first_name?.trim() ?? '' } };
