@@ -4,13 +4,17 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
-import { LoginThrottle } from './entities/login-throttle.entity.js';
+import { storedKey } from '../common/throttling/stored-key.js';
+import { LOGIN_KEY_LENGTH, LoginThrottle } from './entities/login-throttle.entity.js';
 
-/** The account's own sign-in lock key, as the sign-in routes count it: `student:<id>` or `admin:<username>`. */
+/**
+ * The account's own sign-in lock key, as the sign-in routes count it: `student:<id>`, `admin:<username>` or
+ * `guardian:<address>`.
+ */
 export function accountLockKey(user: { role: string; student_id: string | null; username: string | null }): string {
-  return user.role === 'admin'
-    ? `admin:${(user.username ?? '').toLowerCase()}`
-    : `student:${(user.student_id ?? '').toLowerCase()}`;
+  return user.role === 'student'
+    ? `student:${(user.student_id ?? '').toLowerCase()}`
+    : `${user.role}:${(user.username ?? '').toLowerCase()}`;
 }
 
 export const MAX_FAILURES = 5;
@@ -42,7 +46,8 @@ export class LoginThrottleService {
   }
 
   /** Counts one attempt on the key, or throws 429 when it is locked. */
-  async countAttempt(loginKey: string): Promise<void> {
+  async countAttempt(key: string): Promise<void> {
+    const loginKey = storedKey(key, LOGIN_KEY_LENGTH);
     for (let n = 1; ; n++) {
       let lockedUntil: number | null;
       try {
@@ -59,12 +64,13 @@ export class LoginThrottleService {
   }
 
   /** Clears the key's count and lock: the password was right. */
-  async recordSuccess(loginKey: string): Promise<void> {
-    await this.ds.getRepository(LoginThrottle).delete({ login_key: loginKey });
+  async recordSuccess(key: string): Promise<void> {
+    await this.ds.getRepository(LoginThrottle).delete({ login_key: storedKey(key, LOGIN_KEY_LENGTH) });
   }
 
   /** Clears the key's count of failures unless it is locked (a success elsewhere does not lift a lock). */
-  async clearUnlessLocked(loginKey: string): Promise<void> {
+  async clearUnlessLocked(key: string): Promise<void> {
+    const loginKey = storedKey(key, LOGIN_KEY_LENGTH);
     await this.ds
       .createQueryBuilder()
       .delete()

@@ -470,3 +470,50 @@ describe('a student inviting a parent herself', () => {
     await expectStatus(admin.post('/api/guardians/invite', { student_id: OTHER.id, email: 'parent6@example.tt' }), 201);
   });
 });
+
+describe('the sign-in lock', () => {
+  it('is her own: wrong old passwords lock her account, not another guardian’s', async () => {
+    await createGuardian(t, { email: 'lock.one@example.tt', password: 'Lock-One-Pass-1', students: [OTHER.id] });
+    await createGuardian(t, { email: 'lock.two@example.tt', password: 'Lock-Two-Pass-1', students: [OTHER.id] });
+    const one = await signedInGuardian(t, 'lock.one@example.tt', 'Lock-One-Pass-1');
+    const change = (old: string) =>
+      one.post('/api/change-password-student', {
+        student_id: 'lock.one@example.tt',
+        old_password: old,
+        password: 'Lock-One-Pass-2',
+      });
+    for (let n = 0; n < 5; n++) await expectStatus(change('wrong-old-password'), 422);
+    await expectStatus(change('Lock-One-Pass-1'), 429);
+    await expectStatus(new ApiClient(t).loginGuardian('lock.one@example.tt', 'Lock-One-Pass-1'), 429);
+    await signedInGuardian(t, 'lock.two@example.tt', 'Lock-Two-Pass-1');
+  });
+});
+
+describe('a long address', () => {
+  it('works for every step: invitation, account, sign-in lock, password change and recovery', async () => {
+    const email = `${'a'.repeat(60)}.${'b'.repeat(60)}@${'c'.repeat(60)}.example.tt`; // 196 characters
+    const token = await invite(OTHER.id, email);
+    const visitor = await new ApiClient(t).primeCsrf();
+    await expectStatus(
+      visitor.post('/api/guardians/accept', { token, name: 'N'.repeat(80), password: 'Long-Address-Pass-1' }),
+      200,
+    );
+    await expectStatus(new ApiClient(t).loginGuardian(email, 'wrong-password'), 422);
+    const her = await signedInGuardian(t, email, 'Long-Address-Pass-1');
+    await expectStatus(
+      her.post('/api/change-password-student', {
+        student_id: email,
+        old_password: 'Long-Address-Pass-1',
+        password: 'Long-Address-Pass-2',
+      }),
+      200,
+    );
+    const another = await new ApiClient(t).primeCsrf(); // the accepting browser's session ended with the change
+    await expectStatus(another.post('/api/guardian-forgot-password', { email }), 202);
+    await t.app.get(PasswordRecoveryService).settle();
+    const audit = await t.ds
+      .getRepository(AuditEntry)
+      .findOneByOrFail({ action: 'password.changed', entity_id: email });
+    expect(audit.actor).toBe(`guardian: ${'N'.repeat(80)} <${email}>`);
+  });
+});

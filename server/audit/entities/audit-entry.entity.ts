@@ -10,7 +10,7 @@ export class AuditEntry {
   @Column({ type: 'varchar', length: 400 }) actor: string;
   @Index('IDX_audit_action') @Column({ type: 'varchar', length: 40 }) action: string;
   @Column({ type: 'varchar', length: 40 }) entity: string;
-  @Index('IDX_audit_entity_id') @Column({ type: 'varchar', length: 40, nullable: true }) entity_id: string | null;
+  @Index('IDX_audit_entity_id') @Column({ type: 'varchar', length: 254, nullable: true }) entity_id: string | null;
   @Column({ type: 'varchar', length: 60, nullable: true }) field: string | null;
   @Column({ type: 'text', nullable: true }) old_value: string | null;
   @Column({ type: 'text', nullable: true }) new_value: string | null;

@@ -1,5 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+/** Longer keys are stored shortened (storedKey). */
+export const LOGIN_KEY_LENGTH = 80;
+
 const epoch = { to: (v: number) => v, from: (v: string | number) => Number(v) };
 
 /**
@@ -10,7 +13,7 @@ const epoch = { to: (v: number) => v, from: (v: string | number) => Number(v) };
  */
 @Entity('login_throttle')
 export class LoginThrottle {
-  @PrimaryColumn({ type: 'varchar', length: 80 }) login_key: string;
+  @PrimaryColumn({ type: 'varchar', length: LOGIN_KEY_LENGTH }) login_key: string;
   @Column({ type: 'int', default: 0 }) failures: number;
   @Column({ type: 'int', default: 0 }) lockouts: number;
   @Column({ type: 'bigint', default: 0, transformer: epoch }) locked_until: number;

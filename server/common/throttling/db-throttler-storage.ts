@@ -1,6 +1,8 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { DataSource } from 'typeorm';
 import { isSqlite } from '../../database/write-transaction.js';
+import { storedKey } from './stored-key.js';
+import { THROTTLE_KEY_LENGTH } from './throttler-hit.entity.js';
 
 /** What @nestjs/throttler expects back from a storage (its ThrottlerStorageRecord). */
 export interface ThrottlerRecord {
@@ -24,7 +26,8 @@ export class DbThrottlerStorage implements ThrottlerStorage {
 
   constructor(private readonly ds: DataSource) {}
 
-  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerRecord> {
+  async increment(name: string, ttl: number, limit: number): Promise<ThrottlerRecord> {
+    const key = storedKey(name, THROTTLE_KEY_LENGTH);
     const now = Date.now();
     const { hits, expiresAt } = await this.hitRetryingDeadlock(key, now, now + ttl);
     if (now - this.lastSweep > SWEEP_EVERY_MS) {
