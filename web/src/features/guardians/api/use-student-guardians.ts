@@ -10,5 +10,7 @@ export function useStudentGuardians(studentId: string | null) {
     queryFn: ({ signal }) =>
       apiClient.get<StudentGuardians>(`/api/students/${encodeURIComponent(studentId ?? '')}/guardians`, signal),
     enabled: Boolean(studentId),
+    // Opening the dialog asks again: a parent may have accepted her invitation a moment ago.
+    staleTime: 0,
   });
 }
