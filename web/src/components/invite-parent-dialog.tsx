@@ -37,6 +37,7 @@ export function InviteParentDialog({
         name="invite-parent"
         label="Your parent's e-mail address"
         submitText="Send"
+        autoFocus
       />
     </Modal>
   );

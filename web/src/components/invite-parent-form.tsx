@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
@@ -23,6 +24,7 @@ export function InviteParentForm({
   label = 'E-mail address',
   submitText = 'Send invitation',
   onInvited,
+  autoFocus = false,
 }: {
   studentId: string;
   /** the form's name: its field's id is `${name}_email` */
@@ -30,6 +32,8 @@ export function InviteParentForm({
   label?: string;
   submitText?: string;
   onInvited?: (email: string) => void;
+  /** the field takes the focus when the form appears (a dialog that is only this form) */
+  autoFocus?: boolean;
 }) {
   const invite = useInviteGuardian();
   const [form] = Form.useForm<Values>();
@@ -90,9 +94,17 @@ export function InviteParentForm({
         ]}
         style={{ marginBottom: 12 }}
       >
-        <Input autoComplete="off" inputMode="email" spellCheck={false} maxLength={254} />
+        <Input autoComplete="off" inputMode="email" spellCheck={false} maxLength={254} autoFocus={autoFocus} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={invite.isPending}>
+      {/*
+        antd's own loading icon can stay behind, collapsed but named "loading", when its leaving animation is cut
+        short: the button would then be called "loading Send". This icon comes and goes with the request, unnamed.
+      */}
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={invite.isPending ? { icon: <LoadingOutlined aria-hidden /> } : false}
+      >
         {submitText}
       </Button>
       <div role="status" aria-live="polite" style={{ marginTop: notice ? 12 : 0 }}>

@@ -17,6 +17,7 @@ const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 const itemStyle = { padding: '8px 0', borderBottom: '1px solid #f0f0f0' } as const;
 const headingStyle = { fontSize: 16, margin: '0 0 4px' } as const;
 const wrapStyle = { overflowWrap: 'anywhere' } as const;
+const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** As reset-password-dialog.tsx: a red that white text can be read on (WCAG AA), resting, hovered and pressed. */
 const DANGER_BUTTON_THEME = {
@@ -134,7 +135,7 @@ function GuardiansBody({ student }: { student: StudentListItem }) {
 
   const { guardians: linked, invitations } = guardians.data;
   return (
-    <Flex vertical gap={20}>
+    <Flex vertical gap={20} style={{ marginTop: 12 }}>
       <section aria-labelledby={ids.linked}>
         <Typography.Title level={3} id={ids.linked} ref={linkedHeading} tabIndex={-1} style={headingStyle}>
           Linked parents and guardians
@@ -199,8 +200,10 @@ function GuardiansBody({ student }: { student: StudentListItem }) {
                   <Typography.Text strong style={wrapStyle}>
                     {i.email}
                   </Typography.Text>
+                  {/* On a phone the line breaks between the two times, not inside one. */}
                   <Typography.Text type="secondary">
-                    Sent {minute(i.created_at)} · expires {minute(i.expires_at)}
+                    <span style={nowrap}>Sent {minute(i.created_at)}</span> ·{' '}
+                    <span style={nowrap}>expires {minute(i.expires_at)}</span>
                   </Typography.Text>
                 </Flex>
               </li>
