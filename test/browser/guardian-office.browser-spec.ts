@@ -278,7 +278,7 @@ describe('Import Students with guardian columns (1366 px)', () => {
 
     await page.getByRole('button', { name: 'Import 4 students' }).click();
     await expect.poll(() => page.getByText('Imported: 4 created, 0 updated, 0 unchanged.').isVisible()).toBe(true);
-    expect(await page.getByRole('list', { name: '6 parent invitations e-mailed.' }).isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: '6 parent invitations queued for e-mail.' }).isVisible()).toBe(true);
     expect((await invitationTo('hannah.aunt@example.org')).link).toMatch(INVITATION_LINK);
     await page.screenshot({ path: screenshotPath('guardian-office-import-done-1366'), fullPage: true });
   });
@@ -286,12 +286,14 @@ describe('Import Students with guardian columns (1366 px)', () => {
 
 describe("a student's own Invite a parent (360 px)", () => {
   it('opens from her account menu, sends an invitation for her, and says what went wrong', async ({ openPage }) => {
-    // A guardian already linked to her, by the office.
+    // A guardian already linked to her, by the office (already there when the test is retried).
     const office = await signedInAdmin(t, 'office', ADMIN_PASSWORD);
-    expect(
-      (await office.post('/api/guardians/invite', { student_id: '20269204', email: 'mum.edwards@example.org' })).status,
-    ).toBe(201);
-    await accept((await invitationTo('mum.edwards@example.org')).token, 'Paula Edwards');
+    const invited = await office.post('/api/guardians/invite', {
+      student_id: '20269204',
+      email: 'mum.edwards@example.org',
+    });
+    expect([201, 409]).toContain(invited.status);
+    if (invited.status === 201) await accept((await invitationTo('mum.edwards@example.org')).token, 'Paula Edwards');
 
     const page = await openPage({ width: 360, height: 740, bypassCSP: true });
     await signInStudent(page, '20269204', 'Deborah-Own-Pass-1');
@@ -312,8 +314,7 @@ describe("a student's own Invite a parent (360 px)", () => {
     expect(
       await dialog
         .getByText(
-          "We'll e-mail a link so your parent can sign in with their own e-mail and password and help with your " +
-            'registration. The link works once, for 7 days.',
+          /^We[’']ll e-mail a link so your parent can sign in with their own e-mail and password and help with your registration\. The link works once, for 7 days\.$/,
         )
         .isVisible(),
     ).toBe(true);

@@ -63,7 +63,7 @@ function GuardianInvitations({ invitations, future }: { invitations: ImportGuard
   return (
     <section aria-labelledby={headingId}>
       <Typography.Text strong id={headingId}>
-        {future ? `${count} will be e-mailed when you import.` : `${count} e-mailed.`}
+        {future ? `${count} will be e-mailed when you import.` : `${count} queued for e-mail.`}
       </Typography.Text>
       <ul id={listId} aria-labelledby={headingId} style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
         {shown.map((i) => (
