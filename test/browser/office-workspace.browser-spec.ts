@@ -200,7 +200,7 @@ describe('the Dashboard at 1366 × 800', () => {
     await signInAdmin(page);
     const imani = row(page, 'Joseph, Imani');
     const names = ['Registration Form', 'Edit', 'Edit/View Registration', 'Term Reports', 'Reset Password'];
-    const all = [...names, 'History', 'Export her data (ZIP)'];
+    const all = [...names, 'History', 'Guardians', 'Export her data (ZIP)'];
     // Every button of the row shows its name: none is an icon alone.
     expect((await imani.getByRole('button').allInnerTexts()).map((s) => s.trim())).toEqual(all);
     for (const name of all) expect(await imani.getByText(name, { exact: true }).isVisible(), name).toBe(true);

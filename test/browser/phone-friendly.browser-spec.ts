@@ -213,7 +213,11 @@ describe('password screens', () => {
     const menu = page.getByRole('menu');
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await avatar.getAttribute('aria-expanded')).toBe('true');
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Change Password', 'Logout']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Change Password',
+      'Invite a parent',
+      'Logout',
+    ]);
     expect(await page.locator('.ant-dropdown').getByText('Naomi Baptiste', { exact: true }).isVisible()).toBe(true);
     expect(await smallTargets(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('user-menu-360') });
@@ -229,7 +233,10 @@ describe('password screens', () => {
     await expect.poll(() => menu.isVisible()).toBe(true);
     await expect.poll(() => focusedLabel(page)).toContain('Change Password');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedLabel(page)).toContain('Invite a parent');
+    await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusedLabel(page)).toContain('Logout');
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => focusedLabel(page)).toContain('Change Password');
     await page.keyboard.press('Enter');

@@ -8,6 +8,7 @@ import { ReportsPage } from '../features/admin/components/reports-page.js';
 import { SettingsPage } from '../features/admin/components/settings-page.js';
 import { StudentsPage } from '../features/admin/components/students-page.js';
 import { MfaEnrolmentRequiredPage } from '../features/admin/components/two-step-settings.js';
+import { OfficeGuardiansDialog } from '../features/guardians/components/office-guardians-dialog.js';
 import { ImportTermReportsPage } from '../features/term-reports/components/import-term-reports-page.js';
 import { PostTermReportsPage } from '../features/term-reports/components/post-term-reports-page.js';
 import { StudentTermReportsDialog } from '../features/term-reports/components/student-term-reports-dialog.js';
@@ -15,7 +16,7 @@ import { useAuth } from '../lib/auth-store.js';
 import { AdminRegistrationPage } from './admin-registration-page.js';
 
 /**
- * The admin area (/admin/*): the admin shell around the screens of the admin, term-report and
+ * The admin area (/admin/*): the admin shell around the screens of the admin, term-report, guardian and
  * registration features, composed here so that no feature imports another. It is its own code chunk,
  * so none of it is downloaded by the sign-in pages.
  * An administrator who must still set up two-step sign-in (ADMIN_MFA=required) sees only that set-up.
@@ -33,7 +34,12 @@ export default function AdminArea() {
     <AdminShell>
       <Routes>
         {/* paths relative to /admin/* */}
-        <Route path="dashboard" element={<StudentsPage termReportsDialog={StudentTermReportsDialog} />} />
+        <Route
+          path="dashboard"
+          element={
+            <StudentsPage termReportsDialog={StudentTermReportsDialog} guardiansDialog={OfficeGuardiansDialog} />
+          }
+        />
         <Route path="export-data" element={<ExportDataPage />} />
         <Route path="reports" element={<ReportsPage />} />
         <Route path="import-students" element={<ImportStudentsPage />} />

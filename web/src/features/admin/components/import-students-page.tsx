@@ -1,7 +1,8 @@
 import { CheckCircleOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Flex, Table, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type StudentImportResult } from '../../../../../shared/admin-types.js';
+import { type ImportGuardianInvitation, INVITATION_DAYS } from '../../../../../shared/guardians.js';
 import type { ImportRowError } from '../../../../../shared/spreadsheet-import.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useDownloadFile } from '../api/use-download-file.js';
@@ -45,6 +46,48 @@ function RowErrors({ errors }: { errors: ImportRowError[] }) {
   );
 }
 
+/** How many invitations the list shows before 'Show all'. */
+const INVITATIONS_SHOWN = 5;
+
+/**
+ * The parent invitations of the guardian_email and guardian2_email columns: how many, and 'student ID — address' for
+ * each (the first few, the rest on demand), so the office sees who will be e-mailed before importing.
+ */
+function GuardianInvitations({ invitations, future }: { invitations: ImportGuardianInvitation[]; future: boolean }) {
+  const [all, setAll] = useState(false);
+  const listId = useId();
+  const headingId = useId();
+  if (invitations.length === 0) return null;
+  const count = `${invitations.length} parent ${invitations.length === 1 ? 'invitation' : 'invitations'}`;
+  const shown = all ? invitations : invitations.slice(0, INVITATIONS_SHOWN);
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography.Text strong id={headingId}>
+        {future ? `${count} will be e-mailed when you import.` : `${count} queued for e-mail.`}
+      </Typography.Text>
+      <ul id={listId} aria-labelledby={headingId} style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+        {shown.map((i) => (
+          <li key={`${i.student_id}:${i.email}`} style={{ overflowWrap: 'anywhere' }}>
+            {i.student_id} — {i.email}
+          </li>
+        ))}
+      </ul>
+      {invitations.length > INVITATIONS_SHOWN && (
+        <Button
+          type="link"
+          size="small"
+          aria-expanded={all}
+          aria-controls={listId}
+          onClick={() => setAll((a) => !a)}
+          style={{ paddingInline: 0 }}
+        >
+          {all ? 'Show fewer' : `Show all ${invitations.length}`}
+        </Button>
+      )}
+    </section>
+  );
+}
+
 /**
  * Import Students: choose an .xlsx or .csv; the portal checks it (a dry run) and shows what would
  * happen, row errors included; only then can the import be committed. Any error imports nothing.
@@ -65,8 +108,10 @@ export function ImportStudentsPage() {
   const refusedFile = check.isError && !importResultOf(check.error);
   const committed = commit.data ?? null;
   const commitRows = commit.isError ? importResultOf(commit.error) : null;
-  const ready =
-    check.isSuccess && checked && checked.errors.length === 0 && checked.created + checked.updated > 0 && !committed;
+  // Students to create or update, and parent invitations to send: a file may bring only the latter.
+  const changes = checked ? checked.created + checked.updated : 0;
+  const invitations = checked?.guardian_invitations?.length ?? 0;
+  const ready = check.isSuccess && checked && checked.errors.length === 0 && changes + invitations > 0 && !committed;
 
   return (
     <>
@@ -77,6 +122,12 @@ export function ImportStudentsPage() {
           <Typography.Text code>id</Typography.Text> and the columns you want to set are needed; dates as YYYY-MM-DD.
           New students sign in with their date of birth (yyyymmdd) and must then choose a password. For students already
           in the portal only the cells you fill are changed.
+        </Typography.Paragraph>
+        <Typography.Paragraph>
+          Optional <Typography.Text code>guardian_email</Typography.Text> and{' '}
+          <Typography.Text code>guardian2_email</Typography.Text> columns invite a parent or guardian: each address not
+          yet linked to the student is e-mailed a link to create their own sign-in, which works once, for{' '}
+          {INVITATION_DAYS} days. The check lists these invitations before you import.
         </Typography.Paragraph>
         <Button
           icon={<DownloadOutlined />}
@@ -125,35 +176,43 @@ export function ImportStudentsPage() {
                     `they are corrected.`
                   }
                 />
-              ) : checked.created + checked.updated === 0 ? (
+              ) : changes === 0 ? (
                 <Alert
                   type="info"
                   showIcon
                   title={
-                    'Every student in the file is already in the portal as the file says. There is ' +
-                    'nothing to import.'
+                    'Every student in the file is already in the portal as the file says. ' +
+                    (invitations > 0 ? 'Only the parent invitations below are new.' : 'There is nothing to import.')
                   }
                 />
               ) : (
                 <Alert type="success" showIcon title="The file is ready to import." />
               )}
               <Counts result={checked} future />
+              {checked.errors.length === 0 && (
+                <GuardianInvitations invitations={checked.guardian_invitations ?? []} future />
+              )}
               {checked.errors.length > 0 && <RowErrors errors={checked.errors} />}
             </Flex>
           )}
           {committed && (
-            <Alert
-              type="success"
-              showIcon
-              icon={<CheckCircleOutlined />}
-              title={
-                `Imported: ${committed.created} created, ${committed.updated} updated, ` +
-                `${committed.unchanged} unchanged.`
-              }
-              description={
-                committed.classes_created.length ? `Classes added: ${committed.classes_created.join(', ')}.` : undefined
-              }
-            />
+            <Flex vertical gap={12}>
+              <Alert
+                type="success"
+                showIcon
+                icon={<CheckCircleOutlined />}
+                title={
+                  `Imported: ${committed.created} created, ${committed.updated} updated, ` +
+                  `${committed.unchanged} unchanged.`
+                }
+                description={
+                  committed.classes_created.length
+                    ? `Classes added: ${committed.classes_created.join(', ')}.`
+                    : undefined
+                }
+              />
+              <GuardianInvitations invitations={committed.guardian_invitations ?? []} future={false} />
+            </Flex>
           )}
           {commit.isError &&
             (commitRows ? (
@@ -172,8 +231,9 @@ export function ImportStudentsPage() {
             onClick={() => commit.mutate({ file, dryRun: false })}
             style={{ marginTop: 16 }}
           >
-            Import {checked.created + checked.updated}{' '}
-            {checked.created + checked.updated === 1 ? 'student' : 'students'}
+            {changes > 0
+              ? `Import ${changes} ${changes === 1 ? 'student' : 'students'}`
+              : `Send ${invitations} parent ${invitations === 1 ? 'invitation' : 'invitations'}`}
           </Button>
         )}
       </Card>

@@ -17,7 +17,13 @@ import { displayName, plainName } from './student-name.js';
 /** A dialog about one student (named by id and plain name), shown by a row action; null closes it. */
 export type StudentDialog = ComponentType<{ student: { id: string; name: string } | null; onClose: () => void }>;
 
-type Dialog = { kind: 'form' | 'edit' | 'reset' | 'reports' | 'history'; student: StudentListItem } | null;
+/** A dialog about one student that needs her row (her first name, for one): the Guardians dialog. */
+export type StudentRowDialog = ComponentType<{ student: StudentListItem | null; onClose: () => void }>;
+
+type Dialog = {
+  kind: 'form' | 'edit' | 'reset' | 'reports' | 'history' | 'guardians';
+  student: StudentListItem;
+} | null;
 
 const SEARCH_HINT_ID = 'students-search-hint';
 
@@ -26,7 +32,13 @@ const SEARCH_HINT_ID = 'students-search-hint';
  * over ID, names, birth pin and class (shared/student-search.ts), the total (and, filtered, how many are shown) in
  * the footer, and the row actions as buttons that say what they do.
  */
-export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termReportsDialog: StudentDialog }) {
+export function StudentsTable({
+  termReportsDialog: TermReportsDialog,
+  guardiansDialog: GuardiansDialog,
+}: {
+  termReportsDialog: StudentDialog;
+  guardiansDialog: StudentRowDialog;
+}) {
   const students = useStudents();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -95,6 +107,7 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
             {action('Term Reports', `Term Reports of ${name}`, () => setDialog({ kind: 'reports', student: s }))}
             {action('Reset Password', `Reset Password of ${name}`, () => setDialog({ kind: 'reset', student: s }))}
             {action('History', `History of ${name}`, () => setDialog({ kind: 'history', student: s }))}
+            {action('Guardians', `Guardians of ${name}`, () => setDialog({ kind: 'guardians', student: s }))}
             {action(
               'Export her data (ZIP)',
               `Export her data (ZIP) of ${name}`,
@@ -183,6 +196,7 @@ export function StudentsTable({ termReportsDialog: TermReportsDialog }: { termRe
       <EditStudentDialog student={dialog?.kind === 'edit' ? dialog.student : null} onClose={close} />
       <ResetPasswordDialog student={dialog?.kind === 'reset' ? dialog.student : null} onClose={close} />
       <StudentHistoryDialog student={dialog?.kind === 'history' ? dialog.student : null} onClose={close} />
+      <GuardiansDialog student={dialog?.kind === 'guardians' ? dialog.student : null} onClose={close} />
       <TermReportsDialog
         student={dialog?.kind === 'reports' ? { id: dialog.student.id, name: plainName(dialog.student) } : null}
         onClose={close}

@@ -1,0 +1,381 @@
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { GUARDIAN_MESSAGES, STUDENT_INVITATIONS_PER_DAY } from '../../shared/guardians.js';
+import { ApiClient, signedInAdmin } from '../fixtures/api-client.js';
+import { screenshotPath } from '../fixtures/browser.js';
+import { browserTest } from '../fixtures/browser-test.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import {
+  axeViolations,
+  expectPath,
+  fieldItem,
+  focusedLabel,
+  hasFocusWithin,
+  horizontalOverflow,
+  signInStudent,
+  smallTargets,
+} from './support.js';
+
+// Guardian accounts, the office's side (docs/product.md §11): the Students table's Guardians dialog (who is linked,
+// the invitations not yet accepted, an invitation to another address, Unlink), the parent invitations of the
+// student import's guardian_email columns, and a student's own "Invite a parent" in her account menu. No mail server
+// (the test default): every invitation is kept in the Outbox, and its link is read from there.
+
+const it = browserTest;
+
+const ADMIN_PASSWORD = 'Office-Admin-Pass-1';
+const INVITATION_LINK = /\/guardian-invitation\?token=([A-Za-z0-9_-]+)/;
+const GUARDIAN_PASSWORD = 'Marigold-Window-2026';
+
+let t: TestApp;
+
+it.beforeAll(async ({ app }) => {
+  t = app;
+  mkdirSync('test-results', { recursive: true });
+  await createAdmin(t, 'office', ADMIN_PASSWORD);
+  await createStudent(t, { id: '20269201', first_name: 'Aaliyah', last_name: 'Baptiste', class_id: '1A' });
+  await createStudent(t, { id: '20269202', first_name: 'Brianna', last_name: 'Charles', class_id: '1A' });
+  await createStudent(t, { id: '20269203', first_name: 'Chantal', last_name: 'Duncan', class_id: '2B' });
+  // Past her first password change: she is signed in when she signs in.
+  await createStudent(t, {
+    id: '20269204',
+    first_name: 'Deborah',
+    last_name: 'Edwards',
+    class_id: '3A',
+    password: 'Deborah-Own-Pass-1',
+  });
+});
+
+/** The newest kept message to `to` with an invitation link, once it is there: its path and its token. */
+async function invitationTo(to: string): Promise<{ link: string; token: string }> {
+  let found: RegExpExecArray | null = null;
+  await expect
+    .poll(async () => {
+      const rows: { text_body: string }[] = await t.ds.query(
+        'SELECT text_body FROM outbox WHERE to_address = ? ORDER BY id DESC',
+        [to],
+      );
+      found = rows.map((r) => INVITATION_LINK.exec(r.text_body ?? '')).find(Boolean) ?? null;
+      return found?.[0] ?? '';
+    })
+    .toMatch(INVITATION_LINK);
+  const match = found as unknown as RegExpExecArray;
+  return { link: match[0], token: match[1] };
+}
+
+async function keptMessagesTo(to: string): Promise<number> {
+  const rows: { n: number }[] = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE to_address = ?', [to]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A parent accepts her invitation in her own browser (here, an API client): her account is made and signed in. */
+async function accept(token: string, name: string): Promise<ApiClient> {
+  const guardian = await new ApiClient(t).primeCsrf();
+  const res = await guardian.post('/api/guardians/accept', { token, name, password: GUARDIAN_PASSWORD });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect((await guardian.get('/api/my-students')).status).toBe(200);
+  return guardian;
+}
+
+async function signInAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill('office');
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expectPath(page, '/admin/dashboard');
+}
+
+/** No WCAG 2.2 AA violations once the screen has settled (a dialog fades in; axe would measure it half-way). */
+async function expectAxeClean(page: Page, what: string, within?: string): Promise<void> {
+  await expect.poll(() => axeViolations(page, within), { message: what }).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+  expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Opens the Guardians dialog of the student named `name` ('Aaliyah Baptiste') from her row's action. */
+async function openGuardians(page: Page, name: string, id: string): Promise<Locator> {
+  await page.getByRole('button', { name: `Guardians of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Guardians · ${name} (${id})` });
+  await expect.poll(() => dialog.getByRole('heading', { name: 'Invite a parent or guardian' }).isVisible()).toBe(true);
+  return dialog;
+}
+
+const closeDialog = async (dialog: Locator) => {
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+};
+
+describe('the Guardians dialog (1366 px)', () => {
+  it('invites an address, shows the guardian once she has accepted, and unlinks her', async ({ openPage }) => {
+    const page = await openPage({ width: 1366, height: 800, bypassCSP: true });
+    await signInAdmin(page);
+
+    // A labelled row action like the others.
+    const row = page.locator('tr.ant-table-row').filter({ hasText: 'Baptiste, Aaliyah' });
+    await expect.poll(() => row.getByRole('button', { name: 'Guardians of Aaliyah Baptiste' }).isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Guardians of Aaliyah Baptiste' }).innerText()).toBe('Guardians');
+
+    const dialog = await openGuardians(page, 'Aaliyah Baptiste', '20269201');
+    expect(await dialog.getByText('No parent or guardian is linked to Aaliyah yet.').isVisible()).toBe(true);
+    expect(await dialog.getByRole('heading', { name: 'Invitations not yet accepted' }).isVisible()).toBe(true);
+    await expectAxeClean(page, 'guardians dialog, empty', '.ant-modal');
+
+    // Empty, then not an address: said on the field, nothing sent.
+    const email = dialog.getByLabel('E-mail address');
+    const send = dialog.getByRole('button', { name: 'Send invitation' });
+    await send.click();
+    await expect
+      .poll(() => fieldItem(page, 'E-mail address').getByText(GUARDIAN_MESSAGES.emailRequired).isVisible())
+      .toBe(true);
+    await email.fill('mum.baptiste@example');
+    await send.click();
+    await expect
+      .poll(() => fieldItem(page, 'E-mail address').getByText(GUARDIAN_MESSAGES.emailInvalid).isVisible())
+      .toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await keptMessagesTo('mum.baptiste@example')).toBe(0);
+    await expectAxeClean(page, 'guardians dialog, invalid address', '.ant-modal');
+
+    // A good address: the invitation goes, waits in the list, and its e-mail is kept in the Outbox.
+    await email.fill('Mum.Baptiste@example.org');
+    await expect.poll(() => fieldItem(page, 'E-mail address').locator('.ant-form-item-explain-error').count()).toBe(0);
+    await send.click();
+    await expect
+      .poll(() => dialog.getByText(GUARDIAN_MESSAGES.invited('mum.baptiste@example.org')).isVisible())
+      .toBe(true);
+    expect(await email.inputValue()).toBe('');
+    const pending = dialog.getByRole('list', { name: 'Invitations not yet accepted' });
+    await expect.poll(() => pending.getByText('mum.baptiste@example.org').isVisible()).toBe(true);
+    expect(await pending.getByText(/^Sent \d{4}-\d{2}-\d{2} \d{2}:\d{2} · expires \d{4}-\d{2}-\d{2}/).count()).toBe(1);
+    const { token } = await invitationTo('mum.baptiste@example.org');
+    await expectAxeClean(page, 'guardians dialog, invited', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-office-dialog-1366') });
+
+    // She accepts in her own browser; the dialog, opened again, lists her.
+    const guardian = await accept(token, 'Marsha Baptiste');
+    await closeDialog(dialog);
+    await openGuardians(page, 'Aaliyah Baptiste', '20269201');
+    const linked = dialog.getByRole('list', { name: 'Linked parents and guardians' });
+    await expect.poll(() => linked.getByText('Marsha Baptiste').isVisible()).toBe(true);
+    expect(await linked.getByText('mum.baptiste@example.org').isVisible()).toBe(true);
+    expect(await linked.getByText(/^Linked \d{4}-\d{2}-\d{2}$/).isVisible()).toBe(true);
+    expect(await dialog.getByRole('list', { name: 'Invitations not yet accepted' }).count()).toBe(0);
+
+    // The same address again: already linked, on the field.
+    await email.fill('mum.baptiste@example.org');
+    await send.click();
+    await expect
+      .poll(() => fieldItem(page, 'E-mail address').getByText(GUARDIAN_MESSAGES.alreadyLinked).isVisible())
+      .toBe(true);
+    await expect.poll(() => hasFocusWithin(fieldItem(page, 'E-mail address'))).toBe(true);
+    await page.screenshot({ path: screenshotPath('guardian-office-linked-1366') });
+    await expectAxeClean(page, 'guardians dialog, linked and already linked', '.ant-modal');
+
+    // Unlink, confirmed: she is gone from the list, and her next call is refused.
+    await linked.getByRole('button', { name: 'Unlink Marsha Baptiste' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Unlink Marsha Baptiste?' });
+    await expect
+      .poll(() => confirm.getByText(/will no longer see Aaliyah’s registration and report cards\./).isVisible())
+      .toBe(true);
+    await expectAxeClean(page, 'unlink confirmation', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-office-unlink-1366') });
+    await confirm.getByRole('button', { name: 'Unlink', exact: true }).click();
+    await expect.poll(() => dialog.getByText(GUARDIAN_MESSAGES.unlinked).isVisible()).toBe(true);
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    expect(await dialog.getByText('No parent or guardian is linked to Aaliyah yet.').isVisible()).toBe(true);
+    // The focus is not lost with the button: it is on the list's heading.
+    await expect.poll(() => focusedLabel(page)).toContain('Linked parents and guardians');
+    expect([401, 403]).toContain((await guardian.get('/api/my-students')).status);
+    await closeDialog(dialog);
+  });
+
+  it('fits a phone (360 px): no sideways scroll; axe finds nothing', async ({ openPage }) => {
+    const page = await openPage({ width: 360, height: 740, bypassCSP: true });
+    await signInAdmin(page);
+    await page.getByLabel('Search students').fill('Duncan');
+    const dialog = await openGuardians(page, 'Chantal Duncan', '20269203');
+    await dialog.getByLabel('E-mail address').fill('a.rather.long.address.for.a.parent@families.example.org');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('list', { name: 'Invitations not yet accepted' })
+          .getByText('a.rather.long.address.for.a.parent@families.example.org')
+          .isVisible(),
+      )
+      .toBe(true);
+    const { token } = await invitationTo('a.rather.long.address.for.a.parent@families.example.org');
+    await accept(token, 'Sheryl Duncan-Alexander');
+    await dialog.getByLabel('E-mail address').fill('dad.duncan@example.org');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect
+      .poll(() => dialog.getByText(GUARDIAN_MESSAGES.invited('dad.duncan@example.org')).isVisible())
+      .toBe(true);
+    await closeDialog(dialog);
+    await openGuardians(page, 'Chantal Duncan', '20269203');
+    await expect.poll(() => dialog.getByText('Sheryl Duncan-Alexander').isVisible()).toBe(true);
+    await expectNoSidewaysScroll(page, 'guardians dialog at 360 px');
+    // Measured once the dialog has finished growing in (it opens from a small scale).
+    await expect.poll(() => smallTargets(page)).toEqual([]);
+    await expectAxeClean(page, 'guardians dialog at 360 px', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-office-dialog-360'), fullPage: true });
+  });
+});
+
+describe('Import Students with guardian columns (1366 px)', () => {
+  it('the check lists the parent invitations the import will send; the import sends them', async ({ openPage }) => {
+    const page = await openPage({ width: 1366, height: 900, bypassCSP: true });
+    await signInAdmin(page);
+    await page
+      .getByRole('navigation', { name: 'Administrator menu' })
+      .getByRole('link', { name: 'Import Students' })
+      .click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(/guardian_email/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(
+      await page
+        .getByText(/guardian2_email/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+
+    const rows = [
+      'id,first_name,last_name,class_id,date_of_birth,guardian_email,guardian2_email',
+      '20269301,Erica,Francis,1A,2013-02-02,erica.mum@example.org,erica.dad@example.org',
+      '20269302,Faith,George,1A,2013-03-03,faith.mum@example.org,',
+      '20269303,Grace,Harris,1B,2013-04-04,grace.mum@example.org,grace.gran@example.org',
+      '20269304,Hannah,Isaac,1B,2013-05-05,,hannah.aunt@example.org',
+    ];
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'with-parents.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${rows.join('\n')}\n`),
+    });
+    await expect.poll(() => page.getByText('The file is ready to import.').isVisible()).toBe(true);
+    const list = page.getByRole('list', { name: /^6 parent invitations will be e-mailed when you import\.$/ });
+    await expect.poll(() => list.isVisible()).toBe(true);
+    // The first five, the rest on demand.
+    expect(await list.getByRole('listitem').count()).toBe(5);
+    expect(await list.getByText('20269301 — erica.mum@example.org').isVisible()).toBe(true);
+    const more = page.getByRole('button', { name: 'Show all 6' });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(6);
+    expect(await list.getByText('20269304 — hannah.aunt@example.org').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Show fewer' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await keptMessagesTo('erica.mum@example.org')).toBe(0);
+    await expectAxeClean(page, 'import check with invitations');
+    await page.screenshot({ path: screenshotPath('guardian-office-import-check-1366'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Import 4 students' }).click();
+    await expect.poll(() => page.getByText('Imported: 4 created, 0 updated, 0 unchanged.').isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: '6 parent invitations queued for e-mail.' }).isVisible()).toBe(true);
+    expect((await invitationTo('hannah.aunt@example.org')).link).toMatch(INVITATION_LINK);
+    await page.screenshot({ path: screenshotPath('guardian-office-import-done-1366'), fullPage: true });
+  });
+});
+
+describe("a student's own Invite a parent (360 px)", () => {
+  it('opens from her account menu, sends an invitation for her, and says what went wrong', async ({ openPage }) => {
+    // A guardian already linked to her, by the office (already there when the test is retried).
+    const office = await signedInAdmin(t, 'office', ADMIN_PASSWORD);
+    const invited = await office.post('/api/guardians/invite', {
+      student_id: '20269204',
+      email: 'mum.edwards@example.org',
+    });
+    expect([201, 409]).toContain(invited.status);
+    if (invited.status === 201) await accept((await invitationTo('mum.edwards@example.org')).token, 'Paula Edwards');
+
+    const page = await openPage({ width: 360, height: 740, bypassCSP: true });
+    await signInStudent(page, '20269204', 'Deborah-Own-Pass-1');
+    await expectPath(page, '/dashboard');
+    const avatar = page.getByRole('banner').getByRole('button', { name: 'DE, Deborah Edwards' });
+    await avatar.click();
+    const menu = page.getByRole('menu');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Change Password',
+      'Invite a parent',
+      'Logout',
+    ]);
+    await menu.getByRole('menuitem', { name: 'Invite a parent' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Invite a parent' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(
+      await dialog
+        .getByText(
+          /^We[’']ll e-mail a link so your parent can sign in with their own e-mail and password and help with your registration\. The link works once, for 7 days\.$/,
+        )
+        .isVisible(),
+    ).toBe(true);
+    const email = dialog.getByLabel("Your parent's e-mail address");
+    const send = dialog.getByRole('button', { name: 'Send', exact: true });
+
+    // Not an address; then the address already linked to her.
+    await email.fill('not an address');
+    await send.click();
+    await expect
+      .poll(() => fieldItem(page, "Your parent's e-mail address").getByText(GUARDIAN_MESSAGES.emailInvalid).isVisible())
+      .toBe(true);
+    await email.fill('mum.edwards@example.org');
+    await send.click();
+    await expect
+      .poll(() =>
+        fieldItem(page, "Your parent's e-mail address").getByText(GUARDIAN_MESSAGES.alreadyLinked).isVisible(),
+      )
+      .toBe(true);
+    await expectNoSidewaysScroll(page, 'invite a parent, with an error');
+    await expectAxeClean(page, 'invite a parent, with an error', '.ant-modal');
+
+    // Another address: sent, for her own ID.
+    await email.fill('dad.edwards@example.org');
+    await send.click();
+    await expect
+      .poll(() => dialog.getByText(GUARDIAN_MESSAGES.invited('dad.edwards@example.org')).isVisible())
+      .toBe(true);
+    expect((await invitationTo('dad.edwards@example.org')).link).toMatch(INVITATION_LINK);
+    const invitations: { n: number }[] = await t.ds.query(
+      "SELECT COUNT(*) AS n FROM outbox WHERE to_address = 'dad.edwards@example.org'",
+    );
+    expect(Number(invitations[0].n)).toBe(1);
+    // Measured once the dialog has finished growing in (it opens from a small scale).
+    await expect.poll(() => smallTargets(page)).toEqual([]);
+    await expectNoSidewaysScroll(page, 'invite a parent, sent');
+    await expectAxeClean(page, 'invite a parent, sent', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-student-invite-360') });
+
+    // Closed, the focus goes back to the avatar button that opened the menu.
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => hasFocusWithin(avatar)).toBe(true);
+
+    // Too many in a day: said in an alert. (She has sent one; the office's invitation does not count.)
+    await avatar.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Invite a parent' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    for (let n = 2; n <= STUDENT_INVITATIONS_PER_DAY; n++) {
+      await email.fill(`relative${n}.edwards@example.org`);
+      await send.click();
+      await expect
+        .poll(() => dialog.getByText(GUARDIAN_MESSAGES.invited(`relative${n}.edwards@example.org`)).isVisible())
+        .toBe(true);
+    }
+    await email.fill('one.too.many@example.org');
+    await send.click();
+    await expect.poll(() => dialog.getByText(GUARDIAN_MESSAGES.tooManyInvitations).isVisible()).toBe(true);
+    expect(await keptMessagesTo('one.too.many@example.org')).toBe(0);
+    await expectAxeClean(page, 'invite a parent, too many', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-student-invite-too-many-360') });
+  });
+});
