@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { LoginResponse, PublicSettings, SessionInfo } from '../../../shared/api-types.js';
-import { ROUTES, SIGNED_IN_HOME } from '../config/routes.js';
+import { SIGNED_IN_HOME } from '../config/routes.js';
+import { homeFor } from './account.js';
 import { clearSessionStorage, SESSION_MARKER_KEY, writeSessionMarker } from '../config/session-marker.js';
 import { markSignedIn, onSessionEnded } from './api-client.js';
 import { SESSION_QUERY_KEY } from './queries/use-session.js';
@@ -121,8 +122,9 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
       ...state,
       settings: session.settings,
       isAdmin: state.user?.role === 'admin',
-      // An administrator never lands on a student-only page.
-      signedInTarget: state.landing ?? (state.user?.role === 'admin' ? ROUTES.adminDashboard : SIGNED_IN_HOME),
+      // An administrator never lands on a student-only page; a guardian starts from her daughter's dashboard (or
+      // the chooser, when she has not chosen one of several).
+      signedInTarget: state.landing ?? (state.user?.role === 'student' ? SIGNED_IN_HOME : homeFor(state.user)),
       signIn,
       endSession,
       resume,
