@@ -85,7 +85,7 @@ export function DashboardPage() {
   const { studentId, student } = useActiveStudent();
   useFlashNotice();
   const record = useStudentRecord(studentId);
-  const owner: Owner = student ? { possessive: `${linkedStudentFirstName(student)}’s`, pronoun: 'her' } : OWN;
+  const owner: Owner = student ? { possessive: `${linkedStudentFirstName(student)}'s`, pronoun: 'her' } : OWN;
   // Form 1 only (docs/product.md §6), and only with the school's PTA form address: no card that leads nowhere.
   const showPta = isFormOne(record.data?.class_id) && Boolean(settings.pta_form_url);
 

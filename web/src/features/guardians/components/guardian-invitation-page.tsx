@@ -248,7 +248,7 @@ function CreateAccount({ token, info, onAccepted, onGone, onAccountExists }: Ste
 
   return (
     <>
-      <h2 style={headingStyle}>Create your parent account to follow {info.student_first_name}&rsquo;s registration</h2>
+      <h2 style={headingStyle}>Create your parent account to follow {info.student_first_name}'s registration</h2>
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       <Form<CreateValues>
         form={form}
@@ -341,9 +341,7 @@ function SignInToAccept({
 
   return (
     <>
-      <h2 style={headingStyle}>
-        Sign in to accept the invitation to follow {info.student_first_name}&rsquo;s registration
-      </h2>
+      <h2 style={headingStyle}>Sign in to accept the invitation to follow {info.student_first_name}'s registration</h2>
       {notice && <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       <Form<SignInValues>
@@ -400,10 +398,10 @@ function AcceptSignedIn({
   };
   return (
     <>
-      <h2 style={headingStyle}>Follow {info.student_first_name}&rsquo;s registration</h2>
+      <h2 style={headingStyle}>Follow {info.student_first_name}'s registration</h2>
       <p style={{ marginTop: 0 }}>
-        You are signed in as {info.email}. Accept the invitation to see {info.student_first_name}&rsquo;s registration
-        and term reports with this account.
+        You are signed in as {info.email}. Accept the invitation to see {info.student_first_name}'s registration and
+        term reports with this account.
       </p>
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       <Button type="primary" block size="large" loading={accept.isPending} onClick={onAccept} autoFocus>

@@ -109,7 +109,9 @@ function StudentCard({ student, current, onOpen }: { student: LinkedStudent; cur
       }}
     >
       <span style={{ flex: 1, minWidth: 0 }}>
-        <span style={{ display: 'block', fontSize: 18, fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</span>
+        <span style={{ display: 'block', fontSize: 18, fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+          {name}
+        </span>
         <span style={{ display: 'block', color: 'rgba(0, 0, 0, 0.66)' }}>{details}</span>
         {current && (
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: THEME.primary, marginTop: 4 }}>
