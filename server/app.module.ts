@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FilesModule } from './files/files.module.js';
+import { GuardiansModule } from './guardians/guardians.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupsModule } from './lookups/lookups.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         TermReportsModule,
         SubjectAccessModule,
         TermsModule,
+        GuardiansModule,
         HealthModule,
       ],
     };

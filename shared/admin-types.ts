@@ -40,11 +40,21 @@ export const IMPORT_COLUMNS = [
   'date_of_birth',
   'birth_certificate_no',
   'house_code',
+  // Not the record's: each address is invited to a guardian account linked to the row's student (docs/product.md
+  // §11), unless it is already linked to her or invited.
+  'guardian_email',
+  'guardian2_email',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+export const GUARDIAN_IMPORT_COLUMNS = ['guardian_email', 'guardian2_email'] as const;
+export type GuardianImportColumn = (typeof GUARDIAN_IMPORT_COLUMNS)[number];
+/** The columns that are fields of the student record. */
+export type StudentImportColumn = Exclude<ImportColumn, GuardianImportColumn>;
+export const isGuardianImportColumn = (c: string): c is GuardianImportColumn =>
+  (GUARDIAN_IMPORT_COLUMNS as readonly string[]).includes(c);
 
 /** Columns a row must fill when it creates a new student (the date of birth becomes her first password). */
-export const IMPORT_REQUIRED_FOR_NEW: readonly ImportColumn[] = [
+export const IMPORT_REQUIRED_FOR_NEW: readonly StudentImportColumn[] = [
   'first_name',
   'last_name',
   'class_id',

@@ -6,8 +6,8 @@ import { type GuardianLoginResponse, guardianActorLabel } from './guardians.js';
 export type Role = 'student' | 'admin' | 'guardian';
 
 /**
- * Short, secret-free name of an account: 'student:20260001', 'admin:office' or 'guardian: Ann Lee <ann@example.org>'. The audit trail and the
- * logs name the actor by it; the web client keeps an account's unsaved answers under it.
+ * Short, secret-free name of an account: 'student:20260001', 'admin:office' or 'guardian: Ann Lee <ann@example.org>'.
+ * The audit trail and the logs name the actor by it; the web client keeps an account's unsaved answers under it.
  */
 export function actorLabel(user: {
   role: Role;

@@ -105,7 +105,8 @@ export const GUARDIAN_NAME_MAX_LENGTH = 80;
 export const GUARDIAN_MESSAGES = {
   signInPrompt: 'Parent or guardian? Sign in with your e-mail',
   invitationGone:
-    'This invitation link has expired or has already been used. Ask the school office, or your daughter, to send a new one.',
+    'This invitation link has expired or has already been used. ' +
+    'Ask the school office, or your daughter, to send a new one.',
   accountExists: 'An account with this e-mail address already exists. Sign in with it to accept the invitation.',
   otherAccount: (email: string) =>
     `This invitation was sent to ${email}. Sign out, then sign in with that address to accept it.`,

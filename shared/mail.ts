@@ -13,7 +13,12 @@ export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['queued', 'sent', 'fail
 
 /** What a message is about. */
 export type MailKind =
-  'password-reset' | 'password-changed' | 'recovery-address-changed' | 'report-card' | 'registration-reminder';
+  | 'password-reset'
+  | 'password-changed'
+  | 'recovery-address-changed'
+  | 'report-card'
+  | 'registration-reminder'
+  | 'guardian-invitation';
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'password-reset': 'Password reset link',
@@ -21,6 +26,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'recovery-address-changed': 'Recovery address changed notice',
   'report-card': 'Report card ready',
   'registration-reminder': 'Registration reminder',
+  'guardian-invitation': 'Parent account invitation',
 };
 
 /** GET /api/outbox: one message, newest first. */
@@ -79,6 +85,9 @@ export const MAIL_MESSAGES = {
   forgotStudent:
     'If this student has an e-mail address on record, a link has been sent to it. ' +
     'Otherwise please contact the school office.',
+  forgotGuardian:
+    'If there is a parent or guardian account for this address, a link has been sent to it. ' +
+    'Otherwise ask the school office, or your daughter, to invite you.',
   forgotAdmin:
     'If this administrator has an e-mail address on record, a link has been sent to it. ' +
     'Otherwise please ask another administrator.',

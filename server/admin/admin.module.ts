@@ -5,6 +5,7 @@ import { FilesModule } from '../files/files.module.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { FormClass, House } from '../lookups/entities/lookups.entities.js';
 import { LookupsModule } from '../lookups/lookups.module.js';
+import { GuardiansModule } from '../guardians/guardians.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { User } from '../users/entities/user.entity.js';
@@ -34,6 +35,7 @@ import { RegistrationExportService } from './export/registration-export.service.
     LookupsModule,
     StudentsModule,
     MailModule,
+    GuardiansModule,
     TypeOrmModule.forFeature([User, FormClass, House]),
   ],
   controllers: [

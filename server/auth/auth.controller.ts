@@ -13,7 +13,14 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AdminLoginResponse, SessionInfo, StudentLoginResponse, UserInfo } from '../../shared/api-types.js';
+import type {
+  AdminLoginResponse,
+  LoginResponse,
+  SessionInfo,
+  StudentLoginResponse,
+  UserInfo,
+} from '../../shared/api-types.js';
+import type { GuardianLoginResponse } from '../../shared/guardians.js';
 import { AuditService } from '../audit/audit.service.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -22,7 +29,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { Csrf } from './csrf.js';
-import { AdminLoginDto, ChangePasswordDto, StudentLoginDto } from './dto/login.dto.js';
+import { AdminLoginDto, ChangePasswordDto, GuardianLoginDto, StudentLoginDto } from './dto/login.dto.js';
 import type { MfaRequiredResponse } from '../../shared/mfa.js';
 import { MfaService } from './mfa/mfa.service.js';
 import { startPendingMfa } from './mfa/pending-mfa.js';
@@ -63,6 +70,22 @@ export class AuthController {
     return response;
   }
 
+  /** A parent or guardian, on the students' sign-in page (docs/product.md §11). */
+  @Public()
+  @UseGuards(SignInThrottlerGuard)
+  @Post('api/guardian-login')
+  @HttpCode(200)
+  async loginGuardian(
+    @Body() dto: GuardianLoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<GuardianLoginResponse> {
+    const { userId, response, device } = await this.auth.loginGuardian(dto, req.ip, req.cookies);
+    await startSession(req, userId);
+    if (device) res.cookie(device.name, device.value, device.options);
+    return response;
+  }
+
   @Public()
   @UseGuards(SignInThrottlerGuard)
   @Post('api/admin-login')
@@ -91,7 +114,7 @@ export class AuthController {
     @Body() dto: ChangePasswordDto,
     @CurrentUser() user: SessionUser,
     @Req() req: Request,
-  ): Promise<StudentLoginResponse | AdminLoginResponse> {
+  ): Promise<LoginResponse> {
     const { userId, response } = await this.auth.changePassword(dto, user, req.sessionID);
     // The session that changed the password continues under a new id.
     await startSession(req, userId);

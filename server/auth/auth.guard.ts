@@ -20,6 +20,7 @@ import {
   PUBLIC_KEY,
   ROLES_KEY,
 } from '../common/decorators.js';
+import { StudentAccess } from '../guardians/links/student-access.js';
 import { UsersService } from '../users/users.service.js';
 import { MfaService } from './mfa/mfa.service.js';
 
@@ -27,7 +28,8 @@ import { MfaService } from './mfa/mfa.service.js';
  * The one global guard, deny by default: a session is required unless the route is @Public(); an
  * account that must still reset its password may only reach @AllowDuringReset() routes; with
  * ADMIN_MFA=required an administrator without two-step sign-in only @AllowDuringMfaEnrolment() ones; @Roles()
- * is checked against the database's role; @OwnerOrAdmin() lets a student name only herself.
+ * is checked against the database's role; @OwnerOrAdmin() lets a student name only herself and a guardian only the
+ * students she is linked to (StudentAccess).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -35,6 +37,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly users: UsersService,
     private readonly mfa: MfaService,
+    private readonly access: StudentAccess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,7 +71,8 @@ export class AuthGuard implements CanActivate {
           : 'body' in owner
             ? (req.body as Record<string, unknown> | undefined)?.[owner.body]
             : req.query[owner.query];
-      if (named === undefined || String(named) !== user.student_id) throw new ForbiddenException(MESSAGES.forbidden);
+      if (named === undefined) throw new ForbiddenException(MESSAGES.forbidden);
+      await this.access.assert(user, String(named));
     }
     return true;
   }

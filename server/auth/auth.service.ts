@@ -1,5 +1,12 @@
 import { ForbiddenException, Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
-import type { AdminLoginResponse, SessionInfo, StudentLoginResponse, UserInfo } from '../../shared/api-types.js';
+import type {
+  AdminLoginResponse,
+  LoginResponse,
+  SessionInfo,
+  StudentLoginResponse,
+  UserInfo,
+} from '../../shared/api-types.js';
+import type { GuardianLoginResponse } from '../../shared/guardians.js';
 import { initialsOf, MESSAGES } from '../../shared/constants.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -14,7 +21,8 @@ import { FamilyMail } from '../mail/family-mail.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import { DbSessionStore } from './db-session-store.js';
 import { type DeviceCookie, DeviceCookies } from './device-cookies.js';
-import type { AdminLoginDto, ChangePasswordDto, StudentLoginDto } from './dto/login.dto.js';
+import type { AdminLoginDto, ChangePasswordDto, GuardianLoginDto, StudentLoginDto } from './dto/login.dto.js';
+import { GuardianLinksService } from '../guardians/links/guardian-links.service.js';
 import { accountLockKey, LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './password-hasher.js';
 
@@ -53,6 +61,7 @@ export class AuthService {
     private readonly ds: DataSource,
     private readonly familyMail: FamilyMail,
     private readonly outbox: OutboxService,
+    private readonly links: GuardianLinksService,
   ) {}
 
   async loginStudent(
@@ -85,6 +94,22 @@ export class AuthService {
     return { userId: user.id, response: this.adminResponse(user), device: this.devices.issue(cookies, key) };
   }
 
+  /** A parent or guardian, by her e-mail address (docs/product.md §11); the same lock and equal work as the others. */
+  async loginGuardian(
+    dto: GuardianLoginDto,
+    ip: string | undefined,
+    cookies?: Record<string, unknown>,
+  ): Promise<SignedIn<GuardianLoginResponse>> {
+    const email = dto.email.trim().toLowerCase();
+    const key = `guardian:${email}`;
+    const user = await this.checkCredentials(key, () => this.users.findGuardian(email), dto.password, cookies);
+    if (!user) {
+      this.logger.warn({ msg: 'sign-in failed', kind: 'guardian', ip });
+      throw badCredentials('email');
+    }
+    return { userId: user.id, response: await this.guardianResponse(user), device: this.devices.issue(cookies, key) };
+  }
+
   /**
    * Forced reset (no old password needed: she proved the date of birth at sign-in) or voluntary change.
    * A new password ends every other session of the account (all but `sessionId`, this browser's); the
@@ -94,10 +119,10 @@ export class AuthService {
     dto: ChangePasswordDto,
     current: SessionUser,
     sessionId: string,
-  ): Promise<SignedIn<StudentLoginResponse | AdminLoginResponse>> {
-    if (current.role === 'student' && dto.student_id !== current.student_id)
-      throw new ForbiddenException(MESSAGES.forbidden);
-    if (current.role === 'admin' && dto.student_id !== current.username)
+  ): Promise<SignedIn<LoginResponse>> {
+    // Only her own account: a guardian names herself by her address (never a daughter's ID), in any case.
+    const named = current.role === 'guardian' ? dto.student_id.trim().toLowerCase() : dto.student_id;
+    if (named !== (current.role === 'student' ? current.student_id : current.username))
       throw new ForbiddenException(MESSAGES.forbidden);
     const user = await this.users.findById(current.id);
     if (!user) throw new ForbiddenException(MESSAGES.forbidden);
@@ -169,9 +194,22 @@ export class AuthService {
     return { authenticated: true, user: await this.responseFor(full), settings };
   }
 
-  /** The sign-in answer for an account (a student's or an administrator's). */
-  async responseFor(user: User): Promise<StudentLoginResponse | AdminLoginResponse> {
+  /** The sign-in answer for an account (a student's, an administrator's or a guardian's). */
+  async responseFor(user: User): Promise<LoginResponse> {
+    if (user.role === 'guardian') return this.guardianResponse(user);
     return user.role === 'admin' ? this.adminResponse(user) : this.studentResponse(user);
+  }
+
+  /** A guardian's answer: her name and her linked students (GET /api/my-students gives the same list). */
+  async guardianResponse(user: User): Promise<GuardianLoginResponse> {
+    const [first, ...rest] = user.display_name.split(/\s+/);
+    return {
+      name: user.display_name,
+      initials: initialsOf(first, rest.join(' ')) || 'P',
+      role: 'guardian',
+      email: user.username ?? '',
+      students: await this.links.studentsOf(user.id),
+    };
   }
 
   userInfo(user: User): UserInfo[] {

@@ -8,6 +8,8 @@ export interface SessionUser {
   username: string | null;
   display_name: string;
   password_reset: number;
+  /** an administrator's recovery address, a guardian's sign-in address */
+  email: string | null;
 }
 
 declare module 'express-serve-static-core' {

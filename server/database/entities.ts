@@ -26,6 +26,8 @@ import { User } from '../users/entities/user.entity.js';
 import { MailRun } from '../mail/entities/mail-run.entity.js';
 import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
 import { PasswordResetToken } from '../auth/recovery/password-reset-token.entity.js';
+import { GuardianInvitation } from '../guardians/entities/guardian-invitation.entity.js';
+import { GuardianLink } from '../guardians/entities/guardian-link.entity.js';
 
 /** Every entity of the service: the one list given to the DataSource for the app, the CLI and tests. */
 export const ENTITIES = [
@@ -54,4 +56,6 @@ export const ENTITIES = [
   OutboxMessage,
   MailRun,
   PasswordResetToken,
+  GuardianLink,
+  GuardianInvitation,
 ];

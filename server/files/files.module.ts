@@ -2,6 +2,7 @@ import { Logger, Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { GuardianLinksModule } from '../guardians/links/guardian-links.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { StudentFile } from './entities/student-file.entity.js';
 import { FilesController } from './files.controller.js';
@@ -21,6 +22,7 @@ export const STALE_TEMPORARY_FILE_MS = 60 * 60_000;
   imports: [
     TypeOrmModule.forFeature([StudentFile]),
     StudentsModule,
+    GuardianLinksModule,
     // No storage engine: multer keeps the files in memory (bounded by the limits) until they are checked.
     // Browsers send file names as UTF-8 without saying so; busboy's default (Latin-1) garbles "María".
     MulterModule.registerAsync({

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  ForbiddenException,
   Inject,
   Injectable,
   Logger,
@@ -31,6 +30,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
+import { StudentAccess } from '../guardians/links/student-access.js';
 import { RegistrationWindow } from '../students/registration-window.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { StudentFile } from './entities/student-file.entity.js';
@@ -60,6 +60,7 @@ export class FilesService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly window: RegistrationWindow,
     private readonly audit: AuditService,
+    private readonly access: StudentAccess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -83,7 +84,7 @@ export class FilesService {
     fileType: string,
     uploads: UploadedBytes[],
   ): Promise<StoreFileResponse> {
-    this.assertOwnerOrAdmin(user, studentId);
+    await this.access.assert(user, studentId);
     await this.window.assertMayEdit(user);
     if (uploads.length === 0) throw invalid('file', UPLOAD_MESSAGES.selectFile);
     const limits = this.limits();
@@ -206,7 +207,7 @@ export class FilesService {
   async openForDownload(user: SessionUser, fileId: number): Promise<{ file: StudentFile; stream: Readable }> {
     const file = Number.isSafeInteger(fileId) ? await this.files.findOneBy({ id: fileId }) : null;
     if (!file) throw new NotFoundException(MESSAGES.notFound);
-    this.assertOwnerOrAdmin(user, file.student_id);
+    await this.access.assert(user, file.student_id);
     try {
       return { file, stream: await this.storage.open(file.stored_name) };
     } catch (e) {
@@ -265,10 +266,6 @@ export class FilesService {
       out.set(row.student_id, entry);
     }
     return out;
-  }
-
-  private assertOwnerOrAdmin(user: SessionUser, studentId: string): void {
-    if (user.role !== 'admin' && user.student_id !== studentId) throw new ForbiddenException(MESSAGES.forbidden);
   }
 
   private async assertStudentExists(studentId: string): Promise<void> {

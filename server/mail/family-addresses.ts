@@ -16,17 +16,23 @@ export const FAMILY_ADDRESS_COLUMNS = [
 /**
  * Where a family's notices go (docs/product.md §10): the student's own address and the addresses of the family
  * members her record shows (mother, father, guardian by the living status or their own tick, the same rule as
- * the form), each once whatever its case, in that order. A section the form hides is not written to, even
- * if an address is left in it from before.
+ * the form), then the guardian accounts linked to her (`linked`, docs/product.md §11), each once whatever its case,
+ * in that order. A section the form hides is not written to, even if an address is left in it from before.
  */
-export function familyAddresses(record: ProgressRecord): string[] {
+export function familyAddresses(record: ProgressRecord, linked: readonly string[] = []): string[] {
   const shown = familySectionsShown(record);
   const candidates = [
     record.email,
     shown.mother ? record.email_mother : null,
     shown.father ? record.email_father : null,
     shown.guardian ? record.email_guardian : null,
+    ...linked,
   ];
+  return uniqueAddresses(candidates);
+}
+
+/** The valid addresses of a list, each once whatever its case, in their order. */
+export function uniqueAddresses(candidates: readonly unknown[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const c of candidates) {

@@ -1,4 +1,5 @@
 import { academicYearLabel } from '../../shared/constants.js';
+import { INVITATION_DAYS } from '../../shared/guardians.js';
 import { MAIL_MESSAGES, type MailKind, RESET_TOKEN_MINUTES } from '../../shared/mail.js';
 import { html, type SafeHtml } from '../pdf/html.js';
 
@@ -104,6 +105,19 @@ export function registrationReminderMail(
         `Sign in at ${ctx.publicUrl}/ to continue where you left off.`
       : `Please finish it as soon as you can. Sign in at ${ctx.publicUrl}/ to continue where you left off.`,
     { link: `${ctx.publicUrl}/` },
+  ]);
+}
+
+/** An invitation to a parent or guardian account linked to a student (docs/product.md §11). */
+export function guardianInvitationMail(ctx: MailContext, firstName: string, link: string): MailContent {
+  const who = firstName || 'a student';
+  return compose(ctx, 'guardian-invitation', `Follow ${who}'s registration on the school portal`, [
+    `You are invited to a parent or guardian account on the school portal for ${who}. ` +
+      'With it you sign in with this e-mail address and your own password, fill in her registration and read ' +
+      'her report cards. If you already have an account for another daughter, the same account is used.',
+    `To accept, open this link within ${INVITATION_DAYS} days. It works once.`,
+    { link },
+    'If you did not expect this, ignore this message: nothing changes.',
   ]);
 }
 

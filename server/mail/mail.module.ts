@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { GuardianLinksModule } from '../guardians/links/guardian-links.module.js';
 import { StudentsDataModule } from '../students/students-data.module.js';
 import { MailRun } from './entities/mail-run.entity.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
@@ -12,7 +13,7 @@ import { OutboxService } from './outbox.service.js';
 
 /** E-mail (docs/product.md §10): the outbox every message goes through, its sender, and the family's notices. */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxMessage, MailRun]), StudentsDataModule],
+  imports: [TypeOrmModule.forFeature([OutboxMessage, MailRun]), StudentsDataModule, GuardianLinksModule],
   controllers: [OutboxController],
   providers: [
     OutboxService,

@@ -27,8 +27,10 @@ export interface NewMail {
 }
 
 const INSERT_CHUNK = 200;
-/** A reset link in a message body, for hiding it from the Outbox view. */
-const RESET_LINK = /(\/reset-password\?token=)[A-Za-z0-9_-]+/g;
+/** A reset or invitation link in a message body, for hiding it from the Outbox view. */
+const RESET_LINK = /(\/(?:reset-password|guardian-invitation)\?token=)[A-Za-z0-9_-]+/g;
+/** The messages whose link opens an account (or links one to a student). */
+const LINK_KINDS: ReadonlySet<string> = new Set(['password-reset', 'guardian-invitation']);
 
 /**
  * The durable outbox (docs/product.md §10): messages are rows, written in the transaction of what causes them;
@@ -145,9 +147,9 @@ export class OutboxService {
   async get(id: number): Promise<OutboxMessageView> {
     const row = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
     if (!row) throw new NotFoundException(MESSAGES.notFound);
-    // The office may read a reset link only where it is the way to pass it on: kept (no mail server) for a
-    // student's family. Anywhere else a working link would let an administrator into someone else's account.
-    const showLink = row.kind === 'password-reset' && row.status === 'kept' && row.student_id !== null;
+    // The office may read a reset or invitation link only where it is the way to pass it on: kept (no mail server)
+    // for a student's family. Anywhere else a working link would let an administrator into someone else's account.
+    const showLink = LINK_KINDS.has(row.kind) && row.status === 'kept' && row.student_id !== null;
     return { ...toItem(row), text: showLink ? row.text_body : row.text_body.replace(RESET_LINK, '$1(hidden)') };
   }
 

@@ -24,6 +24,14 @@ export class UsersService {
     return this.users.findOneBy({ role: 'admin', username });
   }
 
+  /** A guardian by her sign-in address (any case: addresses are stored in lower case). */
+  findGuardian(email: string, m?: EntityManager): Promise<User | null> {
+    return (m ? m.getRepository(User) : this.users).findOneBy({
+      role: 'guardian',
+      username: email.trim().toLowerCase(),
+    });
+  }
+
   /** A new password (inside the caller's transaction when `m` is given); stamps password_changed_at. */
   async setPassword(id: number, passwordHash: string, mustReset: boolean, m?: EntityManager): Promise<void> {
     const now = nowIso();
@@ -39,7 +47,8 @@ export class UsersService {
   }
 
   async create(
-    data: Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'>,
+    data: Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'> &
+      Partial<Pick<User, 'email'>>,
     m?: EntityManager,
   ): Promise<User> {
     const now = nowIso();
@@ -60,6 +69,7 @@ export class UsersService {
       username: u.username,
       display_name: u.display_name,
       password_reset: u.password_reset,
+      email: u.email,
     };
   }
 }

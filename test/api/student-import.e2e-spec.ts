@@ -85,6 +85,7 @@ describe('POST /api/import-students', () => {
       updated: 1,
       unchanged: 0,
       classes_created: ['1Z', '2A'],
+      guardian_invitations: [],
       errors: [],
       error_count: 0,
     } satisfies StudentImportResult);

@@ -1,10 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import { type ImportColumn, IMPORT_REQUIRED_FOR_NEW } from '../../../shared/admin-types.js';
+import {
+  IMPORT_REQUIRED_FOR_NEW,
+  isGuardianImportColumn,
+  type StudentImportColumn,
+} from '../../../shared/admin-types.js';
+import type { ImportGuardianInvitation } from '../../../shared/guardians.js';
 import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
-import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
+import { EMAIL_PATTERN, FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { INITIAL_PASSWORD_COST, PasswordHasher } from '../../auth/password-hasher.js';
 import type { SessionUser } from '../../common/session-user.js';
@@ -13,13 +18,15 @@ import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets
 import { localDate, nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { writeTransaction } from '../../database/write-transaction.js';
+import { GuardianInvitationsService } from '../../guardians/guardian-invitations.service.js';
 import { FormClass, House } from '../../lookups/entities/lookups.entities.js';
+import { OutboxService } from '../../mail/outbox.service.js';
 import { type StudentChanges, type StudentPick, StudentsRepository } from '../../students/students.repository.js';
 import { User } from '../../users/entities/user.entity.js';
 import { dateOfBirthPassword } from '../admin-students.service.js';
 import { readStudentSheet, type StudentSheet } from './student-sheet-reader.js';
 
-type Values = Partial<Record<ImportColumn, string | number>>;
+type Values = Partial<Record<StudentImportColumn, string | number>>;
 
 interface ValidRow {
   row: number;
@@ -28,6 +35,8 @@ interface ValidRow {
   ok: boolean;
   /** only the columns the row fills: an empty cell leaves the stored value as it is */
   values: Values;
+  /** the addresses of its guardian columns, lower case */
+  guardians: string[];
 }
 
 interface StudentCounts {
@@ -35,6 +44,7 @@ interface StudentCounts {
   updated: number;
   unchanged: number;
   classes_created: string[];
+  guardian_invitations: ImportGuardianInvitation[];
 }
 
 interface Plan extends ImportCheck<StudentCounts> {
@@ -54,7 +64,9 @@ const chunks = <T>(list: T[], size = CHUNK): T[][] =>
  * an account whose password is the date of birth (yyyymmdd) with the reset flag set; existing
  * students get the columns the file fills updated and nothing else, so what a family typed into the
  * rest of the record is never overwritten. Unknown class ids of the form '1A'...'6Z' are added to the
- * class list (the dry run names them first); anything else in the class column is a row error.
+ * class list (the dry run names them first); anything else in the class column is a row error. The guardian_email
+ * and guardian2_email columns invite each address not yet linked to the row's student nor invited (the dry run lists
+ * them; docs/product.md §11).
  */
 @Injectable()
 export class StudentImportService implements SpreadsheetImporter<StudentSheet, StudentCounts, Plan> {
@@ -64,6 +76,8 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
     private readonly students: StudentsRepository,
+    private readonly invitations: GuardianInvitationsService,
+    private readonly outbox: OutboxService,
   ) {}
 
   read(file: UploadedSheet): Promise<StudentSheet> {
@@ -89,12 +103,14 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
         ),
       );
     }
-    return writeTransaction(this.ds, async (m) => {
+    const final = await writeTransaction(this.ds, async (m) => {
       // Planned again inside the transaction, so a student saved meanwhile is compared as she is now.
-      const final = await this.plan(sheet, m);
-      if (final.errors.length === 0) await this.apply(final, m, hashes, actor, file.originalname);
-      return final;
+      const again = await this.plan(sheet, m);
+      if (again.errors.length === 0) await this.apply(again, m, hashes, actor, file.originalname);
+      return again;
     });
+    if (final.counts.guardian_invitations.length > 0) this.outbox.wake();
+    return final;
   }
 
   private async plan(sheet: StudentSheet, m: EntityManager): Promise<Plan> {
@@ -123,11 +139,20 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       }
       seen.set(id, row);
       const values: Values = {};
+      const guardians: string[] = [];
       let ok = true;
       for (const col of sheet.columns) {
         if (col === 'id') continue;
         const raw = cells[col];
         if (raw === null || raw === undefined) continue;
+        if (isGuardianImportColumn(col)) {
+          const address = raw.trim().toLowerCase();
+          if (address.length > 254 || !EMAIL_PATTERN.test(address)) {
+            fail(col, "A guardian's e-mail address, e.g. parent@example.org.");
+            ok = false;
+          } else guardians.push(address);
+          continue;
+        }
         const value = this.normalize(col, raw);
         const problem = this.problem(col, value, today, houses);
         if (problem) {
@@ -138,11 +163,13 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
         values[col] = value;
         if (col === 'class_id' && !knownClasses.has(String(value))) newClasses.add(String(value));
       }
-      valid.push({ row, id, ok, values });
+      valid.push({ row, id, ok, values, guardians });
     }
 
-    const existing = new Map<string, StudentPick<Exclude<ImportColumn, 'id'>>>();
-    const columns = sheet.columns.filter((c) => c !== 'id');
+    const existing = new Map<string, StudentPick<Exclude<StudentImportColumn, 'id'>>>();
+    const columns = sheet.columns.filter(
+      (c): c is Exclude<StudentImportColumn, 'id'> => c !== 'id' && !isGuardianImportColumn(c),
+    );
     for (const s of await this.students.list(columns, { ids: valid.map((v) => v.id) }, m)) existing.set(s.id, s);
     const failedCells = new Set(errors.map((e) => `${e.row}|${e.field}`));
     const creates: ValidRow[] = [];
@@ -167,7 +194,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       if (!v.ok) continue;
       const changes: Values = {};
       const old: Values = {};
-      for (const [col, value] of Object.entries(v.values) as [ImportColumn, string | number][]) {
+      for (const [col, value] of Object.entries(v.values) as [StudentImportColumn, string | number][]) {
         const before = current[col];
         if (before !== value) {
           changes[col] = value;
@@ -183,8 +210,18 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     );
     const classes = [...newClasses].filter((c) => usedClasses.has(c)).sort();
     errors.sort((a, b) => a.row - b.row);
+    const invitations = await this.invitations.toInvite(
+      valid.flatMap((v) => v.guardians.map((email) => ({ student_id: v.id, email }))),
+      m,
+    );
     return {
-      counts: { created: creates.length, updated: updates.length, unchanged, classes_created: classes },
+      counts: {
+        created: creates.length,
+        updated: updates.length,
+        unchanged,
+        classes_created: classes,
+        guardian_invitations: invitations,
+      },
       errors,
       creates,
       updates,
@@ -192,7 +229,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     };
   }
 
-  private normalize(col: ImportColumn, raw: string): string | number {
+  private normalize(col: StudentImportColumn, raw: string): string | number {
     switch (col) {
       case 'class_id':
         return raw.toUpperCase().replace(/\s+/g, '');
@@ -207,7 +244,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     }
   }
 
-  private problem(col: ImportColumn, value: string | number, today: string, houses: Set<number>): string | null {
+  private problem(col: StudentImportColumn, value: string | number, today: string, houses: Set<number>): string | null {
     switch (col) {
       case 'class_id':
         return CLASS_ID_PATTERN.test(String(value))
@@ -299,12 +336,13 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
             entity: 'student',
             entity_id: u.id,
             field,
-            old_value: u.old[field as ImportColumn] ?? null,
+            old_value: u.old[field as StudentImportColumn] ?? null,
             new_value: value,
           })),
         ),
       ],
       m,
     );
+    await this.invitations.queueInvitations(plan.counts.guardian_invitations, actor, m);
   }
 }

@@ -55,6 +55,11 @@ export async function buildStudentTemplate(houses: { id: number; name: string }[
     ['date_of_birth', 'YYYY-MM-DD, e.g. 2013-05-17 (or an Excel date). Not before 1950-01-01, not in the future.'],
     ['birth_certificate_no', 'The electronic birth pin (up to 15 characters).'],
     ['house_code', `The house number: ${houses.map((h) => `${h.id} = ${h.name}`).join(', ') || 'none defined yet'}.`],
+    [
+      'guardian_email, guardian2_email',
+      "Optional: a parent's or guardian's e-mail address. Each address not yet linked to the student gets an " +
+        'invitation to a parent account (a link valid 7 days) once the import is saved; the check lists them first.',
+    ],
     ['', 'Formulas are not accepted: paste values.'],
   ];
   for (const [k, v] of rows) help.addRow([k, v]).getCell(2).alignment = { wrapText: true, vertical: 'top' };

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../common/session-user.js';
 import { writeTransaction } from '../../database/write-transaction.js';
 import { FilesService } from '../../files/files.service.js';
 import { familyAddresses } from '../../mail/family-addresses.js';
+import { FamilyMail } from '../../mail/family-mail.js';
 import { registrationReminderMail } from '../../mail/mail-templates.js';
 import { type NewMail, OutboxService } from '../../mail/outbox.service.js';
 import { RegistrationWindow } from '../../students/registration-window.js';
@@ -27,6 +28,7 @@ export class RegistrationRemindersService {
     private readonly window: RegistrationWindow,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
+    private readonly familyMail: FamilyMail,
   ) {}
 
   /** POST /api/registration-reminders: one class, or chosen students, by an administrator. */
@@ -63,9 +65,13 @@ export class RegistrationRemindersService {
     actor: SessionUser | null,
     m: EntityManager,
   ): Promise<RegistrationRemindersResult> {
-    const [documents, { deadline }] = await Promise.all([
+    const [documents, { deadline }, guardians] = await Promise.all([
       this.files.currentTypesByStudent(rows.map((r) => r.id)),
       this.window.status(),
+      this.familyMail.guardianAddresses(
+        rows.map((r) => r.id),
+        m,
+      ),
     ]);
     const mails: NewMail[] = [];
     const reminded: string[] = [];
@@ -73,7 +79,7 @@ export class RegistrationRemindersService {
     for (const row of rows) {
       const progress = registrationProgress(row, documents.get(row.id)?.types ?? new Set());
       if (progress.completed === REGISTRATION_STEPS.length) continue;
-      const to = familyAddresses(row);
+      const to = familyAddresses(row, guardians.get(row.id));
       if (to.length === 0) {
         withoutAddress++;
         continue;

@@ -6,8 +6,8 @@ export class AuditEntry {
   @PrimaryGeneratedColumn() id: number;
   @Column({ type: 'varchar', length: 24 }) created_at: string;
   @Column({ type: 'int', nullable: true }) actor_user_id: number | null;
-  /** 'student:20260001' or 'admin:office' at the time of the change */
-  @Column({ type: 'varchar', length: 80 }) actor: string;
+  /** 'student:20260001', 'admin:office' or 'guardian: Ann Lee <ann@example.org>' at the time of the change */
+  @Column({ type: 'varchar', length: 400 }) actor: string;
   @Index('IDX_audit_action') @Column({ type: 'varchar', length: 40 }) action: string;
   @Column({ type: 'varchar', length: 40 }) entity: string;
   @Index('IDX_audit_entity_id') @Column({ type: 'varchar', length: 40, nullable: true }) entity_id: string | null;

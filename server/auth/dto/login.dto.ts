@@ -1,5 +1,6 @@
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, STUDENT_ID_MAX } from '../../../shared/constants.js';
+import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
 
 export class StudentLoginDto {
   @IsString()
@@ -25,14 +26,28 @@ export class AdminLoginDto {
   password: string;
 }
 
+/** POST /api/guardian-login: a parent or guardian signs in with her e-mail address (docs/product.md §11). */
+export class GuardianLoginDto {
+  @IsString()
+  @IsNotEmpty({ message: GUARDIAN_MESSAGES.emailRequired })
+  @MaxLength(254, { message: MESSAGES.badCredentials })
+  email: string;
+
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter your password.' })
+  @MaxLength(200, { message: MESSAGES.badCredentials })
+  password: string;
+}
+
 /**
  * POST /api/change-password-student. The new password comes as `password` (own change) or
- * `reset_password` (forced reset; docs/product.md §7). A voluntary change also needs `old_password`.
+ * `reset_password` (forced reset; docs/product.md §7). A voluntary change also needs `old_password`. `student_id`
+ * is the account's sign-in name: a student ID, an administrator's username or a guardian's e-mail address.
  */
 export class ChangePasswordDto {
   @IsString()
   @IsNotEmpty()
-  @MaxLength(STUDENT_ID_MAX)
+  @MaxLength(254)
   student_id: string;
 
   @IsOptional()

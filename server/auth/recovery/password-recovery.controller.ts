@@ -10,6 +10,7 @@ import { startPendingMfa } from '../mfa/pending-mfa.js';
 import { startSession } from '../session-cookie.js';
 import {
   ForgotAdminPasswordDto,
+  ForgotGuardianPasswordDto,
   ForgotStudentPasswordDto,
   ResetPasswordDto,
   ResetTokenDto,
@@ -35,6 +36,13 @@ export class PasswordRecoveryController {
   async forgotStudent(@Body() dto: ForgotStudentPasswordDto, @Req() req: Request): Promise<{ message: string }> {
     await this.recovery.request('student', dto.student_id, req.ip);
     return { message: MAIL_MESSAGES.forgotStudent };
+  }
+
+  @Post('guardian-forgot-password')
+  @HttpCode(202)
+  async forgotGuardian(@Body() dto: ForgotGuardianPasswordDto, @Req() req: Request): Promise<{ message: string }> {
+    await this.recovery.request('guardian', dto.email, req.ip);
+    return { message: MAIL_MESSAGES.forgotGuardian };
   }
 
   @Post('admin-forgot-password')

@@ -1,5 +1,6 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, STUDENT_ID_MAX } from '../../../shared/constants.js';
+import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
 
 /** POST /api/forgot-password */
 export class ForgotStudentPasswordDto {
@@ -7,6 +8,14 @@ export class ForgotStudentPasswordDto {
   @IsNotEmpty({ message: 'Please enter your student ID.' })
   @MaxLength(STUDENT_ID_MAX, { message: 'Please enter your student ID.' })
   student_id: string;
+}
+
+/** POST /api/guardian-forgot-password */
+export class ForgotGuardianPasswordDto {
+  @IsString()
+  @IsNotEmpty({ message: GUARDIAN_MESSAGES.emailRequired })
+  @MaxLength(254, { message: GUARDIAN_MESSAGES.emailInvalid })
+  email: string;
 }
 
 /** POST /api/admin-forgot-password */

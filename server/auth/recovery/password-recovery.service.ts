@@ -8,6 +8,7 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
+import type { Role } from '../../../shared/api-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
 import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
 import { passwordProblem } from '../../../shared/password-policy.js';
@@ -66,7 +67,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
    * Sends a link when the account exists and has an address; does nothing otherwise. The caller answers
    * the same in every case. Limited per account name, known or not.
    */
-  async request(kind: 'student' | 'admin', name: string, ip: string | undefined): Promise<void> {
+  async request(kind: Role, name: string, ip: string | undefined): Promise<void> {
     await this.limit(`forgot-address:${ip ?? ''}`, REQUESTS_PER_ADDRESS);
     await this.limit(`forgot:${kind}:${name.trim().toLowerCase()}`, REQUESTS_PER_ACCOUNT);
     // Answered before the account is even looked up, so the answer's timing cannot tell whether it exists
@@ -86,9 +87,13 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     return this.settle();
   }
 
-  private async sendLink(kind: 'student' | 'admin', name: string): Promise<void> {
+  private async sendLink(kind: Role, name: string): Promise<void> {
     const user =
-      kind === 'student' ? await this.users.findStudent(name.trim()) : await this.users.findAdmin(name.trim());
+      kind === 'student'
+        ? await this.users.findStudent(name)
+        : kind === 'admin'
+          ? await this.users.findAdmin(name)
+          : await this.users.findGuardian(name);
     if (!user) return;
     const { to, name: account } = await this.familyMail.recipients(user);
     if (to.length === 0) return;

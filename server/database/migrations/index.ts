@@ -8,6 +8,7 @@ import { ExplicitForeignKeyActions1795462000000 } from './1795462000000-explicit
 import { AdminMfaHelperMfa1795470000042 } from './1795470000042-admin-mfa.js';
 import { Mail1795480000000 } from './1795480000000-mail.js';
 import { TermRelease1795490000000 } from './1795490000000-term-release.js';
+import { Guardians1795500000000 } from './1795500000000-guardians.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AdminMfaHelperMfa1795470000042,
   Mail1795480000000,
   TermRelease1795490000000,
+  Guardians1795500000000,
 ];

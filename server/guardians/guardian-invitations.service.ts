@@ -1,0 +1,291 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ConflictException,
+  ForbiddenException,
+  GoneException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
+import { actorLabel } from '../../shared/api-types.js';
+import { MESSAGES } from '../../shared/constants.js';
+import {
+  GUARDIAN_MESSAGES,
+  GUARDIAN_NAME_MAX_LENGTH,
+  type GuardianInvitation as InvitationView,
+  type GuardianInvitationInfo,
+  type ImportGuardianInvitation,
+  INVITATION_DAYS,
+  STUDENT_INVITATIONS_PER_DAY,
+} from '../../shared/guardians.js';
+import { passwordProblem } from '../../shared/password-policy.js';
+import { EMAIL_PATTERN } from '../../shared/student-fields.js';
+import { AuditService } from '../audit/audit.service.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import type { SessionUser } from '../common/session-user.js';
+import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
+import { nowIso } from '../common/time.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { writeTransaction } from '../database/write-transaction.js';
+import { guardianInvitationMail } from '../mail/mail-templates.js';
+import { OutboxService } from '../mail/outbox.service.js';
+import { StudentsRepository } from '../students/students.repository.js';
+import type { User } from '../users/entities/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { GuardianInvitation } from './entities/guardian-invitation.entity.js';
+import { GuardianLinksService } from './links/guardian-links.service.js';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const gone = () => new GoneException({ message: GUARDIAN_MESSAGES.invitationGone });
+const DAY_MS = 24 * 3_600_000;
+/** Student ids per query of an import's thousands. */
+const ID_CHUNK = 500;
+
+function fieldError(field: string, message: string): UnprocessableEntityException {
+  return new UnprocessableEntityException({ message, errors: { [field]: [message] } });
+}
+
+/** An address as the portal keeps it (lower case, trimmed); 422 on the `email` field when it is not one. */
+export function normalisedAddress(email: string): string {
+  const address = email.trim().toLowerCase();
+  if (!address) throw fieldError('email', GUARDIAN_MESSAGES.emailRequired);
+  if (address.length > 254 || !EMAIL_PATTERN.test(address)) throw fieldError('email', GUARDIAN_MESSAGES.emailInvalid);
+  return address;
+}
+
+/**
+ * Invitations to guardian accounts (docs/product.md §11); owns the guardian_invitations table. The e-mailed token
+ * has 256 random bits and only its hash is stored; it is valid INVITATION_DAYS days, once (spent by a conditional
+ * UPDATE, so two tabs cannot both use it), and a newer invitation of the same student to the same address
+ * replaces it. Accepting creates the account (or, signed in as it, adds the link) in the token's transaction.
+ */
+@Injectable()
+export class GuardianInvitationsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly users: UsersService,
+    private readonly links: GuardianLinksService,
+    private readonly students: StudentsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly outbox: OutboxService,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** POST /api/guardians/invite: by an administrator, or by the student for herself (the guard checked which). */
+  async invite(actor: SessionUser, studentId: string, email: string): Promise<InvitationView> {
+    const address = normalisedAddress(email);
+    const student = await this.students.pick(studentId, ['first_name']);
+    if (!student) throw new NotFoundException(MESSAGES.notFound);
+    if (await this.isLinked(studentId, address)) throw new ConflictException(GUARDIAN_MESSAGES.alreadyLinked);
+    if (actor.role === 'student') {
+      const today = await this.ds.getRepository(GuardianInvitation).countBy({
+        invited_by_user_id: actor.id,
+        created_at: MoreThan(new Date(Date.now() - DAY_MS).toISOString()),
+      });
+      if (today >= STUDENT_INVITATIONS_PER_DAY)
+        throw new TooManyRequestsException(GUARDIAN_MESSAGES.tooManyInvitations, DAY_MS);
+    }
+    const [row] = await writeTransaction(this.ds, (m) =>
+      this.queueInvitations([{ student_id: studentId, email: address }], actor, m),
+    );
+    this.outbox.wake();
+    return row;
+  }
+
+  /**
+   * Writes invitations and their e-mails inside the caller's transaction (an invitation from the office's page, a
+   * student's menu or an import), each replacing an earlier unused one of the same student and address, each
+   * audited in the student's history.
+   */
+  async queueInvitations(
+    wanted: ImportGuardianInvitation[],
+    actor: SessionUser,
+    m: EntityManager,
+  ): Promise<InvitationView[]> {
+    const names = new Map(
+      (await this.students.list(['first_name'], { ids: [...new Set(wanted.map((w) => w.student_id))] }, m)).map((s) => [
+        s.id,
+        s.first_name?.trim() ?? '',
+      ]),
+    );
+    const repo = m.getRepository(GuardianInvitation);
+    const by = actorLabel(actor);
+    const out: InvitationView[] = [];
+    for (const { student_id, email } of wanted) {
+      const token = randomBytes(32).toString('base64url');
+      const now = new Date();
+      const row = {
+        token_hash: sha256(token),
+        student_id,
+        email,
+        invited_by: by,
+        invited_by_user_id: actor.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
+        used_at: null,
+      };
+      await repo.delete({ student_id, email, used_at: IsNull() });
+      await repo.insert(row);
+      const link = `${this.config.mail.publicUrl}/guardian-invitation?token=${token}`;
+      const content = guardianInvitationMail(this.outbox.context, names.get(student_id) ?? '', link);
+      await this.outbox.queue([{ content, to: email, studentId: student_id }], m);
+      out.push(view(row));
+    }
+    await this.audit.record(
+      actor,
+      wanted.map((w) => ({
+        action: 'guardian.invited',
+        entity: 'student',
+        entity_id: w.student_id,
+        new_value: w.email,
+      })),
+      m,
+    );
+    return out;
+  }
+
+  /**
+   * Of these (student, address) pairs, the ones an import should invite: each once, not yet linked, and without an
+   * unused invitation still valid.
+   */
+  async toInvite(pairs: ImportGuardianInvitation[], m?: EntityManager): Promise<ImportGuardianInvitation[]> {
+    const seen = new Set<string>();
+    const unique = pairs.filter((p) => {
+      const key = `${p.student_id}|${p.email}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+    const ids = [...new Set(unique.map((p) => p.student_id))];
+    const known = new Set<string>();
+    for (let n = 0; n < ids.length; n += ID_CHUNK) {
+      const chunk = ids.slice(n, n + ID_CHUNK);
+      for (const [id, list] of await this.links.guardiansOf(chunk, m))
+        for (const g of list) known.add(`${id}|${g.email}`);
+      for (const i of await this.pendingOf(chunk, m)) known.add(`${i.student_id}|${i.email}`);
+    }
+    return unique.filter((p) => !known.has(`${p.student_id}|${p.email}`));
+  }
+
+  /** The unused invitations still valid of these students, oldest first. */
+  async pendingOf(studentIds: string[], m?: EntityManager): Promise<(InvitationView & { student_id: string })[]> {
+    if (studentIds.length === 0) return [];
+    const rows = await (m ?? this.ds.manager)
+      .getRepository(GuardianInvitation)
+      .createQueryBuilder('i')
+      .where('i.student_id IN (:...ids) AND i.used_at IS NULL AND i.expires_at > :now', {
+        ids: studentIds,
+        now: nowIso(),
+      })
+      .orderBy('i.id', 'ASC')
+      .getMany();
+    return rows.map((r) => ({ ...view(r), student_id: r.student_id }));
+  }
+
+  /** POST /api/guardians/invitation: what the link's page shows; 410 when the link no longer works. */
+  async check(token: string): Promise<GuardianInvitationInfo> {
+    const row = await this.valid(token);
+    const student = await this.students.pick(row.student_id, ['first_name']);
+    return {
+      email: row.email,
+      student_first_name: student?.first_name?.trim() ?? '',
+      account_exists: (await this.users.findGuardian(row.email)) !== null,
+      expires_at: row.expires_at,
+    };
+  }
+
+  /**
+   * POST /api/guardians/accept. Signed in as the invited address's guardian: adds the link. Otherwise creates her
+   * account with `name` and `password` and links it (409 when the address already has an account: she signs in
+   * first). Returns the guardian account; the caller signs this browser in.
+   */
+  async accept(
+    token: string,
+    current: SessionUser | undefined,
+    fields: { name?: string; password?: string },
+  ): Promise<User> {
+    const row = await this.valid(token);
+    if (current?.role === 'guardian') {
+      if (current.username !== row.email) throw new ForbiddenException(GUARDIAN_MESSAGES.otherAccount(row.email));
+      const guardian = await this.users.findById(current.id);
+      if (!guardian) throw new ForbiddenException(MESSAGES.forbidden);
+      await writeTransaction(this.ds, async (m) => {
+        await this.spend(row, m);
+        await this.linkAudited(guardian, row.student_id, m);
+      });
+      return guardian;
+    }
+    if (await this.users.findGuardian(row.email)) throw new ConflictException(GUARDIAN_MESSAGES.accountExists);
+    const name = (fields.name ?? '').trim().replace(/\s+/g, ' ');
+    if (!name) throw fieldError('name', GUARDIAN_MESSAGES.nameRequired);
+    if (name.length > GUARDIAN_NAME_MAX_LENGTH) throw fieldError('name', GUARDIAN_MESSAGES.nameTooLong);
+    const password = fields.password ?? '';
+    if (!password) throw fieldError('password', 'Please enter the new password.');
+    const problem = passwordProblem(password, { studentId: row.email, role: 'guardian' });
+    if (problem) throw fieldError('password', problem);
+    const hash = await this.hasher.hash(password);
+    return writeTransaction(this.ds, async (m) => {
+      await this.spend(row, m);
+      // Another tab may have made the account a moment ago: then she signs in with it (the token is not spent).
+      if (await this.users.findGuardian(row.email, m)) throw new ConflictException(GUARDIAN_MESSAGES.accountExists);
+      const guardian = await this.users.create(
+        {
+          role: 'guardian',
+          student_id: null,
+          username: row.email,
+          email: row.email,
+          display_name: name,
+          password_hash: hash,
+          password_reset: 0,
+        },
+        m,
+      );
+      await this.audit.record(
+        this.users.toSessionUser(guardian),
+        { action: 'guardian.account-created', entity: 'user', entity_id: row.email },
+        m,
+      );
+      await this.linkAudited(guardian, row.student_id, m);
+      return guardian;
+    });
+  }
+
+  private async linkAudited(guardian: User, studentId: string, m: EntityManager): Promise<void> {
+    const actor = this.users.toSessionUser(guardian);
+    if (await this.links.link(guardian.id, studentId, actorLabel(actor), m))
+      await this.audit.record(
+        actor,
+        { action: 'guardian.linked', entity: 'student', entity_id: studentId, new_value: guardian.username },
+        m,
+      );
+  }
+
+  /** Marks the invitation used, once: 410 when another request spent it (or it expired) meanwhile. */
+  private async spend(row: GuardianInvitation, m: EntityManager): Promise<void> {
+    const now = nowIso();
+    const used = await m
+      .createQueryBuilder()
+      .update(GuardianInvitation)
+      .set({ used_at: now })
+      .where('id = :id AND used_at IS NULL AND expires_at > :now', { id: row.id, now })
+      .execute();
+    if (!used.affected) throw gone();
+  }
+
+  private async valid(token: string): Promise<GuardianInvitation> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw gone();
+    const row = await this.ds.getRepository(GuardianInvitation).findOneBy({ token_hash: sha256(token) });
+    if (!row || row.used_at || row.expires_at <= nowIso()) throw gone();
+    return row;
+  }
+
+  private async isLinked(studentId: string, email: string): Promise<boolean> {
+    const linked = await this.links.guardiansOf([studentId]);
+    return linked.get(studentId)?.some((g) => g.email === email) ?? false;
+  }
+}
+
+function view(row: Pick<GuardianInvitation, 'email' | 'created_at' | 'expires_at' | 'invited_by'>): InvitationView {
+  return { email: row.email, created_at: row.created_at, expires_at: row.expires_at, invited_by: row.invited_by };
+}

@@ -1,0 +1,46 @@
+import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { STUDENT_ID_MAX } from '../../shared/constants.js';
+import { GUARDIAN_MESSAGES } from '../../shared/guardians.js';
+
+/** POST /api/guardians/invite (the address's form is checked by the service, with its own message). */
+export class GuardianInviteDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(STUDENT_ID_MAX)
+  student_id: string;
+
+  @IsString({ message: GUARDIAN_MESSAGES.emailRequired })
+  @MaxLength(320, { message: GUARDIAN_MESSAGES.emailInvalid })
+  email: string;
+}
+
+/** POST /api/guardians/invitation. Any token the portal did not make answers 410, malformed or not. */
+export class GuardianTokenDto {
+  @IsString()
+  @MaxLength(200)
+  token: string;
+}
+
+/** POST /api/guardians/accept: `name` and `password` make a new account; the token alone links a signed-in one. */
+export class GuardianAcceptDto extends GuardianTokenDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: GUARDIAN_MESSAGES.nameTooLong })
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  password?: string;
+}
+
+/** POST /api/guardians/unlink */
+export class GuardianUnlinkDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(STUDENT_ID_MAX)
+  student_id: string;
+
+  @IsInt()
+  guardian_id: number;
+}

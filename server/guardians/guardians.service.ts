@@ -1,0 +1,55 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MESSAGES } from '../../shared/constants.js';
+import type { StudentGuardians } from '../../shared/guardians.js';
+import { AuditService } from '../audit/audit.service.js';
+import { DbSessionStore } from '../auth/db-session-store.js';
+import type { SessionUser } from '../common/session-user.js';
+import { writeTransaction } from '../database/write-transaction.js';
+import { StudentsRepository } from '../students/students.repository.js';
+import { GuardianInvitationsService } from './guardian-invitations.service.js';
+import { GuardianLinksService } from './links/guardian-links.service.js';
+
+/** The office's view of a student's guardians, and ending a link (docs/product.md §11). */
+@Injectable()
+export class GuardiansService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly links: GuardianLinksService,
+    private readonly invitations: GuardianInvitationsService,
+    private readonly students: StudentsRepository,
+    private readonly sessions: DbSessionStore,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** GET /api/students/{studentId}/guardians: her linked guardians and the invitations still pending. */
+  async ofStudent(studentId: string): Promise<StudentGuardians> {
+    if (!(await this.students.exists(studentId))) throw new NotFoundException(MESSAGES.notFound);
+    const [linked, pending] = await Promise.all([
+      this.links.guardiansOf([studentId]),
+      this.invitations.pendingOf([studentId]),
+    ]);
+    return {
+      guardians: linked.get(studentId) ?? [],
+      invitations: pending.map(({ student_id: _, ...i }) => i),
+    };
+  }
+
+  /**
+   * POST /api/guardians/unlink: the link ends with its audit entry; then every session of the guardian ends, so
+   * that no page she has open keeps showing the student (she signs in again to reach her other daughters).
+   */
+  async unlink(actor: SessionUser, studentId: string, guardianId: number): Promise<void> {
+    const guardian = (await this.links.guardiansOf([studentId])).get(studentId)?.find((g) => g.id === guardianId);
+    if (!guardian) throw new NotFoundException(MESSAGES.notFound);
+    await writeTransaction(this.ds, async (m) => {
+      if (!(await this.links.unlink(guardianId, studentId, m))) throw new NotFoundException(MESSAGES.notFound);
+      await this.audit.record(
+        actor,
+        { action: 'guardian.unlinked', entity: 'student', entity_id: studentId, old_value: guardian.email },
+        m,
+      );
+    });
+    await this.sessions.destroyAllSessions(guardianId);
+  }
+}

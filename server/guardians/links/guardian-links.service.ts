@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
+import type { LinkedStudent } from '../../../shared/guardians.js';
+import { nowIso } from '../../common/time.js';
+import { StudentsRepository } from '../../students/students.repository.js';
+import { GuardianLink } from '../entities/guardian-link.entity.js';
+
+/** A guardian linked to a student, as the office's list and the notices see her. */
+export interface LinkedGuardian {
+  id: number;
+  name: string;
+  email: string;
+  linked_at: string;
+}
+
+/**
+ * Which guardian account may act for which student (docs/product.md §11): owns the guardian_links table. The
+ * guard asks it on every request a guardian makes for a student, so a link ended by the office ends her access at
+ * once, on every instance.
+ */
+@Injectable()
+export class GuardianLinksService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly students: StudentsRepository,
+  ) {}
+
+  /** The ids of the students she is linked to, as the students table spells them. */
+  async studentIdsOf(guardianId: number): Promise<string[]> {
+    const rows = (await this.ds.query('SELECT student_id FROM guardian_links WHERE guardian_user_id = ?', [
+      guardianId,
+    ])) as { student_id: string }[];
+    return rows.map((r) => r.student_id);
+  }
+
+  /** Her linked students with their names and classes, by last name then first name. */
+  async studentsOf(guardianId: number): Promise<LinkedStudent[]> {
+    const ids = await this.studentIdsOf(guardianId);
+    if (ids.length === 0) return [];
+    const rows = await this.students.list(['first_name', 'last_name', 'class_id'], { ids });
+    return rows
+      .map((r) => ({ id: r.id, first_name: r.first_name, last_name: r.last_name, class_id: r.class_id }))
+      .sort(
+        (a, b) =>
+          (a.last_name ?? '').localeCompare(b.last_name ?? '') ||
+          (a.first_name ?? '').localeCompare(b.first_name ?? '') ||
+          a.id.localeCompare(b.id),
+      );
+  }
+
+  /** The guardians linked to each of these students (students without one are absent from the map). */
+  async guardiansOf(studentIds: string[], m?: EntityManager): Promise<Map<string, LinkedGuardian[]>> {
+    const out = new Map<string, LinkedGuardian[]>();
+    if (studentIds.length === 0) return out;
+    const rows = (await (m ?? this.ds.manager)
+      .createQueryBuilder(GuardianLink, 'l')
+      .innerJoin('users', 'u', "u.id = l.guardian_user_id AND u.role = 'guardian'")
+      .select(['l.student_id AS student_id', 'l.created_at AS linked_at', 'u.id AS id'])
+      .addSelect(['u.display_name AS name', 'u.username AS email'])
+      .where({ student_id: In(studentIds) })
+      .orderBy('l.id', 'ASC')
+      .getRawMany()) as (LinkedGuardian & { student_id: string })[];
+    for (const { student_id, ...g } of rows) {
+      const list = out.get(student_id) ?? [];
+      list.push({ ...g, id: Number(g.id) });
+      out.set(student_id, list);
+    }
+    return out;
+  }
+
+  /** Links her to the student (nothing when already linked); inside the caller's transaction. */
+  async link(guardianId: number, studentId: string, by: string, m: EntityManager): Promise<boolean> {
+    const repo = m.getRepository(GuardianLink);
+    if (await repo.existsBy({ guardian_user_id: guardianId, student_id: studentId })) return false;
+    await repo.insert({ guardian_user_id: guardianId, student_id: studentId, created_at: nowIso(), created_by: by });
+    return true;
+  }
+
+  /** Ends the link; false when there was none. */
+  async unlink(guardianId: number, studentId: string, m: EntityManager): Promise<boolean> {
+    const result = await m.getRepository(GuardianLink).delete({ guardian_user_id: guardianId, student_id: studentId });
+    return (result.affected ?? 0) > 0;
+  }
+}
