@@ -6,7 +6,7 @@ import { ROUTES } from '../config/routes.js';
 import { logout } from '../features/auth/api/logout.js';
 import { useAuth } from '../lib/auth-store.js';
 import { preloadablePage } from '../lib/preloadable-page.js';
-import { RequireActiveStudent, RequireAuth, VisitorOnly } from './route-guard.js';
+import { RequireAuth, VisitorOnly } from './route-guard.js';
 
 // Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
 // The two sign-in pages are what a visitor opens first: main.tsx preloads them with the session.
@@ -46,6 +46,7 @@ const ChangePasswordPage = lazy(() =>
   import('../features/auth/components/change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })),
 );
 const StudentLayout = lazy(() => import('../layouts/student-layout.js'));
+const RequireActiveStudent = lazy(() => import('./require-active-student.js'));
 const AdminArea = lazy(() => import('./admin-area.js'));
 const DashboardPage = lazy(() =>
   import('../features/dashboard/components/dashboard-page.js').then((m) => ({ default: m.DashboardPage })),
