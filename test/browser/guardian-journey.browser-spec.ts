@@ -277,6 +277,21 @@ describe('a mother of two, on a phone (360 px)', () => {
     expect(await card(page, 'Mother').getByLabel('Mobile').inputValue()).toContain('3001111');
     await expect.poll(() => page.getByText(STEP_COMPLETE).isVisible()).toBe(true);
 
+    // Her session ends under the page (the cookie is gone): she signs in again in place, with her e-mail, and the
+    // answer typed meanwhile reaches Aisha.
+    await page.context().clearCookies({ name: 'portal.sid' });
+    await type(page.getByLabel('Relation to Child'), 'Uncle');
+    const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('E-mail address').inputValue()).toBe(MOTHER);
+    await expectAxeClean(page, 'sign in again', '.ant-modal');
+    await dialog.getByLabel('Password', { exact: true }).fill(MOTHER_PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expectFamilyDataOf(page, AISHA);
+    await expect.poll(() => record(AISHA.id)).toMatchObject({ relation_to_child: 'Uncle' });
+    expect((await record(ZARA.id)).relation_to_child ?? null).toBeNull();
+
     // The dashboard follows the switcher too.
     await page.goto('/dashboard');
     await expect
