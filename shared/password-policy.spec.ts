@@ -23,4 +23,11 @@ describe('passwordProblem', () => {
       expect.arrayContaining(['20130507', '07052013', '05072013', '752013']),
     );
   });
+
+  it("refuses a guardian's own address inside her password, in any case", () => {
+    expect(passwordProblem('Nadia@Example.tt-2026', { studentId: 'nadia@example.tt', role: 'guardian' })).toBe(
+      'The new password may not contain your e-mail address.',
+    );
+    expect(passwordProblem('Hummingbird-Nest-7', { studentId: 'nadia@example.tt', role: 'guardian' })).toBeNull();
+  });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { familyAddresses } from './family-addresses.js';
-import { longDate, passwordResetMail, registrationReminderMail, reportCardMail } from './mail-templates.js';
+import {
+  guardianInvitationMail,
+  longDate,
+  passwordResetMail,
+  registrationReminderMail,
+  reportCardMail,
+} from './mail-templates.js';
 
 const ctx = { schoolName: `St. Mary's <Girls> & Co`, publicUrl: 'https://portal.example.tt' };
 
@@ -55,5 +61,26 @@ describe('familyAddresses', () => {
     expect(
       familyAddresses({ living_status: 'Both Parents', email_mother: 'not-an-address', email_father: '' }),
     ).toEqual([]);
+  });
+
+  it('adds the linked guardian accounts after the record, an address on both only once', () => {
+    const record = { email: 'girl@example.tt', living_status: 'Mother Only', email_mother: 'Mum@Example.tt' };
+    expect(familyAddresses(record, ['mum@example.tt', 'dad@example.tt'])).toEqual([
+      'girl@example.tt',
+      'Mum@Example.tt',
+      'dad@example.tt',
+    ]);
+  });
+});
+
+describe('guardianInvitationMail', () => {
+  it('names the student by her first name, carries the link in both parts and says how long it works', () => {
+    const link = 'https://portal.example.tt/guardian-invitation?token=abc_DEF-123';
+    const mail = guardianInvitationMail(ctx, 'Aisha', link);
+    expect(mail.kind).toBe('guardian-invitation');
+    expect(mail.subject).toContain("Follow Aisha's registration");
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.text).toContain('within 7 days. It works once.');
   });
 });

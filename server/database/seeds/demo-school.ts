@@ -4,6 +4,13 @@ import type { Student } from '../../students/entities/student.entity.js';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'Admin-Demo-2026' } as const;
 export const DEMO_PASSWORD = 'Portal-Demo-2026';
+/** A mother of two Form 1 students (both with chosen passwords), signing in with her e-mail (docs/product.md §11). */
+export const DEMO_GUARDIAN = {
+  email: 'parent@example.org',
+  password: 'Parent-Demo-2026',
+  name: 'Demo Parent',
+  students: ['20260002', '20260025'],
+} as const;
 export const DEMO_CLASSES = ['1A', '1B', '2A', '2B', '3A', '3B', '4A', '4B', '5A', '5B', '6L', '6U'];
 
 /** First and last names of the demo students (the whole-school seed adds a few of its own). */

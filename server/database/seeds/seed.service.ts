@@ -12,9 +12,10 @@ import {
   Religion,
   Town,
 } from '../../lookups/entities/lookups.entities.js';
+import { GuardianLinksService } from '../../guardians/links/guardian-links.service.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 import { User } from '../../users/entities/user.entity.js';
-import { DEMO_ADMIN, DEMO_CLASSES, demoStudents } from './demo-school.js';
+import { DEMO_ADMIN, DEMO_CLASSES, DEMO_GUARDIAN, demoStudents } from './demo-school.js';
 import { seedDemoTermReports } from './demo-term-reports.js';
 import { LOOKUPS } from './lookups.data.js';
 
@@ -118,6 +119,7 @@ export class SeedService {
     const hashes = await Promise.all(
       students.map((s) => this.hasher.hash(s.password ?? initialPassword(s.record.date_of_birth!))),
     );
+    const guardianHash = await this.hasher.hash(DEMO_GUARDIAN.password);
     await this.ds.transaction(async (m) => {
       await m
         .getRepository(FormClass)
@@ -144,6 +146,20 @@ export class SeedService {
         students.map((s) => s.record),
         now,
       );
+      const guardian = await m.getRepository(User).save({
+        role: 'guardian' as const,
+        student_id: null,
+        username: DEMO_GUARDIAN.email,
+        email: DEMO_GUARDIAN.email,
+        display_name: DEMO_GUARDIAN.name,
+        password_hash: guardianHash,
+        password_reset: 0,
+        password_changed_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+      const links = new GuardianLinksService(this.ds, studentsTable);
+      for (const id of DEMO_GUARDIAN.students) await links.link(guardian.id, id, 'system', m);
     });
     if (!this.config.admin) await this.ensureAdmin(DEMO_ADMIN.username, DEMO_ADMIN.password, 'Demo Administrator');
     this.logger.log({ msg: 'demo school seeded', students: students.length });
