@@ -234,7 +234,7 @@ describe('a mother of two, on a phone (360 px)', () => {
     await expect.poll(() => page.getByText('Not saved yet', { exact: false }).first().isVisible()).toBe(true);
     await expectNoSidewaysScroll(page, 'registration step with the switcher');
     await expectAxeClean(page, 'registration step with the switcher');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: screenshotPath('guardian-registration-360') });
     await switchTo(page, 'Zara Mohammed (4B)');
     await page.unroute('**/api/student');
