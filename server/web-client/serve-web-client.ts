@@ -20,6 +20,10 @@ const SIGN_IN_SHELLS: Record<string, string> = {
   '/forgot-password': 'Forgot your password?',
   '/admin/forgot-password': 'Forgot your password?',
   '/reset-password': 'Choose a new password',
+  // A parent's sign-in (from the student sign-in page) and her invitation's link (docs/product.md §11).
+  '/guardian-login': 'Parent or Guardian Login',
+  '/guardian-forgot-password': 'Forgot your password?',
+  '/guardian-invitation': 'Parent or guardian invitation',
 };
 
 /**

@@ -26,6 +26,19 @@ const AdminForgotPasswordPage = preloadablePage(() =>
 const ResetPasswordPage = preloadablePage(() =>
   import('../features/auth/components/reset-password-page.js').then((m) => m.ResetPasswordPage),
 );
+// A parent's way in (docs/product.md §11): her sign-in and forgotten-password pages, and the invitation's link.
+const GuardianLoginPage = preloadablePage(() =>
+  import('../features/guardians/components/guardian-login-page.js').then((m) => m.GuardianLoginPage),
+);
+const GuardianForgotPasswordPage = preloadablePage(() =>
+  import('../features/guardians/components/guardian-forgot-password-page.js').then((m) => m.GuardianForgotPasswordPage),
+);
+const GuardianInvitationPage = preloadablePage(() =>
+  import('../features/guardians/components/guardian-invitation-page.js').then((m) => m.GuardianInvitationPage),
+);
+const MyStudentsPage = lazy(() =>
+  import('../features/guardians/components/my-students-page.js').then((m) => ({ default: m.MyStudentsPage })),
+);
 const LogoutPage = lazy(() =>
   import('../features/auth/components/logout-page.js').then((m) => ({ default: m.LogoutPage })),
 );
@@ -33,6 +46,7 @@ const ChangePasswordPage = lazy(() =>
   import('../features/auth/components/change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })),
 );
 const StudentLayout = lazy(() => import('../layouts/student-layout.js'));
+const RequireActiveStudent = lazy(() => import('./require-active-student.js'));
 const AdminArea = lazy(() => import('./admin-area.js'));
 const DashboardPage = lazy(() =>
   import('../features/dashboard/components/dashboard-page.js').then((m) => ({ default: m.DashboardPage })),
@@ -115,6 +129,8 @@ export const router = createBrowserRouter([
           { path: ROUTES.adminLogin, element: <AdminLoginPage /> },
           { path: ROUTES.forgotPassword, element: <StudentForgotPasswordPage /> },
           { path: ROUTES.adminForgotPassword, element: <AdminForgotPasswordPage /> },
+          { path: ROUTES.guardianLogin, element: <GuardianLoginPage /> },
+          { path: ROUTES.guardianForgotPassword, element: <GuardianForgotPasswordPage /> },
         ],
       },
       {
@@ -124,22 +140,31 @@ export const router = createBrowserRouter([
           {
             element: <StudentLayout />,
             children: [
-              { path: ROUTES.dashboard, element: <DashboardPage /> },
-              { path: ROUTES.pta, element: <PtaRedirectPage /> },
-              { path: ROUTES.studentData, element: <StudentDataPage /> },
-              { path: ROUTES.familyData, element: <FamilyDataPage /> },
-              { path: ROUTES.healthData, element: <HealthDataPage /> },
-              { path: ROUTES.otherData, element: <OtherDataPage /> },
-              { path: ROUTES.documents, element: <DocumentsPage /> },
-              { path: ROUTES.complete, element: <CompletePage /> },
               { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
-              { path: ROUTES.termReports, element: <TermReportsPage /> },
+              { path: ROUTES.myStudents, element: <MyStudentsPage /> },
+              {
+                // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
+                element: <RequireActiveStudent />,
+                children: [
+                  { path: ROUTES.dashboard, element: <DashboardPage /> },
+                  { path: ROUTES.pta, element: <PtaRedirectPage /> },
+                  { path: ROUTES.studentData, element: <StudentDataPage /> },
+                  { path: ROUTES.familyData, element: <FamilyDataPage /> },
+                  { path: ROUTES.healthData, element: <HealthDataPage /> },
+                  { path: ROUTES.otherData, element: <OtherDataPage /> },
+                  { path: ROUTES.documents, element: <DocumentsPage /> },
+                  { path: ROUTES.complete, element: <CompletePage /> },
+                  { path: ROUTES.termReports, element: <TermReportsPage /> },
+                ],
+              },
             ],
           },
         ],
       },
       // The e-mailed link (docs/product.md §10) works whoever is signed in on this browser: it signs in as its account.
       { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
+      // The invitation's link (docs/product.md §11), likewise: she creates her account, or signs in, to accept it.
+      { path: ROUTES.guardianInvitation, element: <GuardianInvitationPage /> },
       // docs/product.md §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
       { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
       { path: '*', element: <NotFoundPage /> },
@@ -148,8 +173,8 @@ export const router = createBrowserRouter([
 ]);
 
 /**
- * Brings the code of the sign-in page (or the forgotten-password pages) at `pathname`, if it is one (before the
- * client first draws).
+ * Brings the code of the sign-in page (or the forgotten-password pages, the e-mailed links' pages) at `pathname`, if it
+ * is one (before the client first draws).
  */
 export function preloadPageFor(pathname: string): Promise<unknown> {
   if (pathname === ROUTES.studentLogin) return StudentLoginPage.preload();
@@ -157,5 +182,8 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
   if (pathname === ROUTES.resetPassword) return ResetPasswordPage.preload();
   if (pathname === ROUTES.forgotPassword) return StudentForgotPasswordPage.preload();
   if (pathname === ROUTES.adminForgotPassword) return AdminForgotPasswordPage.preload();
+  if (pathname === ROUTES.guardianLogin) return GuardianLoginPage.preload();
+  if (pathname === ROUTES.guardianForgotPassword) return GuardianForgotPasswordPage.preload();
+  if (pathname === ROUTES.guardianInvitation) return GuardianInvitationPage.preload();
   return Promise.resolve();
 }

@@ -35,23 +35,24 @@ interface TopBarProps {
   menuButton?: { open: boolean; onOpen: () => void } | null;
   /** makes the avatar a button opening a user menu with these pages (the student's Change Password) */
   accountMenu?: AccountMenuEntry[];
+  /** a strip under the bar that stays in view with it (a guardian's student switcher) */
+  subBar?: ReactNode;
 }
 
 /**
  * The top bar (docs/product.md §2 Student layout, Admin shell): with the school name, an initials avatar with a name
  * tooltip, and Logout.
  */
-export function TopBar({ title, person, menuButton, accountMenu }: TopBarProps) {
-  return (
+export function TopBar({ title, person, menuButton, accountMenu, subBar }: TopBarProps) {
+  const header = (
     <Layout.Header
       style={{
         display: 'flex',
         alignItems: 'center',
         gap: 8,
         borderBottom: `4px solid ${ACCENT}`,
-        position: 'sticky',
-        top: 0,
-        zIndex: 10,
+        // With a strip under it, the two stick together (below).
+        ...(subBar ? {} : { position: 'sticky' as const, top: 0, zIndex: 10 }),
         // as tall as a wrapped school name needs
         height: 'auto',
         minHeight: 56,
@@ -87,5 +88,12 @@ export function TopBar({ title, person, menuButton, accountMenu }: TopBarProps) 
         <span>Logout</span>
       </Link>
     </Layout.Header>
+  );
+  if (!subBar) return header;
+  return (
+    <div style={{ position: 'sticky', top: 0, zIndex: 10 }}>
+      {header}
+      {subBar}
+    </div>
   );
 }

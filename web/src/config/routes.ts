@@ -19,6 +19,13 @@ export const ROUTES = {
   adminForgotPassword: '/admin/forgot-password',
   /** The link of that e-mail: /reset-password?token=… (open to anyone, signed in or not). */
   resetPassword: '/reset-password',
+  /** A parent or guardian signs in with her e-mail address (docs/product.md §11), and asks for a reset link. */
+  guardianLogin: '/guardian-login',
+  guardianForgotPassword: '/guardian-forgot-password',
+  /** The link of an invitation e-mail: /guardian-invitation?token=… (open to anyone, signed in or not). */
+  guardianInvitation: '/guardian-invitation',
+  /** A guardian's daughters: she chooses whose pages she sees (or learns that none is linked yet). */
+  myStudents: '/my-students',
 } as const;
 
 export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];

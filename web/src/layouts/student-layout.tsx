@@ -1,12 +1,21 @@
-import { DashboardOutlined, FileTextOutlined, FormOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import {
+  DashboardOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner.js';
+import { StudentSwitcher } from '../components/student-switcher.js';
 import { TopBar, topBarTitleStyle } from '../components/top-bar.js';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
 import { STEPS } from '../config/registration-steps.js';
+import { useActiveStudent } from '../lib/use-active-student.js';
 
 interface MenuEntry {
   path: string;
@@ -38,14 +47,19 @@ const REGISTRATION_MENU: MenuEntry[] = STEPS.map((step) => ({
   icon: <FormOutlined />,
 }));
 
-function menuEntries(pathname: string): MenuEntry[] {
-  if (!STEPS.some((step) => step.route === pathname)) return MENU;
-  return [MENU[0], MENU[1], ...REGISTRATION_MENU, MENU[3]];
+/** A guardian of several daughters also finds the chooser in the side menu (docs/product.md §11). */
+const MY_STUDENTS: MenuEntry = { path: ROUTES.myStudents, label: 'Your daughters', icon: <TeamOutlined /> };
+
+function menuEntries(pathname: string, chooser: boolean): MenuEntry[] {
+  const [dashboard, termReports, registration, logout] = MENU;
+  const middle = STEPS.some((step) => step.route === pathname) ? REGISTRATION_MENU : [registration];
+  return [dashboard, termReports, ...middle, ...(chooser ? [MY_STUDENTS] : []), logout];
 }
 
 function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
+  const { students } = useActiveStudent();
   // The current page is left out of the list (docs/product.md §2).
-  const items: MenuProps['items'] = menuEntries(pathname)
+  const items: MenuProps['items'] = menuEntries(pathname, students.length > 1)
     .filter((entry) => entry.path !== pathname)
     .map((entry) => ({
       key: entry.path,
@@ -65,11 +79,13 @@ function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () 
  */
 export default function StudentLayout() {
   const { settings, user } = useAuth();
+  const { students, student, choose } = useActiveStudent();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const wide = screens.lg ?? false;
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const showMenu = pathname !== ROUTES.dashboard;
+  // Neither on the dashboard nor on a guardian's chooser, which lead everywhere themselves.
+  const showMenu = pathname !== ROUTES.dashboard && pathname !== ROUTES.myStudents;
 
   return (
     <AntApp>
@@ -83,6 +99,8 @@ export default function StudentLayout() {
           person={user ? { name: user.name, initials: user.initials } : null}
           accountMenu={ACCOUNT_MENU}
           menuButton={showMenu && !wide ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
+          // A guardian sees whose pages are open on every page, and switches there (docs/product.md §11).
+          subBar={student ? <StudentSwitcher students={students} active={student} onChoose={choose} /> : null}
         />
         <Layout>
           {showMenu && wide && (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { LoginResponse, PublicSettings, SessionInfo } from '../../../shared/api-types.js';
+import type { LoginResponse, PublicSettings, Role, SessionInfo } from '../../../shared/api-types.js';
 import { ROUTES, SIGNED_IN_HOME } from '../config/routes.js';
 import { clearSessionStorage, SESSION_MARKER_KEY, writeSessionMarker } from '../config/session-marker.js';
 import { markSignedIn, onSessionEnded } from './api-client.js';
@@ -38,6 +38,13 @@ export interface AuthStore extends AuthState {
 }
 
 const AuthContext = createContext<AuthStore | null>(null);
+
+/** Where a visitor-only page sends someone signed in (docs/product.md §2 Route guard). */
+const SIGNED_IN_TARGET: Record<Role, string> = {
+  student: SIGNED_IN_HOME,
+  admin: ROUTES.adminDashboard,
+  guardian: ROUTES.dashboard,
+};
 
 /**
  * A student who must still reset her password is not signed in as far as the client goes (docs/product.md §4 Sign-in
@@ -121,8 +128,9 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
       ...state,
       settings: session.settings,
       isAdmin: state.user?.role === 'admin',
-      // An administrator never lands on a student-only page.
-      signedInTarget: state.landing ?? (state.user?.role === 'admin' ? ROUTES.adminDashboard : SIGNED_IN_HOME),
+      // An administrator never lands on a student-only page; a guardian starts from her daughter's dashboard (or
+      // the chooser, when she has not chosen one of several).
+      signedInTarget: state.landing ?? SIGNED_IN_TARGET[state.user?.role ?? 'student'],
       signIn,
       endSession,
       resume,

@@ -10,7 +10,7 @@ import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { needsCode, useAdminLogin } from '../api/use-admin-login.js';
 import { useAuth } from '../../../lib/auth-store.js';
-import { landingAfterSignIn } from '../return-path.js';
+import { landingAfterSignIn } from '../../../lib/return-path.js';
 import { MfaCodeForm } from './mfa-code-form.js';
 
 interface AdminLoginValues {

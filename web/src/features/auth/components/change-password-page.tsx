@@ -1,16 +1,21 @@
 import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
+import { LAYOUT, MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { ROUTES } from '../../../config/routes.js';
+import { signInName } from '../../../lib/account.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import type { FlashState } from '../../../lib/flash-notice.js';
 import { useChangePassword } from '../../../lib/queries/use-change-password.js';
 import { useAuth } from '../../../lib/auth-store.js';
-import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint, usePasswordsDiffer } from './password-match-hint.js';
+import {
+  PASSWORD_MATCH_HINT_ID,
+  PasswordMatchHint,
+  usePasswordsDiffer,
+} from '../../../components/password-match-hint.js';
 
 interface ChangePasswordValues {
   old_password: string;
@@ -30,11 +35,16 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const changePassword = useChangePassword();
   const [error, setError] = useState<string | null>(null);
-  const accountId = user?.role === 'admin' ? user.username : (user?.student_id ?? '');
+  // The name she signs in with (a guardian's is her e-mail address): the server's `student_id`, whichever the account.
+  const accountId = user ? signInName(user) : '';
+  const guardian = user?.role === 'guardian';
 
   const onFinish = (values: ChangePasswordValues) => {
     if (values.password !== (values.confirm_password ?? '')) return; // the button is disabled meanwhile
-    const problem = passwordProblem(values.password, { studentId: accountId });
+    const problem = passwordProblem(values.password, {
+      studentId: accountId,
+      role: guardian ? 'guardian' : undefined,
+    });
     if (problem) {
       setError(problem);
       return;
@@ -46,7 +56,8 @@ export function ChangePasswordPage() {
         onSuccess: (updated) => {
           updateUser(updated);
           const state: FlashState = { notice: MESSAGES.passwordChanged };
-          navigate(ROUTES.studentData, { state });
+          // A guardian with no daughter chosen yet is shown the notice on the chooser (RequireActiveStudent).
+          navigate(guardian ? ROUTES.dashboard : ROUTES.studentData, { state });
         },
         onError: (e) => setError(errorMessage(e)),
       },
@@ -78,7 +89,11 @@ export function ChangePasswordPage() {
           <Form.Item
             label="New Password"
             name="password"
-            extra="At least 8 characters; not your date of birth or student ID."
+            extra={
+              guardian
+                ? `At least ${PASSWORD_MIN_LENGTH} characters; not your e-mail address.`
+                : 'At least 8 characters; not your date of birth or student ID.'
+            }
             rules={[{ required: true, message: 'Please enter the new password.' }]}
           >
             <PasswordInput autoComplete="new-password" />

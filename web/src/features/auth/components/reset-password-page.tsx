@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { actorLabel, type LoginResponse } from '../../../../../shared/api-types.js';
+import type { LoginResponse } from '../../../../../shared/api-types.js';
 import { ADMIN_PASSWORD_MIN_LENGTH, LAYOUT, PASSWORD_MIN_LENGTH } from '../../../../../shared/constants.js';
 import { MAIL_MESSAGES, type ResetTokenCheck } from '../../../../../shared/mail.js';
 import type { MfaRequiredResponse } from '../../../../../shared/mfa.js';
@@ -11,12 +11,17 @@ import { PasswordInput } from '../../../components/password-input.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
+import { accountKey } from '../../../lib/account.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { type ResetPasswordAnswer, useResetPassword } from '../api/use-reset-password.js';
 import { useResetTokenCheck } from '../api/use-reset-token-check.js';
 import { MfaCodeForm } from './mfa-code-form.js';
-import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint, usePasswordsDiffer } from './password-match-hint.js';
+import {
+  PASSWORD_MATCH_HINT_ID,
+  PasswordMatchHint,
+  usePasswordsDiffer,
+} from '../../../components/password-match-hint.js';
 
 type Account = ResetTokenCheck['account'];
 
@@ -25,11 +30,17 @@ interface ResetValues {
   confirm_password?: string;
 }
 
-const LANDING: Record<Account, string> = { student: ROUTES.dashboard, admin: ROUTES.adminDashboard };
+/** A guardian with several daughters (or none) is sent on from the dashboard to choose one (RequireActiveStudent). */
+const LANDING: Record<Account, string> = {
+  student: ROUTES.dashboard,
+  admin: ROUTES.adminDashboard,
+  guardian: ROUTES.dashboard,
+};
 
 const HINT: Record<Account, string> = {
   student: `At least ${PASSWORD_MIN_LENGTH} characters; not your date of birth or student ID.`,
   admin: `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters; not your username.`,
+  guardian: `At least ${PASSWORD_MIN_LENGTH} characters; not your e-mail address.`,
 };
 
 /** An administrator with two-step sign-in: her code is asked for next, as at the sign-in. */
@@ -48,6 +59,9 @@ function AskAgain({ message }: { message: string }) {
         </Link>
         <Link to={ROUTES.adminForgotPassword} style={{ lineHeight: '24px' }}>
           Administrator: ask for a new link
+        </Link>
+        <Link to={ROUTES.guardianForgotPassword} style={{ lineHeight: '24px' }}>
+          Parent or guardian: ask for a new link
         </Link>
         <Link to={ROUTES.studentLogin} style={{ lineHeight: '24px' }}>
           Back to Student Login
@@ -139,7 +153,7 @@ export function ResetPasswordPage() {
   const account = check.data.account;
   /** Signed in as the link's account. Someone else signed in on this browser: nothing of hers stays in memory. */
   const enter = (user: LoginResponse) => {
-    if (authenticated && current && actorLabel(current) !== actorLabel(user)) signOut();
+    if (authenticated && current && accountKey(current) !== accountKey(user)) signOut();
     signIn(user, LANDING[user.role]);
     setLanding(LANDING[user.role]);
   };

@@ -5,13 +5,21 @@ import type { LoginResponse, SessionInfo } from '../../../../../shared/api-types
 import { sessionTouchIntervalMs } from '../../../../../shared/constants.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { ROUTES } from '../../../config/routes.js';
+import { signInName } from '../../../lib/account.js';
 import { apiClient, errorMessage, lastApiActivity } from '../../../lib/api-client.js';
+import { useGuardianLogin } from '../../../lib/queries/use-guardian-login.js';
 import { needsCode, useAdminLogin } from '../api/use-admin-login.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
 import { MfaCodeForm } from './mfa-code-form.js';
 
 const WARNING_LEAD_MS = 2 * 60_000;
+
+const SIGN_IN_NAME_LABEL: Record<LoginResponse['role'], string> = {
+  student: 'Student ID',
+  admin: 'Username',
+  guardian: 'E-mail address',
+};
 
 /**
  * "2 minutes", "1 minute", "30 seconds": whole minutes, and tens of seconds in the last minute, so the
@@ -125,11 +133,12 @@ function SignInAgainDialog({
   const navigate = useNavigate();
   const studentLogin = useLoginStudent();
   const adminLogin = useAdminLogin();
+  const guardianLogin = useGuardianLogin();
   const [error, setError] = useState<string | null>(null);
   // An administrator with two-step sign-in gives her code after the password.
   const [codeStep, setCodeStep] = useState(false);
-  const name = user.role === 'admin' ? user.username : user.student_id;
-  const busy = studentLogin.isPending || adminLogin.isPending;
+  const name = signInName(user);
+  const busy = studentLogin.isPending || adminLogin.isPending || guardianLogin.isPending;
 
   const done = (signedIn: LoginResponse) => {
     if (mustResetPassword(signedIn)) {
@@ -148,6 +157,8 @@ function SignInAgainDialog({
         { username: user.username, password },
         { onSuccess: (answer) => (needsCode(answer) ? setCodeStep(true) : done(answer)), onError },
       );
+    else if (user.role === 'guardian')
+      guardianLogin.mutate({ email: user.email, password }, { onSuccess: done, onError });
     else studentLogin.mutate({ student_id: user.student_id, password }, { onSuccess: done, onError });
   };
 
@@ -182,7 +193,7 @@ function SignInAgainDialog({
         />
       ) : (
         <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
-          <Form.Item label={user.role === 'admin' ? 'Username' : 'Student ID'} htmlFor="sign-in-again-id">
+          <Form.Item label={SIGN_IN_NAME_LABEL[user.role]} htmlFor="sign-in-again-id">
             <Input id="sign-in-again-id" value={name} readOnly variant="filled" autoComplete="username" />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>

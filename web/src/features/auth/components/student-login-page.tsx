@@ -3,6 +3,7 @@ import { type KeyboardEvent, lazy, type RefObject, Suspense, useRef, useState } 
 import { Link, useLocation } from 'react-router-dom';
 import type { StudentLoginResponse } from '../../../../../shared/api-types.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
+import { GUARDIAN_MESSAGES } from '../../../../../shared/guardians.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { ROUTES } from '../../../config/routes.js';
@@ -13,8 +14,12 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { useChangePassword } from '../../../lib/queries/use-change-password.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
-import { landingAfterSignIn } from '../return-path.js';
-import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint, usePasswordsDiffer } from './password-match-hint.js';
+import { landingAfterSignIn } from '../../../lib/return-path.js';
+import {
+  PASSWORD_MATCH_HINT_ID,
+  PasswordMatchHint,
+  usePasswordsDiffer,
+} from '../../../components/password-match-hint.js';
 
 // The dialog (and antd's Modal and AutoComplete) loads only when someone asks for it.
 const StudentIdLookupDialog = lazy(() => import('./student-id-lookup-dialog.js'));
@@ -203,6 +208,16 @@ export function StudentLoginPage() {
                 Click here to get your student ID
               </Button>
             )}
+          </div>
+        )}
+
+        {!resetMode && (
+          // docs/product.md §11: a parent's way in, on its own page (its code is not part of this one). The page she
+          // was sent away from goes along, so that her sign-in brings her back to it.
+          <div style={{ borderTop: '1px solid #e5e7eb', marginTop: 16, paddingTop: 16 }}>
+            <Link to={ROUTES.guardianLogin} state={location.state} className="guardian-way-in">
+              {GUARDIAN_MESSAGES.signInPrompt}
+            </Link>
           </div>
         )}
       </PlainCard>

@@ -5,7 +5,10 @@ import { isFormOne, LAYOUT } from '../../../../../shared/constants.js';
 import { firstIncompleteStep, isRegistrationComplete } from '../../../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS, type StudentRecord } from '../../../../../shared/student-fields.js';
 import { ROUTES } from '../../../config/routes.js';
+import { linkedStudentFirstName, linkedStudentLabel } from '../../../lib/active-student.js';
 import { useAuth } from '../../../lib/auth-store.js';
+import { useFlashNotice } from '../../../lib/flash-notice.js';
+import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import { useRegistrationProgress } from '../../../lib/use-registration-progress.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
@@ -24,15 +27,33 @@ function DashboardCard({ to, title, children }: { to: string; title: string; chi
 }
 
 /**
+ * Whose the cards speak of: the student's own ("your"), or for a guardian her daughter's ("Aisha's"), with the
+ * pronoun for "her registration is complete".
+ */
+interface Owner {
+  possessive: string;
+  pronoun: string;
+}
+const OWN: Owner = { possessive: 'your', pronoun: 'your' };
+
+/**
  * Edit/View Registration, saying how far she is ("4 of 6 steps complete", by the same rules as the
  * stepper and the office) and leading to where to continue: the first step not yet complete.
  */
-function RegistrationCard({ studentId, record }: { studentId: string; record: StudentRecord | null | undefined }) {
+function RegistrationCard({
+  studentId,
+  record,
+  owner,
+}: {
+  studentId: string;
+  record: StudentRecord | null | undefined;
+  owner: Owner;
+}) {
   const view = useRegistrationProgress(studentId, record);
   if (!view || !view.documentsKnown) {
     return (
       <DashboardCard to={ROUTES.studentData} title="Edit/View Registration">
-        Review and complete your registration record.
+        Review and complete {owner.possessive} registration record.
       </DashboardCard>
     );
   }
@@ -42,7 +63,9 @@ function RegistrationCard({ studentId, record }: { studentId: string; record: St
   if (isRegistrationComplete(progress) || !next) {
     return (
       <DashboardCard to={ROUTES.complete} title="Edit/View Registration">
-        <span style={{ display: 'block' }}>{steps}: your registration is complete.</span>
+        <span style={{ display: 'block' }}>
+          {steps}: {owner.pronoun} registration is complete.
+        </span>
         You can still review it and print the registration form.
       </DashboardCard>
     );
@@ -56,11 +79,13 @@ function RegistrationCard({ studentId, record }: { studentId: string; record: St
   );
 }
 
-/** docs/product.md §2 Student dashboard (/dashboard). */
+/** docs/product.md §2 Student dashboard (/dashboard); a guardian's shows her chosen daughter's (§11). */
 export function DashboardPage() {
   const { user, settings } = useAuth();
-  const studentId = user?.role === 'student' ? user.student_id : null;
+  const { studentId, student } = useActiveStudent();
+  useFlashNotice();
   const record = useStudentRecord(studentId);
+  const owner: Owner = student ? { possessive: `${linkedStudentFirstName(student)}'s`, pronoun: 'her' } : OWN;
   // Form 1 only (docs/product.md §6), and only with the school's PTA form address: no card that leads nowhere.
   const showPta = isFormOne(record.data?.class_id) && Boolean(settings.pta_form_url);
 
@@ -70,15 +95,20 @@ export function DashboardPage() {
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
         Welcome, {user?.name}
       </Typography.Title>
+      {student && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+          Registration and term reports of {linkedStudentLabel(student)}.
+        </Typography.Paragraph>
+      )}
       <Flex vertical gap={16}>
         <DashboardCard to={ROUTES.termReports} title="View Term Reports">
-          Read your end of term report cards.
+          Read {owner.possessive} end of term report cards.
         </DashboardCard>
         {studentId ? (
-          <RegistrationCard studentId={studentId} record={record.data} />
+          <RegistrationCard key={studentId} studentId={studentId} record={record.data} owner={owner} />
         ) : (
           <DashboardCard to={ROUTES.studentData} title="Edit/View Registration">
-            Review and complete your registration record.
+            Review and complete {owner.possessive} registration record.
           </DashboardCard>
         )}
         {showPta && (

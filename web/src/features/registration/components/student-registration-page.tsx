@@ -1,17 +1,20 @@
 import { Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
-import { useAuth } from '../../../lib/auth-store.js';
+import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import { RegistrationForm } from './registration-form.js';
 
 const stepRoute = (step: RegistrationStep): string => STEPS[stepIndex(step)].route;
 
-/** The signed-in student's own registration at /registration/<step>: each step is its own route. */
+/**
+ * The signed-in student's own registration at /registration/<step>, or a guardian's daughter's (the one she has
+ * chosen): each step is its own route.
+ */
 export function StudentRegistrationPage({ step }: { step: RegistrationStep }) {
-  const { user } = useAuth();
+  const { studentId } = useActiveStudent();
   const navigate = useNavigate();
-  if (user?.role !== 'student') {
+  if (!studentId) {
     return (
       <Result
         status="info"
@@ -23,8 +26,10 @@ export function StudentRegistrationPage({ step }: { step: RegistrationStep }) {
     );
   }
   return (
+    // Keyed by student: a guardian switching daughters gets a fresh form, nothing of the other one's kept.
     <RegistrationForm
-      studentId={user.student_id}
+      key={studentId}
+      studentId={studentId}
       step={step}
       onStepChange={(next) => {
         navigate(STEPS[stepIndex(next)].route);

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { actorLabel, type LoginResponse } from '../../../../../shared/api-types.js';
+import type { LoginResponse } from '../../../../../shared/api-types.js';
 import type { StudentRecord } from '../../../../../shared/student-fields.js';
+import { accountKey } from '../../../lib/account.js';
 import { addSignOutGuard } from '../../../lib/sign-out-guard.js';
 import { studentRecordQueryKey } from '../../../lib/queries/use-student-record.js';
 import { REGISTRATION_STATUS_QUERY_KEY } from '../../../lib/queries/use-registration-status.js';
@@ -15,7 +16,8 @@ import { fieldSaveQueue } from './field-save-queue.js';
  */
 export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginResponse | null; sessionEnded: boolean }) {
   const queryClient = useQueryClient();
-  const actor = user ? actorLabel(user) : null;
+  // Each entry is sent to the student it was typed for (a guardian may switch daughters before it goes out).
+  const actor = user ? accountKey(user) : null;
   const connectedActor = useRef<string | null>(null);
 
   useEffect(() => {

@@ -421,3 +421,38 @@ describe('listeners', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 });
+
+describe('a guardian with two daughters', () => {
+  const GUARDIAN = 'guardian:mother@example.org';
+  const A = '20260001';
+  const B = '20260002';
+
+  it('sends each answer to the daughter it was typed for, even after she switched; keeps both meanwhile', async () => {
+    const c = connection(GUARDIAN);
+    queue.connect(c);
+    post.mockRejectedValueOnce(offline());
+    queue.enqueue(A, 'mother_name', 'Sara Mohammed', null);
+    await settle();
+    // She switched to her other daughter and typed there while A's answer waits for the connection.
+    post.mockRejectedValueOnce(offline());
+    queue.enqueue(B, 'mother_name', 'Sara M. Mohammed', null);
+    await settle();
+    expect(storage.json(KEY('mother_name', GUARDIAN, A))).toMatchObject({ studentId: A, value: 'Sara Mohammed' });
+    expect(storage.json(KEY('mother_name', GUARDIAN, B))).toMatchObject({ studentId: B, value: 'Sara M. Mohammed' });
+    expect(queue.unsentValues(A)).toEqual({ mother_name: 'Sara Mohammed' });
+    expect(queue.unsentValues(B)).toEqual({ mother_name: 'Sara M. Mohammed' });
+
+    post.mockReset();
+    post.mockImplementation(((_path: string, body: Record<string, unknown>) =>
+      Promise.resolve({ ...body, updatedAt: '2026-01-10T10:00:00.000Z' })) as never);
+    queue.retryNow();
+    await settle();
+    const sent = post.mock.calls.map((call) => call[1] as Record<string, unknown>);
+    expect(sent).toHaveLength(2);
+    expect(sent).toContainEqual({ id: A, mother_name: 'Sara Mohammed', expected: { mother_name: null } });
+    expect(sent).toContainEqual({ id: B, mother_name: 'Sara M. Mohammed', expected: { mother_name: null } });
+    expect(c.onSaved).toHaveBeenCalledWith(A, expect.objectContaining({ id: A, mother_name: 'Sara Mohammed' }));
+    expect(c.onSaved).toHaveBeenCalledWith(B, expect.objectContaining({ id: B, mother_name: 'Sara M. Mohammed' }));
+    expect(storage.keys()).toEqual([]);
+  });
+});

@@ -1,13 +1,12 @@
 import { Card, Typography } from 'antd';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { TERM_REPORT_MESSAGES } from '../../../../../shared/term-reports.js';
-import { useAuth } from '../../../lib/auth-store.js';
+import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { TermReportList } from './term-report-list.js';
 
 /** docs/product.md §2 Student term reports (/term-reports): the card 'Select Term Report' with her terms. */
 export function TermReportsPage() {
-  const { user } = useAuth();
-  const studentId = user?.role === 'student' ? user.student_id : null;
+  const { studentId } = useActiveStudent();
   return (
     <>
       <title>Term Reports · Student Portal</title>
@@ -20,7 +19,8 @@ export function TermReportsPage() {
         styles={{ body: { padding: 0 } }}
       >
         {studentId ? (
-          <TermReportList studentId={studentId} openUnposted={false} />
+          // Keyed by student: a guardian switching daughters sees nothing of the other one's list or open card.
+          <TermReportList key={studentId} studentId={studentId} openUnposted={false} />
         ) : (
           <Typography.Paragraph style={{ padding: 16, margin: 0 }}>
             Term reports are listed for students.

@@ -1,5 +1,5 @@
-import type { Role } from '../../../../shared/api-types.js';
-import { ROUTES } from '../../config/routes.js';
+import type { Role } from '../../../shared/api-types.js';
+import { ROUTES } from '../config/routes.js';
 
 /** The location state the route guard leaves for the sign-in page: the page she was sent away from. */
 interface ReturnState {

@@ -1,6 +1,6 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Form, type FormInstance } from 'antd';
-import { MESSAGES } from '../../../../../shared/constants.js';
+import { MESSAGES } from '../../../shared/constants.js';
 
 export const PASSWORD_MATCH_HINT_ID = 'password-match-hint';
 
@@ -16,10 +16,17 @@ export function usePasswordsDiffer(form: FormInstance, newName: string, confirmN
 }
 
 /**
- * 'New Password and Confirm New Password must match.' while they differ. The region is always there
+ * 'New Password and Confirm New Password must match.' (or `message`, for boxes labelled otherwise) while they
+ * differ. The region is always there
  * (empty when they match) so a screen reader announces the words when they appear.
  */
-export function PasswordMatchHint({ differ }: { differ: boolean }) {
+export function PasswordMatchHint({
+  differ,
+  message = MESSAGES.passwordsDiffer,
+}: {
+  differ: boolean;
+  message?: string;
+}) {
   return (
     <div
       id={PASSWORD_MATCH_HINT_ID}
@@ -29,7 +36,7 @@ export function PasswordMatchHint({ differ }: { differ: boolean }) {
       {differ && (
         <>
           <InfoCircleOutlined aria-hidden style={{ marginInlineEnd: 6 }} />
-          {MESSAGES.passwordsDiffer}
+          {message}
         </>
       )}
     </div>

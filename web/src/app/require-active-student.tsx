@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ROUTES } from '../config/routes.js';
+import type { FlashState } from '../lib/flash-notice.js';
+import { useActiveStudent } from '../lib/use-active-student.js';
+
+/**
+ * Around the student pages (docs/product.md §11): a guardian who has not chosen which of her daughters' pages to see
+ * (several linked, or none yet) is sent to the chooser, which brings her back here once she has chosen. Its own
+ * chunk, loaded with the student pages: the sign-in pages do not need it.
+ */
+export default function RequireActiveStudent() {
+  const { isGuardian, studentId } = useActiveStudent();
+  const location = useLocation();
+  if (isGuardian && !studentId) {
+    // A notice meant for the page she asked for (e.g. "You are now linked to …") is shown on the chooser instead.
+    const notice = (location.state as FlashState | null)?.notice;
+    return <Navigate to={ROUTES.myStudents} replace state={{ from: location.pathname + location.search, notice }} />;
+  }
+  return <Outlet />;
+}
