@@ -114,12 +114,20 @@ export const GUARDIAN_MESSAGES = {
   tooManyInvitations: 'You have sent several invitations today. Please try again tomorrow.',
   nameRequired: 'Please enter your name.',
   nameTooLong: `Your name may be at most ${GUARDIAN_NAME_MAX_LENGTH} characters.`,
+  nameCharacters: 'Your name may not contain < or >.',
+  removedByOffice:
+    'The school office removed this address from your account. Please ask the office to invite it again.',
   emailRequired: 'Please enter an e-mail address.',
   emailInvalid: 'Please enter a valid e-mail address.',
   invited: (email: string) => `An invitation was sent to ${email}. The link is valid for ${INVITATION_DAYS} days.`,
   unlinked: 'The guardian no longer has access to this student.',
   accepted: (firstName: string) => `You are now linked to ${firstName}.`,
 } as const;
+
+/** A guardian's address as the portal keeps and compares it: trimmed, lower case. */
+export function guardianAddress(email: string): string {
+  return email.trim().toLowerCase();
+}
 
 /** How the audit trail and the logs name a guardian: "guardian: name <email>". */
 export function guardianActorLabel(name: string, email: string): string {

@@ -89,6 +89,11 @@ export class AuditService {
     });
   }
 
+  /** Whether the trail holds an entry like this one (e.g. the office unlinked this address from this student). */
+  has(entry: { action: string; entity_id: string; old_value?: string }): Promise<boolean> {
+    return this.entries.existsBy(entry);
+  }
+
   /** Everything the trail holds about one student, oldest first (her subject-access export). */
   ofStudent(studentId: string): Promise<AuditEntry[]> {
     return this.entries.find({

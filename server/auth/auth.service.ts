@@ -6,7 +6,7 @@ import type {
   StudentLoginResponse,
   UserInfo,
 } from '../../shared/api-types.js';
-import type { GuardianLoginResponse } from '../../shared/guardians.js';
+import { guardianAddress, type GuardianLoginResponse } from '../../shared/guardians.js';
 import { initialsOf, MESSAGES } from '../../shared/constants.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -100,7 +100,7 @@ export class AuthService {
     ip: string | undefined,
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<GuardianLoginResponse>> {
-    const email = dto.email.trim().toLowerCase();
+    const email = guardianAddress(dto.email);
     const key = `guardian:${email}`;
     const user = await this.checkCredentials(key, () => this.users.findGuardian(email), dto.password, cookies);
     if (!user) {
@@ -121,7 +121,7 @@ export class AuthService {
     sessionId: string,
   ): Promise<SignedIn<LoginResponse>> {
     // Only her own account: a guardian names herself by her address (never a daughter's ID), in any case.
-    const named = current.role === 'guardian' ? dto.student_id.trim().toLowerCase() : dto.student_id;
+    const named = current.role === 'guardian' ? guardianAddress(dto.student_id) : dto.student_id;
     if (named !== (current.role === 'student' ? current.student_id : current.username))
       throw new ForbiddenException(MESSAGES.forbidden);
     const user = await this.users.findById(current.id);

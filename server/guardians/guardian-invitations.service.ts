@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   ConflictException,
   ForbiddenException,
@@ -8,11 +7,12 @@ import {
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import {
   GUARDIAN_MESSAGES,
+  guardianAddress,
   GUARDIAN_NAME_MAX_LENGTH,
   type GuardianInvitation as InvitationView,
   type GuardianInvitationInfo,
@@ -22,13 +22,16 @@ import {
 } from '../../shared/guardians.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { EMAIL_PATTERN } from '../../shared/student-fields.js';
-import { AuditService } from '../audit/audit.service.js';
+import { type AuditEvent, AuditService } from '../audit/audit.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { linkTokenHash, looksLikeLinkToken, newLinkToken } from '../common/link-tokens.js';
 import type { SessionUser } from '../common/session-user.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { isUniqueViolation } from '../database/unique-violation.js';
 import { writeTransaction } from '../database/write-transaction.js';
+import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
 import { guardianInvitationMail } from '../mail/mail-templates.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
@@ -37,11 +40,12 @@ import { UsersService } from '../users/users.service.js';
 import { GuardianInvitation } from './entities/guardian-invitation.entity.js';
 import { GuardianLinksService } from './links/guardian-links.service.js';
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const gone = () => new GoneException({ message: GUARDIAN_MESSAGES.invitationGone });
 const DAY_MS = 24 * 3_600_000;
-/** Student ids per query of an import's thousands. */
+/** Student ids per query (an import names thousands). */
 const ID_CHUNK = 500;
+const inChunks = <T>(list: T[]): T[][] =>
+  Array.from({ length: Math.ceil(list.length / ID_CHUNK) }, (_, n) => list.slice(n * ID_CHUNK, (n + 1) * ID_CHUNK));
 
 function fieldError(field: string, message: string): UnprocessableEntityException {
   return new UnprocessableEntityException({ message, errors: { [field]: [message] } });
@@ -49,7 +53,7 @@ function fieldError(field: string, message: string): UnprocessableEntityExceptio
 
 /** An address as the portal keeps it (lower case, trimmed); 422 on the `email` field when it is not one. */
 export function normalisedAddress(email: string): string {
-  const address = email.trim().toLowerCase();
+  const address = guardianAddress(email);
   if (!address) throw fieldError('email', GUARDIAN_MESSAGES.emailRequired);
   if (address.length > 254 || !EMAIL_PATTERN.test(address)) throw fieldError('email', GUARDIAN_MESSAGES.emailInvalid);
   return address;
@@ -72,24 +76,30 @@ export class GuardianInvitationsService {
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.limiter = new DbThrottlerStorage(ds);
+  }
+
+  private readonly limiter: DbThrottlerStorage;
 
   /** POST /api/guardians/invite: by an administrator, or by the student for herself (the guard checked which). */
   async invite(actor: SessionUser, studentId: string, email: string): Promise<InvitationView> {
     const address = normalisedAddress(email);
     const student = await this.students.pick(studentId, ['first_name']);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
-    if (await this.isLinked(studentId, address)) throw new ConflictException(GUARDIAN_MESSAGES.alreadyLinked);
+    const id = student.id; // as the table spells it (MariaDB found it whatever the case asked for)
+    if (await this.isLinked(id, address)) throw new ConflictException(GUARDIAN_MESSAGES.alreadyLinked);
     if (actor.role === 'student') {
-      const today = await this.ds.getRepository(GuardianInvitation).countBy({
-        invited_by_user_id: actor.id,
-        created_at: MoreThan(new Date(Date.now() - DAY_MS).toISOString()),
-      });
-      if (today >= STUDENT_INVITATIONS_PER_DAY)
-        throw new TooManyRequestsException(GUARDIAN_MESSAGES.tooManyInvitations, DAY_MS);
+      // The office's decision stands: an address it unlinked from her is invited again by the office only.
+      if (await this.audit.has({ action: 'guardian.unlinked', entity_id: id, old_value: address }))
+        throw new ForbiddenException(GUARDIAN_MESSAGES.removedByOffice);
+      // Counted apart from the invitations themselves (which a newer one replaces), in one atomic step.
+      const hit = await this.limiter.increment(`guardian-invite:${actor.id}`, DAY_MS, STUDENT_INVITATIONS_PER_DAY);
+      if (hit.isBlocked)
+        throw new TooManyRequestsException(GUARDIAN_MESSAGES.tooManyInvitations, hit.timeToBlockExpire);
     }
     const [row] = await writeTransaction(this.ds, (m) =>
-      this.queueInvitations([{ student_id: studentId, email: address }], actor, m),
+      this.queueInvitations([{ student_id: id, email: address }], actor, m),
     );
     this.outbox.wake();
     return row;
@@ -105,20 +115,21 @@ export class GuardianInvitationsService {
     actor: SessionUser,
     m: EntityManager,
   ): Promise<InvitationView[]> {
-    const names = new Map(
-      (await this.students.list(['first_name'], { ids: [...new Set(wanted.map((w) => w.student_id))] }, m)).map((s) => [
-        s.id,
-        s.first_name?.trim() ?? '',
-      ]),
-    );
+    // Each student as the table spells her id (an import's cell may differ in case where MariaDB matched it).
+    const found = await this.students.list(['first_name'], { ids: [...new Set(wanted.map((w) => w.student_id))] }, m);
+    const byId = new Map(found.map((s) => [s.id.toLowerCase(), s]));
     const repo = m.getRepository(GuardianInvitation);
     const by = actorLabel(actor);
     const out: InvitationView[] = [];
-    for (const { student_id, email } of wanted) {
-      const token = randomBytes(32).toString('base64url');
+    const events: AuditEvent[] = [];
+    for (const wish of wanted) {
+      const student = byId.get(wish.student_id.toLowerCase());
+      const student_id = student?.id ?? wish.student_id;
+      const email = wish.email;
+      const { token, hash } = newLinkToken();
       const now = new Date();
       const row = {
-        token_hash: sha256(token),
+        token_hash: hash,
         student_id,
         email,
         invited_by: by,
@@ -130,20 +141,12 @@ export class GuardianInvitationsService {
       await repo.delete({ student_id, email, used_at: IsNull() });
       await repo.insert(row);
       const link = `${this.config.mail.publicUrl}/guardian-invitation?token=${token}`;
-      const content = guardianInvitationMail(this.outbox.context, names.get(student_id) ?? '', link);
+      const content = guardianInvitationMail(this.outbox.context, student?.first_name?.trim() ?? '', link);
       await this.outbox.queue([{ content, to: email, studentId: student_id }], m);
+      events.push({ action: 'guardian.invited', entity: 'student', entity_id: student_id, new_value: email });
       out.push(view(row));
     }
-    await this.audit.record(
-      actor,
-      wanted.map((w) => ({
-        action: 'guardian.invited',
-        entity: 'student',
-        entity_id: w.student_id,
-        new_value: w.email,
-      })),
-      m,
-    );
+    await this.audit.record(actor, events, m);
     return out;
   }
 
@@ -159,27 +162,23 @@ export class GuardianInvitationsService {
     });
     const ids = [...new Set(unique.map((p) => p.student_id))];
     const known = new Set<string>();
-    for (let n = 0; n < ids.length; n += ID_CHUNK) {
-      const chunk = ids.slice(n, n + ID_CHUNK);
-      for (const [id, list] of await this.links.guardiansOf(chunk, m))
-        for (const g of list) known.add(`${id}|${g.email}`);
-      for (const i of await this.pendingOf(chunk, m)) known.add(`${i.student_id}|${i.email}`);
-    }
+    for (const [id, list] of await this.links.guardiansOf(ids, m)) for (const g of list) known.add(`${id}|${g.email}`);
+    for (const i of await this.pendingOf(ids, m)) known.add(`${i.student_id}|${i.email}`);
     return unique.filter((p) => !known.has(`${p.student_id}|${p.email}`));
   }
 
   /** The unused invitations still valid of these students, oldest first. */
   async pendingOf(studentIds: string[], m?: EntityManager): Promise<(InvitationView & { student_id: string })[]> {
-    if (studentIds.length === 0) return [];
-    const rows = await (m ?? this.ds.manager)
-      .getRepository(GuardianInvitation)
-      .createQueryBuilder('i')
-      .where('i.student_id IN (:...ids) AND i.used_at IS NULL AND i.expires_at > :now', {
-        ids: studentIds,
-        now: nowIso(),
-      })
-      .orderBy('i.id', 'ASC')
-      .getMany();
+    const rows: GuardianInvitation[] = [];
+    for (const ids of inChunks(studentIds))
+      rows.push(
+        ...(await (m ?? this.ds.manager)
+          .getRepository(GuardianInvitation)
+          .createQueryBuilder('i')
+          .where('i.student_id IN (:...ids) AND i.used_at IS NULL AND i.expires_at > :now', { ids, now: nowIso() })
+          .orderBy('i.id', 'ASC')
+          .getMany()),
+      );
     return rows.map((r) => ({ ...view(r), student_id: r.student_id }));
   }
 
@@ -220,6 +219,8 @@ export class GuardianInvitationsService {
     const name = (fields.name ?? '').trim().replace(/\s+/g, ' ');
     if (!name) throw fieldError('name', GUARDIAN_MESSAGES.nameRequired);
     if (name.length > GUARDIAN_NAME_MAX_LENGTH) throw fieldError('name', GUARDIAN_MESSAGES.nameTooLong);
+    // The audit trail names her "guardian: name <address>": a name with brackets could pass for another actor.
+    if (/[<>]/.test(name)) throw fieldError('name', GUARDIAN_MESSAGES.nameCharacters);
     const password = fields.password ?? '';
     if (!password) throw fieldError('password', 'Please enter the new password.');
     const problem = passwordProblem(password, { studentId: row.email, role: 'guardian' });
@@ -227,7 +228,8 @@ export class GuardianInvitationsService {
     const hash = await this.hasher.hash(password);
     return writeTransaction(this.ds, async (m) => {
       await this.spend(row, m);
-      // Another tab may have made the account a moment ago: then she signs in with it (the token is not spent).
+      // Another tab may have made the account a moment ago (with another daughter's invitation): then she signs in
+      // with it. Either this check or, when both run at once, the unique index says so; the token is not spent.
       if (await this.users.findGuardian(row.email, m)) throw new ConflictException(GUARDIAN_MESSAGES.accountExists);
       const guardian = await this.users.create(
         {
@@ -248,6 +250,8 @@ export class GuardianInvitationsService {
       );
       await this.linkAudited(guardian, row.student_id, m);
       return guardian;
+    }).catch((e: unknown) => {
+      throw isUniqueViolation(e) ? new ConflictException(GUARDIAN_MESSAGES.accountExists) : e;
     });
   }
 
@@ -274,8 +278,8 @@ export class GuardianInvitationsService {
   }
 
   private async valid(token: string): Promise<GuardianInvitation> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw gone();
-    const row = await this.ds.getRepository(GuardianInvitation).findOneBy({ token_hash: sha256(token) });
+    if (!looksLikeLinkToken(token)) throw gone();
+    const row = await this.ds.getRepository(GuardianInvitation).findOneBy({ token_hash: linkTokenHash(token) });
     if (!row || row.used_at || row.expires_at <= nowIso()) throw gone();
     return row;
   }

@@ -11,10 +11,12 @@ import { MESSAGES } from '../../shared/constants.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { nowIso } from '../common/time.js';
+import { storedKey } from '../common/throttling/stored-key.js';
+import { isUniqueViolation } from '../database/unique-violation.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import type { SessionUser } from '../common/session-user.js';
 import { MailRun } from './entities/mail-run.entity.js';
-import { OutboxMessage } from './entities/outbox-message.entity.js';
+import { DEDUPE_KEY_LENGTH, OutboxMessage } from './entities/outbox-message.entity.js';
 import type { MailContent, MailContext } from './mail-templates.js';
 
 /** A message to queue: its words, one address, and what it is about. */
@@ -79,7 +81,7 @@ export class OutboxService {
       text_body: mail.content.text,
       html_body: mail.content.html,
       student_id: mail.studentId ?? null,
-      dedupe_key: mail.dedupeKey ?? null,
+      dedupe_key: mail.dedupeKey ? storedKey(mail.dedupeKey, DEDUPE_KEY_LENGTH) : null,
       status: (sending ? 'queued' : 'kept') as OutboxStatus,
       attempts: 0,
       next_attempt_at: sending ? now : null,
@@ -103,14 +105,17 @@ export class OutboxService {
 
   /** The keys among `keys` of messages queued since `since` (ISO time), to leave out of a new mailing. */
   async queuedSince(keys: string[], since: string, m?: EntityManager): Promise<Set<string>> {
+    // A key longer than the column (it holds an address) is stored shortened, and looked up so.
+    const stored = new Map(keys.map((k) => [storedKey(k, DEDUPE_KEY_LENGTH), k]));
+    const lookup = [...stored.keys()];
     const found = new Set<string>();
     const repo = (m ?? this.ds.manager).getRepository(OutboxMessage);
-    for (let n = 0; n < keys.length; n += INSERT_CHUNK) {
+    for (let n = 0; n < lookup.length; n += INSERT_CHUNK) {
       const rows = await repo.find({
         select: { dedupe_key: true },
-        where: { dedupe_key: In(keys.slice(n, n + INSERT_CHUNK)), created_at: MoreThanOrEqual(since) },
+        where: { dedupe_key: In(lookup.slice(n, n + INSERT_CHUNK)), created_at: MoreThanOrEqual(since) },
       });
-      for (const r of rows) if (r.dedupe_key) found.add(r.dedupe_key);
+      for (const r of rows) if (r.dedupe_key && stored.has(r.dedupe_key)) found.add(stored.get(r.dedupe_key)!);
     }
     return found;
   }
@@ -124,8 +129,7 @@ export class OutboxService {
       await m.getRepository(MailRun).insert({ run_key: runKey, created_at: nowIso() });
       return true;
     } catch (e) {
-      const code = (e as { code?: string }).code ?? '';
-      if (code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT')) return false;
+      if (isUniqueViolation(e)) return false;
       throw e;
     }
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { guardianAddress } from '../../shared/guardians.js';
 import { nowIso } from '../common/time.js';
 import type { SessionUser } from '../common/session-user.js';
 import { User } from './entities/user.entity.js';
@@ -28,7 +29,7 @@ export class UsersService {
   findGuardian(email: string, m?: EntityManager): Promise<User | null> {
     return (m ? m.getRepository(User) : this.users).findOneBy({
       role: 'guardian',
-      username: email.trim().toLowerCase(),
+      username: guardianAddress(email),
     });
   }
 

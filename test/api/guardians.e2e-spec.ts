@@ -8,6 +8,7 @@ import { GuardianLink } from '../../server/guardians/entities/guardian-link.enti
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
 import { OutboxSender } from '../../server/mail/outbox-sender.js';
 import { TermReport } from '../../server/term-reports/entities/term-report.entity.js';
+import { User } from '../../server/users/entities/user.entity.js';
 import type { StudentImportResult } from '../../shared/admin-types.js';
 import {
   GUARDIAN_MESSAGES,
@@ -50,10 +51,12 @@ async function invite(studentId: string, email: string, by: ApiClient = admin): 
   await expectStatus(by.post('/api/guardians/invite', { student_id: studentId, email }), 201);
   await deliver(before + 1);
   // (A notice queued earlier may arrive in between: the invitation is the message with its link.)
-  const invitations = () => smtp.received.slice(before).filter((m) => invitationToken(m) !== null);
+  const invitations = () =>
+    smtp.received
+      .slice(before)
+      .filter((m) => invitationToken(m) !== null && addresses(m).includes(email.toLowerCase()));
   await expect.poll(() => invitations().length).toBe(1);
   const [mail] = invitations();
-  expect(addresses(mail)).toEqual([email.toLowerCase()]);
   return invitationToken(mail)!;
 }
 
@@ -453,19 +456,25 @@ describe('a student inviting a parent herself', () => {
     await expectStatus(fresh.loginStudent('G3001', '20120202'), 200);
     await expectStatus(fresh.post('/api/guardians/invite', { student_id: 'G3001', email: 'x@example.tt' }), 403);
 
-    await t.ds.query('DELETE FROM guardian_invitations WHERE student_id = ?', [OTHER.id]);
+    // The same address again replaces the earlier link, and still counts towards her five a day.
     for (let n = 1; n <= 5; n++) {
       const res = await expectStatus(
-        other.post('/api/guardians/invite', { student_id: OTHER.id, email: `parent${n}@example.tt` }),
+        other.post('/api/guardians/invite', { student_id: OTHER.id, email: 'parent1@example.tt' }),
         201,
       );
-      expect(res.body).toMatchObject({ email: `parent${n}@example.tt`, invited_by: `student:${OTHER.id}` });
+      expect(res.body).toMatchObject({ email: 'parent1@example.tt', invited_by: `student:${OTHER.id}` });
     }
+    expect(
+      await t.ds.getRepository(GuardianInvitation).countBy({ student_id: OTHER.id, email: 'parent1@example.tt' }),
+    ).toBe(1);
     const limited = await expectStatus(
       other.post('/api/guardians/invite', { student_id: OTHER.id, email: 'parent6@example.tt' }),
       429,
     );
     expect(limited.body.message).toBe(GUARDIAN_MESSAGES.tooManyInvitations);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
     // The office is not limited.
     await expectStatus(admin.post('/api/guardians/invite', { student_id: OTHER.id, email: 'parent6@example.tt' }), 201);
   });
@@ -515,5 +524,93 @@ describe('a long address', () => {
       .getRepository(AuditEntry)
       .findOneByOrFail({ action: 'password.changed', entity_id: email });
     expect(audit.actor).toBe(`guardian: ${'N'.repeat(80)} <${email}>`);
+    // Her upload names her as its uploader; a posting tells her, and only once within the day.
+    await expectStatus(upload(her, OTHER.id), 200);
+    const [file] = await t.ds.query('SELECT uploaded_by FROM student_files WHERE student_id = ? ORDER BY id DESC', [
+      OTHER.id,
+    ]);
+    expect(file.uploaded_by).toBe(audit.actor);
+    const notices = () =>
+      t.ds.getRepository(OutboxMessage).countBy({ kind: 'report-card', student_id: OTHER.id, to_address: email });
+    for (const posted of [0, 1, 0, 1])
+      await expectStatus(admin.post('/api/post-term-reports', { year: YEAR, term: 2, posted }), 200);
+    expect(await notices()).toBe(1);
+  });
+});
+
+describe('review findings', () => {
+  it('a student may not invite again an address the office unlinked from her; the office may', async () => {
+    await createStudent(t, { id: 'G4001', first_name: 'Kaia', password: 'Kaia-Pass-2026' });
+    const dadId = await createGuardian(t, {
+      email: 'kaia.dad@example.tt',
+      password: 'Kaia-Dad-Pass-1',
+      students: ['G4001'],
+    });
+    await expectStatus(admin.post('/api/guardians/unlink', { student_id: 'G4001', guardian_id: dadId }), 204);
+    const kaia = await signedInStudent(t, 'G4001', 'Kaia-Pass-2026');
+    const refused = await expectStatus(
+      kaia.post('/api/guardians/invite', { student_id: 'G4001', email: 'Kaia.Dad@example.tt' }),
+      403,
+    );
+    expect(refused.body.message).toBe(GUARDIAN_MESSAGES.removedByOffice);
+    await expectStatus(kaia.post('/api/guardians/invite', { student_id: 'G4001', email: 'kaia.mum@example.tt' }), 201);
+    await expectStatus(admin.post('/api/guardians/invite', { student_id: 'G4001', email: 'kaia.dad@example.tt' }), 201);
+  });
+
+  it('two tabs making the same account at once (two invitations): one account, the other told to sign in', async () => {
+    const [first, second] = [
+      await invite(AISHA.id, 'twin.tabs@example.tt'),
+      await invite(ZARA.id, 'twin.tabs@example.tt'),
+    ];
+    const tabs = [await new ApiClient(t).primeCsrf(), await new ApiClient(t).primeCsrf()];
+    const answers = await Promise.all(
+      [first, second].map((token, n) =>
+        tabs[n].post('/api/guardians/accept', { token, name: 'Twin Tabs', password: 'Twin-Tabs-Pass-1' }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await t.ds.getRepository(User).countBy({ username: 'twin.tabs@example.tt' })).toBe(1);
+    // The refused tab's invitation still works once she is signed in.
+    const loser = answers.findIndex((a) => a.status === 409);
+    const signedIn = await signedInGuardian(t, 'twin.tabs@example.tt', 'Twin-Tabs-Pass-1');
+    const linked = await expectStatus(signedIn.post('/api/guardians/accept', { token: [first, second][loser] }), 200);
+    expect((linked.body as GuardianLoginResponse).students.map((s) => s.id).sort()).toEqual([AISHA.id, ZARA.id]);
+  });
+
+  it('refuses a name with angle brackets, which could pass for another actor in the trail', async () => {
+    const token = await invite(OTHER.id, 'brackets@example.tt');
+    const visitor = await new ApiClient(t).primeCsrf();
+    const res = await expectStatus(
+      visitor.post('/api/guardians/accept', { token, name: 'x <office', password: 'Brackets-Pass-1' }),
+      422,
+    );
+    expect(res.body.errors.name).toEqual([GUARDIAN_MESSAGES.nameCharacters]);
+  });
+
+  it('stores an invitation for the student as the table spells her id', async () => {
+    const res = await admin.post('/api/guardians/invite', {
+      student_id: OTHER.id.toLowerCase(),
+      email: 'case@example.tt',
+    });
+    // SQLite compares ids exactly (no such student); MariaDB finds her whatever the case, and keeps her own spelling.
+    expect(res.status).toBe(t.engine === 'mariadb' ? 201 : 404);
+    if (res.status === 201)
+      expect(await t.ds.getRepository(GuardianInvitation).findOneByOrFail({ email: 'case@example.tt' })).toMatchObject({
+        student_id: OTHER.id,
+      });
+  });
+
+  it('lists no invitation for a row the check refuses', async () => {
+    const res = await expectStatus(
+      importFile(
+        [
+          ['id', 'guardian_email', 'guardian2_email'],
+          [ZARA.id, 'bad address', 'fine.parent@example.tt'],
+        ],
+        true,
+      ),
+      422,
+    );
+    expect((res.body as StudentImportResult).guardian_invitations).toEqual([]);
   });
 });

@@ -58,7 +58,9 @@ async function pick(page: Page, field: Locator, text: string): Promise<void> {
 
 /** An antd list still closing is on screen (and in the accessibility tree) for a moment: wait it out. */
 async function dropdownClosed(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  // Closed once its leave animation has ended: until antd marks it hidden (display: none), its unnamed a11y listbox
+  // is still in the page for axe.
+  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
 }
 
 /** The id of the element that has the keyboard focus. */

@@ -6,7 +6,7 @@ import {
   isGuardianImportColumn,
   type StudentImportColumn,
 } from '../../../shared/admin-types.js';
-import type { ImportGuardianInvitation } from '../../../shared/guardians.js';
+import { guardianAddress, type ImportGuardianInvitation } from '../../../shared/guardians.js';
 import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import { EMAIL_PATTERN, FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
@@ -109,7 +109,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       if (again.errors.length === 0) await this.apply(again, m, hashes, actor, file.originalname);
       return again;
     });
-    if (final.counts.guardian_invitations.length > 0) this.outbox.wake();
+    if (final.errors.length === 0 && final.counts.guardian_invitations.length > 0) this.outbox.wake();
     return final;
   }
 
@@ -146,7 +146,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
         const raw = cells[col];
         if (raw === null || raw === undefined) continue;
         if (isGuardianImportColumn(col)) {
-          const address = raw.trim().toLowerCase();
+          const address = guardianAddress(raw);
           if (address.length > 254 || !EMAIL_PATTERN.test(address)) {
             fail(col, "A guardian's e-mail address, e.g. parent@example.org.");
             ok = false;
@@ -211,7 +211,8 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     const classes = [...newClasses].filter((c) => usedClasses.has(c)).sort();
     errors.sort((a, b) => a.row - b.row);
     const invitations = await this.invitations.toInvite(
-      valid.flatMap((v) => v.guardians.map((email) => ({ student_id: v.id, email }))),
+      // Rows with a refused cell invite nobody (the file is refused anyway; the check does not promise them).
+      valid.filter((v) => v.ok).flatMap((v) => v.guardians.map((email) => ({ student_id: v.id, email }))),
       m,
     );
     return {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   GoneException,
   Inject,
@@ -13,6 +12,7 @@ import { MESSAGES } from '../../../shared/constants.js';
 import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
 import { passwordProblem } from '../../../shared/password-policy.js';
 import { AuditService } from '../../audit/audit.service.js';
+import { linkTokenHash, looksLikeLinkToken, newLinkToken } from '../../common/link-tokens.js';
 import { DbThrottlerStorage } from '../../common/throttling/db-throttler-storage.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -34,7 +34,6 @@ const REQUESTS_PER_ACCOUNT = 3;
 const REQUESTS_PER_ADDRESS = 20;
 const REQUEST_WINDOW_MS = 15 * 60_000;
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const gone = () => new GoneException({ message: MAIL_MESSAGES.tokenGone });
 
 /**
@@ -97,7 +96,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     if (!user) return;
     const { to, name: account } = await this.familyMail.recipients(user);
     if (to.length === 0) return;
-    const token = randomBytes(32).toString('base64url');
+    const { token, hash } = newLinkToken();
     const now = new Date();
     const link = `${this.config.mail.publicUrl}/reset-password?token=${token}`;
     const content = passwordResetMail(this.outbox.context, account, link);
@@ -107,7 +106,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
       await tokens.delete({ user_id: user.id, used_at: IsNull() });
       await tokens.insert({
         user_id: user.id,
-        token_hash: sha256(token),
+        token_hash: hash,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
         used_at: null,
@@ -180,8 +179,8 @@ export class PasswordRecoveryService implements OnModuleDestroy {
   }
 
   private async valid(token: string): Promise<{ row: PasswordResetToken; user: User }> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw gone();
-    const row = await this.ds.getRepository(PasswordResetToken).findOneBy({ token_hash: sha256(token) });
+    if (!looksLikeLinkToken(token)) throw gone();
+    const row = await this.ds.getRepository(PasswordResetToken).findOneBy({ token_hash: linkTokenHash(token) });
     if (!row || row.used_at || row.expires_at <= new Date().toISOString()) throw gone();
     const user = await this.users.findById(row.user_id);
     // A password changed since the link was made (by any way) voids it.

@@ -2,7 +2,8 @@ import { type MigrationInterface, type QueryRunner, Table, TableColumn, TableInd
 
 // Guardian accounts: a parent signs in with her e-mail address (kept in `username`, which grows to an address's
 // length) and acts for the students she is linked to; invitations carry a hashed single-use token. The audit
-// trail's actor and entity id grow too: a guardian is named "guardian: name <email>".
+// trail's actor and entity id, and a file's uploader, grow too: a guardian is named "guardian: name <email>". Going
+// down shortens what guardians wrote there.
 
 export class Guardians1795500000000 implements MigrationInterface {
   name = 'Guardians1795500000000';
@@ -12,6 +13,7 @@ export class Guardians1795500000000 implements MigrationInterface {
     await widen(q, 'audit_log', 'actor', 400, false);
     // A guardian's own entries (her account, her password) are about her address.
     await widen(q, 'audit_log', 'entity_id', 254, true);
+    await widen(q, 'student_files', 'uploaded_by', 400, false);
     await q.createTable(
       new Table({
         name: 'guardian_links',
@@ -61,6 +63,8 @@ export class Guardians1795500000000 implements MigrationInterface {
     await q.query('UPDATE audit_log SET actor = SUBSTR(actor, 1, 80) WHERE LENGTH(actor) > 80');
     await q.query('UPDATE audit_log SET entity_id = SUBSTR(entity_id, 1, 40) WHERE LENGTH(entity_id) > 40');
     await widen(q, 'audit_log', 'entity_id', 40, true);
+    await q.query('UPDATE student_files SET uploaded_by = SUBSTR(uploaded_by, 1, 80) WHERE LENGTH(uploaded_by) > 80');
+    await widen(q, 'student_files', 'uploaded_by', 80, false);
     await widen(q, 'audit_log', 'actor', 80, false);
     await widen(q, 'users', 'username', 50, true);
   }

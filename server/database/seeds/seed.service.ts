@@ -88,7 +88,11 @@ export class SeedService {
 
   /** Creates the admin if that username does not exist yet; never changes an existing password. */
   async ensureAdmin(username: string, password: string, displayName: string): Promise<void> {
-    if (await this.ds.getRepository(User).findOneBy({ username })) return;
+    const existing = await this.ds.getRepository(User).findOneBy({ username });
+    // ADMIN_USERNAME may be an e-mail address, which a parent's account may hold already (docs/product.md §11).
+    if (existing && existing.role !== 'admin')
+      throw new Error(`ADMIN_USERNAME ${username} is the sign-in of a parent or guardian account: choose another`);
+    if (existing) return;
     const now = nowIso();
     await this.ds
       .createQueryBuilder()

@@ -26,7 +26,7 @@ export class StudentFile {
   @Column({ type: 'text', nullable: true }) sources: string | null;
   @Column({ type: 'int', nullable: true }) uploaded_by_user_id: number | null;
   /** 'student:20260001' or 'admin:office' */
-  @Column({ type: 'varchar', length: 80 }) uploaded_by: string;
+  @Column({ type: 'varchar', length: 400 }) uploaded_by: string;
   @Column({ type: 'varchar', length: 24 }) created_at: string;
   @Column({ type: 'varchar', length: 24, nullable: true }) replaced_at: string | null;
 }

@@ -6,6 +6,8 @@ import { nowIso } from '../../common/time.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 import { GuardianLink } from '../entities/guardian-link.entity.js';
 
+const ID_CHUNK = 500;
+
 /** A guardian linked to a student, as the office's list and the notices see her. */
 export interface LinkedGuardian {
   id: number;
@@ -52,15 +54,19 @@ export class GuardianLinksService {
   /** The guardians linked to each of these students (students without one are absent from the map). */
   async guardiansOf(studentIds: string[], m?: EntityManager): Promise<Map<string, LinkedGuardian[]>> {
     const out = new Map<string, LinkedGuardian[]>();
-    if (studentIds.length === 0) return out;
-    const rows = (await (m ?? this.ds.manager)
-      .createQueryBuilder(GuardianLink, 'l')
-      .innerJoin('users', 'u', "u.id = l.guardian_user_id AND u.role = 'guardian'")
-      .select(['l.student_id AS student_id', 'l.created_at AS linked_at', 'u.id AS id'])
-      .addSelect(['u.display_name AS name', 'u.username AS email'])
-      .where({ student_id: In(studentIds) })
-      .orderBy('l.id', 'ASC')
-      .getRawMany()) as (LinkedGuardian & { student_id: string })[];
+    const rows: (LinkedGuardian & { student_id: string })[] = [];
+    // In chunks: a posting or an import names a whole school.
+    for (let n = 0; n < studentIds.length; n += ID_CHUNK)
+      rows.push(
+        ...((await (m ?? this.ds.manager)
+          .createQueryBuilder(GuardianLink, 'l')
+          .innerJoin('users', 'u', "u.id = l.guardian_user_id AND u.role = 'guardian'")
+          .select(['l.student_id AS student_id', 'l.created_at AS linked_at', 'u.id AS id'])
+          .addSelect(['u.display_name AS name', 'u.username AS email'])
+          .where({ student_id: In(studentIds.slice(n, n + ID_CHUNK)) })
+          .orderBy('l.id', 'ASC')
+          .getRawMany()) as (LinkedGuardian & { student_id: string })[]),
+      );
     for (const { student_id, ...g } of rows) {
       const list = out.get(student_id) ?? [];
       list.push({ ...g, id: Number(g.id) });

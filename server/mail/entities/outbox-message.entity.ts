@@ -1,4 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Longer keys are stored shortened (storedKey). */
+export const DEDUPE_KEY_LENGTH = 160;
 import type { MailKind, OutboxStatus } from '../../../shared/mail.js';
 
 /**
@@ -19,7 +22,7 @@ export class OutboxMessage {
   /** The student the message is about (a family's notice), or null (an administrator's own mail). */
   @Column({ type: 'varchar', length: 20, nullable: true }) student_id: string | null;
   /** Set for messages that must not be queued twice within a while (report-card notices, reminders). */
-  @Column({ type: 'varchar', length: 160, nullable: true }) dedupe_key: string | null;
+  @Column({ type: 'varchar', length: DEDUPE_KEY_LENGTH, nullable: true }) dedupe_key: string | null;
   @Column({ type: 'varchar', length: 10 }) status: OutboxStatus;
   @Column({ type: 'int', default: 0 }) attempts: number;
   /** When a queued message may be tried (again); null once sent, failed or kept. */

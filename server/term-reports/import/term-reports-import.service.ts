@@ -13,6 +13,7 @@ import { StudentsRepository } from '../../students/students.repository.js';
 import { TermReport, TermReportLine } from '../entities/term-report.entity.js';
 import { keyOf, type MarkRow, parseMarkRow, parseSummaryRow, type SummaryRow } from './row-rules.js';
 import { type ReadResult, readTermReportFile } from './sheet-reader.js';
+import { isUniqueViolation } from '../../database/unique-violation.js';
 import { writeTransaction } from '../../database/write-transaction.js';
 
 const CHUNK = 400;
@@ -329,9 +330,7 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
         return { created: toCreate.length, updated: toUpdate.length };
       });
     } catch (e) {
-      const code =
-        (e as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
-      if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      if (isUniqueViolation(e)) {
         throw new ConflictException(
           'Another import changed these term reports at the same moment. Please import the file again.',
         );
