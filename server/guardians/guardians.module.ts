@@ -13,7 +13,7 @@ import { GuardianLinksModule } from './links/guardian-links.module.js';
 /**
  * Guardian accounts (docs/product.md §11): invitations and their acceptance, the office's view and unlinking.
  * Signing in is the auth module's (POST /api/guardian-login); who may act for a student is GuardianLinksModule's.
- * Exports the invitations for the student import.
+ * Exports the invitations for the student import and the office's view for the subject-access export.
  */
 @Module({
   imports: [
@@ -26,6 +26,6 @@ import { GuardianLinksModule } from './links/guardian-links.module.js';
   ],
   controllers: [GuardiansController],
   providers: [GuardianInvitationsService, GuardiansService],
-  exports: [GuardianInvitationsService],
+  exports: [GuardianInvitationsService, GuardiansService],
 })
 export class GuardiansModule {}

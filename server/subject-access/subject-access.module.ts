@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
+import { GuardiansModule } from '../guardians/guardians.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { TermReportsModule } from '../term-reports/term-reports.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -9,7 +10,7 @@ import { SubjectAccessService } from './subject-access.service.js';
 
 /** Data protection: the subject-access export (reads are audited by each reading route, see AuditService). */
 @Module({
-  imports: [StudentsModule, UsersModule, FilesModule, DocumentsModule, TermReportsModule],
+  imports: [StudentsModule, UsersModule, FilesModule, DocumentsModule, TermReportsModule, GuardiansModule],
   controllers: [SubjectAccessController],
   providers: [SubjectAccessService],
 })

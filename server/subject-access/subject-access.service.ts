@@ -7,6 +7,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { FilesService } from '../files/files.service.js';
+import { GuardiansService } from '../guardians/guardians.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { ReportCardPdfService } from '../term-reports/report-card/report-card-pdf.service.js';
 import { ReportCardsService } from '../term-reports/report-cards.service.js';
@@ -33,7 +34,8 @@ export function zipSegment(name: string): string {
 
 const README = `Subject-access export of the Student Portal
 
-record.json        her registration record (every field) and her sign-in account (no password or session data)
+record.json        her registration record (every field), her sign-in account (no password or session data), and the
+                   parent or guardian accounts linked to her (name, address, since when) with invitations pending
 audit-trail.json   every change to her data and every administrator's read of it, oldest first
 documents.json     her current uploaded documents: type, name, size, SHA-256, when and by whom uploaded
 documents/         those documents, byte for byte as stored
@@ -60,12 +62,14 @@ export class SubjectAccessService {
     private readonly cards: ReportCardsService,
     private readonly cardPdf: ReportCardPdfService,
     private readonly audit: AuditService,
+    private readonly guardians: GuardiansService,
   ) {}
 
   async export(admin: SessionUser, studentId: string): Promise<SubjectAccessExport> {
     const student = await this.students.findRow(studentId);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     const account = await this.users.findStudent(studentId);
+    const guardians = await this.guardians.ofStudent(studentId);
 
     const pdfs: { name: string; bytes: Buffer }[] = [];
     const form = await this.documents.registrationForm(studentId);
@@ -92,6 +96,7 @@ export class SubjectAccessService {
           exported_at: exportedAt,
           student,
           account: account ? Object.fromEntries(ACCOUNT_FIELDS.map((k) => [k, account[k]])) : null,
+          guardians,
         },
         null,
         2,

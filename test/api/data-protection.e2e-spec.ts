@@ -8,9 +8,10 @@ import {
   TermReportPosting,
 } from '../../server/term-reports/entities/term-report.entity.js';
 import type { AuditEntryView } from '../../shared/api-types.js';
+import type { StudentGuardians } from '../../shared/guardians.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 // Issue 15, data-protection basics: administrators' reads of a student's data are in her audit trail,
 // and GET /api/students/{id}/export answers everything held about her as one ZIP.
@@ -135,6 +136,13 @@ describe('GET /api/students/:id/export (subject access)', () => {
       .getRepository(TermReportPosting)
       .insert({ year: 2025, term: 1, posted: 1, date_posted: '2025-12-12 10:00:00', updated_at: now });
 
+    await createGuardian(t, {
+      email: 'nia.mum@example.tt',
+      name: 'Nia Mum',
+      password: 'Nia-Mum-Pass-1',
+      students: [NIA],
+    });
+
     const res = await admin.download(`/api/students/${NIA}/export`).expect(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${NIA} subject access.zip"`);
@@ -142,7 +150,12 @@ describe('GET /api/students/:id/export (subject access)', () => {
     const names = Object.keys(zip.files).filter((n) => !zip.files[n].dir);
 
     const recordText = await zip.file('record.json')!.async('string');
-    const record = JSON.parse(recordText) as { student: Record<string, unknown>; account: Record<string, unknown> };
+    const record = JSON.parse(recordText) as {
+      student: Record<string, unknown>;
+      account: Record<string, unknown>;
+      guardians: StudentGuardians;
+    };
+    expect(record.guardians.guardians).toMatchObject([{ name: 'Nia Mum', email: 'nia.mum@example.tt' }]);
     expect(record.student).toMatchObject({
       id: NIA,
       first_name: 'Nia',
