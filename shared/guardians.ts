@@ -122,6 +122,11 @@ export const GUARDIAN_MESSAGES = {
   invited: (email: string) => `An invitation was sent to ${email}. The link is valid for ${INVITATION_DAYS} days.`,
   unlinked: 'The guardian no longer has access to this student.',
   accepted: (firstName: string) => `You are now linked to ${firstName}.`,
+  accessEnded:
+    'You no longer have access to the student whose pages were open: the school office ended the link. ' +
+    'Choose another, or ask the office.',
+  signOutToCreate: (email: string) =>
+    `You are signed in with another account on this device. Sign out to create the parent account for ${email}.`,
 } as const;
 
 /** A guardian's address as the portal keeps and compares it: trimmed, lower case. */

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
 import { ROUTES } from '../config/routes.js';
 import type { FlashState } from '../lib/flash-notice.js';
 import { useActiveStudent } from '../lib/use-active-student.js';
@@ -9,11 +10,12 @@ import { useActiveStudent } from '../lib/use-active-student.js';
  * chunk, loaded with the student pages: the sign-in pages do not need it.
  */
 export default function RequireActiveStudent() {
-  const { isGuardian, studentId } = useActiveStudent();
+  const { isGuardian, studentId, choiceLost } = useActiveStudent();
   const location = useLocation();
   if (isGuardian && !studentId) {
-    // A notice meant for the page she asked for (e.g. "You are now linked to …") is shown on the chooser instead.
-    const notice = (location.state as FlashState | null)?.notice;
+    // A notice meant for the page she asked for (e.g. "You are now linked to …") is shown on the chooser instead;
+    // a daughter no longer linked is said, rather than another daughter's pages shown in her place.
+    const notice = choiceLost ? GUARDIAN_MESSAGES.accessEnded : (location.state as FlashState | null)?.notice;
     return <Navigate to={ROUTES.myStudents} replace state={{ from: location.pathname + location.search, notice }} />;
   }
   return <Outlet />;

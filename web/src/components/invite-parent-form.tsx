@@ -23,7 +23,6 @@ export function InviteParentForm({
   name,
   label = 'E-mail address',
   submitText = 'Send invitation',
-  onInvited,
   autoFocus = false,
 }: {
   studentId: string;
@@ -31,7 +30,6 @@ export function InviteParentForm({
   name: string;
   label?: string;
   submitText?: string;
-  onInvited?: (email: string) => void;
   /** the field takes the focus when the form appears (a dialog that is only this form) */
   autoFocus?: boolean;
 }) {
@@ -53,7 +51,6 @@ export function InviteParentForm({
         onSuccess: (sent) => {
           form.resetFields();
           setNotice({ type: 'success', text: GUARDIAN_MESSAGES.invited(sent?.email ?? address) });
-          onInvited?.(sent?.email ?? address);
         },
         onError: (e) => {
           const emailErrors = e instanceof ApiError ? e.body?.errors?.email : undefined;

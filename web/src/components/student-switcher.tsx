@@ -27,7 +27,8 @@ export function StudentSwitcher({
 
   const items: MenuProps['items'] = students.map((s) => ({
     key: s.id,
-    label: linkedStudentLabel(s),
+    // The tick is for the eye; the words say it to everyone.
+    label: s.id === active.id ? `${linkedStudentLabel(s)} (showing now)` : linkedStudentLabel(s),
     icon: s.id === active.id ? <CheckOutlined aria-hidden /> : <span aria-hidden style={{ width: 14 }} />,
   }));
 

@@ -7,6 +7,7 @@ import {
   linkedStudentLabel,
   linkedStudentName,
   readChosenStudent,
+  choiceLost,
   resolveActiveStudent,
   writeChosenStudent,
 } from './active-student.js';
@@ -56,8 +57,11 @@ describe('resolveActiveStudent', () => {
 
   it('never is a student she is not linked to (any more): the remembered choice is checked against her list', () => {
     expect(resolveActiveStudent(guardian([aisha, zara]), '20269999')).toBeNull();
-    // The office unlinked the daughter she had chosen: her other (only) daughter.
-    expect(resolveActiveStudent(guardian([aisha]), zara.id)).toBe(aisha.id);
+    // The office unlinked the daughter she had chosen: nobody (the chooser says so), never her other daughter.
+    expect(resolveActiveStudent(guardian([aisha]), zara.id)).toBeNull();
+    expect(choiceLost(guardian([aisha]), zara.id)).toBe(true);
+    expect(choiceLost(guardian([aisha]), aisha.id)).toBe(false);
+    expect(choiceLost(guardian([aisha]), null)).toBe(false);
     expect(resolveActiveStudent(guardian([]), aisha.id)).toBeNull();
   });
 });

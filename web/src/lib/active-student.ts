@@ -10,14 +10,21 @@ export const ACTIVE_STUDENT_KEY = 'portal.active-student';
 
 /**
  * Whose pages are open: a student's own ID; for a guardian the daughter chosen in this tab while she is still
- * linked, else her only daughter, else none (she chooses); nobody's for an administrator or no one signed in.
+ * linked, else (no choice yet) her only daughter, else none (she chooses); nobody's for an administrator or no one
+ * signed in. A choice of a daughter no longer linked resolves to none, never silently to another daughter: the
+ * chooser tells her (choiceLost).
  */
 export function resolveActiveStudent(user: LoginResponse | null, chosen: string | null): string | null {
   if (!user) return null;
   if (user.role === 'student') return user.student_id;
   if (user.role !== 'guardian') return null;
-  if (chosen && user.students.some((s) => s.id === chosen)) return chosen;
+  if (chosen) return user.students.some((s) => s.id === chosen) ? chosen : null;
   return user.students.length === 1 ? user.students[0].id : null;
+}
+
+/** Whether a guardian's choice in this tab is a daughter she is no longer linked to (the office ended it). */
+export function choiceLost(user: LoginResponse | null, chosen: string | null): boolean {
+  return user?.role === 'guardian' && chosen !== null && !user.students.some((s) => s.id === chosen);
 }
 
 /** A daughter's name as the screens show it; her student ID when the record has no name. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { LinkedStudent } from '../../../shared/guardians.js';
-import { readChosenStudent, resolveActiveStudent, writeChosenStudent } from './active-student.js';
+import { choiceLost, readChosenStudent, resolveActiveStudent, writeChosenStudent } from './active-student.js';
 import { useAuth } from './auth-store.js';
 
 export interface ActiveStudent {
@@ -11,6 +11,8 @@ export interface ActiveStudent {
   /** A guardian's linked daughters; empty for anyone else. */
   students: LinkedStudent[];
   isGuardian: boolean;
+  /** Her choice in this tab is a daughter she is no longer linked to (the office ended the link). */
+  choiceLost: boolean;
   /** A guardian opens this daughter's pages (in this tab). */
   choose(studentId: string): void;
 }
@@ -46,7 +48,7 @@ function choose(studentId: string): void {
 
 /**
  * The one place that says whose student pages are open (docs/product.md §11). Every student page (dashboard,
- * registration steps, term reports, PTA) acts on `studentId` from here, never on the signed-in user's own ID.
+ * registration steps, term reports) acts on `studentId` from here, never on the signed-in user's own ID.
  */
 export function useActiveStudent(): ActiveStudent {
   const { user } = useAuth();
@@ -59,6 +61,7 @@ export function useActiveStudent(): ActiveStudent {
     student,
     students,
     isGuardian: user?.role === 'guardian',
+    choiceLost: choiceLost(user, chosen),
     choose: useCallback((id: string) => choose(id), []),
   };
 }

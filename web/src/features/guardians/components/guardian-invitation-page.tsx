@@ -21,6 +21,7 @@ import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-ca
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { ApiError, apiClient, errorMessage } from '../../../lib/api-client.js';
+import { homeFor } from '../../../lib/account.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import type { FlashState } from '../../../lib/flash-notice.js';
 import { guardianLogin } from '../../../lib/queries/use-guardian-login.js';
@@ -54,12 +55,19 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 function Gone({ message }: { message: string }) {
+  const { authenticated, user } = useAuth();
   return (
     <Frame>
       <Alert type="warning" showIcon role="alert" title={message} style={{ marginBottom: 16 }} />
-      <Link to={ROUTES.studentLogin} style={linkStyle}>
-        Go to the sign-in page
-      </Link>
+      {authenticated && user ? (
+        <Link to={homeFor(user)} style={linkStyle}>
+          Go to your home page
+        </Link>
+      ) : (
+        <Link to={ROUTES.studentLogin} style={linkStyle}>
+          Go to the sign-in page
+        </Link>
+      )}
     </Frame>
   );
 }
@@ -161,7 +169,17 @@ export function GuardianInvitationPage() {
     ) : (
       <>
         <h2 style={headingStyle}>This invitation is for another account</h2>
-        <Alert type="info" showIcon title={GUARDIAN_MESSAGES.otherAccount(info.email)} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          // No account for the address yet: she signs out to create it (there is nothing to sign in with).
+          title={
+            info.account_exists
+              ? GUARDIAN_MESSAGES.otherAccount(info.email)
+              : GUARDIAN_MESSAGES.signOutToCreate(info.email)
+          }
+          style={{ marginBottom: 16 }}
+        />
         <Button type="primary" block size="large" onClick={() => void signOutHere()} loading={signingOut}>
           Sign out
         </Button>
@@ -264,6 +282,7 @@ function CreateAccount({ token, info, onAccepted, onGone, onAccountExists }: Ste
           rules={[
             { required: true, whitespace: true, message: GUARDIAN_MESSAGES.nameRequired },
             { max: GUARDIAN_NAME_MAX_LENGTH, message: GUARDIAN_MESSAGES.nameTooLong },
+            { pattern: /^[^<>]*$/, message: GUARDIAN_MESSAGES.nameCharacters },
           ]}
         >
           <Input autoComplete="name" autoCapitalize="words" maxLength={GUARDIAN_NAME_MAX_LENGTH + 1} />
@@ -333,9 +352,10 @@ function SignInToAccept({
       setBusy(false);
     } catch (e) {
       setBusy(false);
-      if (e instanceof ApiError && e.status === 410) onGone();
-      // Signed in, not linked (yet): she is signed in all the same, and the page offers to accept again.
+      // Signed in, not linked (yet): she is signed in all the same, and the page offers to accept again; a link
+      // used or expired meanwhile says so (its page then leads to her home).
       onSignedInOnly(me, errorMessage(e));
+      if (e instanceof ApiError && e.status === 410) onGone();
     }
   };
 
