@@ -4,7 +4,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
-import helmet from 'helmet';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { SESSION_COOKIE } from './auth/session-cookie.js';
@@ -13,32 +12,12 @@ import { DbSessionStore } from './auth/db-session-store.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './common/api-exception.filter.js';
 import { limitBodyDepth } from './common/body-depth.js';
+import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import { runMigrations } from './database/migrate.js';
 import { SeedService } from './database/seeds/seed.service.js';
 import { createLogger, PinoLoggerService, requestLogging } from './logging/logger.js';
 import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
-
-export const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'autoplay=()',
-  'camera=(self)',
-  'display-capture=()',
-  'encrypted-media=()',
-  'fullscreen=(self)',
-  'geolocation=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'microphone=()',
-  'midi=()',
-  'payment=()',
-  'picture-in-picture=()',
-  'publickey-credentials-get=()',
-  'screen-wake-lock=()',
-  'sync-xhr=()',
-  'usb=()',
-  'xr-spatial-tracking=()',
-].join(', ');
 
 /**
  * Builds the whole service (used by main.ts, the tests and the bench): migrations and seed, then the
@@ -56,38 +35,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.use(requestLogging(logger));
   app.set('trust proxy', config.trustProxy);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // antd writes its component styles at run time into <style> elements.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: ["'self'", 'blob:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'self'"],
-        },
-      },
-      frameguard: { action: 'sameorigin' },
-      strictTransportSecurity: config.secureCookies,
-    }),
-  );
-  // helmet sets no Permissions-Policy: every browser feature off, but the camera (a phone's camera for
-  // a document or the picture, through the file input's `capture`) and fullscreen (the PDF viewer)
-  // for this origin only.
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    next();
-  });
+  app.use(securityHeaders(config.secureCookies));
   // The client's files are answered before any body parsing, session or database work.
-  serveWebClient(app, config.webDir, config.schoolName);
+  serveWebClient(app, config.webDir, config.schoolName, { studentIdLookup: config.studentIdLookup });
   app.use(express.json({ limit: '200kb' }));
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(limitBodyDepth);

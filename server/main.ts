@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { createApp } from './create-app.js';
+import { runPrimary } from './cluster.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { createLogger, PinoLoggerService } from './logging/logger.js';
 
@@ -19,6 +21,8 @@ function readConfig(): AppConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = new PinoLoggerService(createLogger(config.logLevel));
+  // WEB_CONCURRENCY > 1: this process only looks after the workers; each worker runs what follows.
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config.webConcurrency, logger);
   const startedAt = performance.now();
   const app = await createApp(config);
   const server = await app.listen(config.port, config.host);

@@ -77,18 +77,21 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  /** Loads the session's account fresh from the database, so a reset or role change applies at once. */
+  /**
+   * Loads the session's account (kept in memory a few seconds; every change to it is published, so a reset
+   * applies at once here and within a second on every other instance).
+   */
   private async attachUser(req: Request): Promise<void> {
     if (req.user !== undefined) return;
     const session = req.session;
     const userId = session?.userId;
     if (!userId) return;
     const expired = Date.now() - (session.signedInAt ?? 0) > this.config.sessionAbsoluteHours * 3_600_000;
-    const user = expired ? null : await this.users.findById(userId);
+    const user = expired ? null : await this.users.sessionUser(userId);
     if (!user) {
       await new Promise<void>((resolve) => session.destroy(() => resolve()));
       return;
     }
-    req.user = this.users.toSessionUser(user);
+    req.user = user;
   }
 }

@@ -13,6 +13,7 @@ import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { Csrf } from './csrf.js';
 import { DbSessionStore } from './db-session-store.js';
+import { SharedCache } from '../cache/shared-cache.js';
 import { DeviceCookies } from './device-cookies.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 import { LoginThrottleService } from './login-throttle.service.js';
@@ -50,8 +51,9 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
     { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret, c.secureCookies) },
     {
       provide: DbSessionStore,
-      inject: [DataSource, APP_CONFIG],
-      useFactory: (ds: DataSource, c: AppConfig) => new DbSessionStore(ds, c.sessionIdleMinutes * 60_000),
+      inject: [DataSource, APP_CONFIG, SharedCache],
+      useFactory: (ds: DataSource, c: AppConfig, cache: SharedCache) =>
+        new DbSessionStore(ds, c.sessionIdleMinutes * 60_000, cache),
     },
   ],
   exports: [PasswordHasher, DbSessionStore, Csrf, AuthService],

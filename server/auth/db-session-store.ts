@@ -1,26 +1,43 @@
 import session from 'express-session';
 import { LessThan, type DataSource, type Repository } from 'typeorm';
 import { sessionTouchIntervalMs } from '../../shared/constants.js';
+import type { CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import { SessionRow } from './entities/session.entity.js';
 
 const PRUNE_INTERVAL_MS = 15 * 60_000;
+/** A session read is kept this long in memory at most (a change elsewhere applies within a second: SharedCache). */
+const KEEP_MS = 30_000;
+
+/** A kept session: its stored JSON (parsed afresh for each request, which may change it), expiry and account. */
+interface KeptSession {
+  json: string;
+  expiresAt: number;
+  userId: number | null;
+}
 
 /**
  * express-session store on the application's database: sessions survive restarts and every instance
  * on the same database shares them. A deployment that outgrows it swaps this class for another
- * express-session store; nothing else knows where sessions live.
+ * express-session store; nothing else knows where sessions live. A session read is kept a few seconds
+ * in memory (every signed-in request reads it); ending or changing one is published to every instance
+ * (SharedCache), and ending an account's sessions forgets all of hers.
  */
 export class DbSessionStore extends session.Store {
   private readonly repo: Repository<SessionRow>;
   private readonly lastTouch = new Map<string, number>();
   private readonly pruneTimer: NodeJS.Timeout;
   private readonly touchIntervalMs: number;
+  private readonly kept: CacheRegion<KeptSession>;
 
   constructor(
     dataSource: DataSource,
     private readonly idleMs: number,
+    private readonly cache: SharedCache,
   ) {
     super();
+    this.kept = cache.region<KeptSession>('session', { ttlMs: KEEP_MS, maxEntries: 20_000 });
+    // An account's change (password, reset, unlink) ends or changes all her sessions.
+    cache.onInvalidate('account', (id) => this.kept.forgetWhere((s) => s.userId === Number(id)));
     this.touchIntervalMs = sessionTouchIntervalMs(idleMs / 60_000);
     this.repo = dataSource.getRepository(SessionRow);
     this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_INTERVAL_MS);
@@ -37,6 +54,10 @@ export class DbSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
+    const kept = this.kept.get(sid);
+    // An expiry that seems past is checked in the database: another instance may have slid it.
+    if (kept && kept.expiresAt > Date.now()) return cb(null, JSON.parse(kept.json) as session.SessionData);
+    const since = this.cache.generation;
     // Every request with a session cookie reads its session: plain SQL rather than the query builder.
     (
       this.repo.manager.query('SELECT sess, expires_at FROM sessions WHERE sid = ?', [sid]) as Promise<
@@ -47,17 +68,23 @@ export class DbSessionStore extends session.Store {
       if (Number(row.expires_at) <= Date.now()) {
         return void this.repo.delete({ sid }).then(() => cb(null, null), cb);
       }
-      cb(null, JSON.parse(row.sess) as session.SessionData);
+      const sess = JSON.parse(row.sess) as session.SessionData;
+      this.kept.set(sid, { json: row.sess, expiresAt: Number(row.expires_at), userId: sess.userId ?? null }, since);
+      cb(null, sess);
     }, cb);
   }
 
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
     const row = { sid, user_id: sess.userId ?? null, sess: JSON.stringify(sess), expires_at: this.expiry() };
     this.lastTouch.set(sid, Date.now());
-    this.repo.upsert(row, ['sid']).then(
-      () => cb?.(),
-      (e) => cb?.(e),
-    );
+    // Another instance may keep this session's earlier data (a step of the two-step sign-in).
+    this.repo
+      .upsert(row, ['sid'])
+      .then(() => this.cache.publish([`session:${sid}`]))
+      .then(
+        () => cb?.(),
+        (e) => cb?.(e),
+      );
   }
 
   /** Sliding expiry without a write on every request: at most one write a minute (less with a short idle time). */
@@ -65,7 +92,10 @@ export class DbSessionStore extends session.Store {
     const last = this.lastTouch.get(sid) ?? 0;
     if (Date.now() - last < this.touchIntervalMs) return cb?.();
     this.lastTouch.set(sid, Date.now());
-    this.repo.update({ sid }, { expires_at: this.expiry() }).then(
+    const expiresAt = this.expiry();
+    const kept = this.kept.get(sid);
+    if (kept) kept.expiresAt = expiresAt;
+    this.repo.update({ sid }, { expires_at: expiresAt }).then(
       () => cb?.(),
       (e) => cb?.(e),
     );
@@ -73,10 +103,13 @@ export class DbSessionStore extends session.Store {
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
     this.lastTouch.delete(sid);
-    this.repo.delete({ sid }).then(
-      () => cb?.(),
-      (e) => cb?.(e),
-    );
+    this.repo
+      .delete({ sid })
+      .then(() => this.cache.publish([`session:${sid}`]))
+      .then(
+        () => cb?.(),
+        (e) => cb?.(e),
+      );
   }
 
   /** Ends every session of an account except one (after a password change). */
@@ -86,10 +119,12 @@ export class DbSessionStore extends session.Store {
       .delete()
       .where('user_id = :userId AND sid <> :keepSid', { userId, keepSid })
       .execute();
+    await this.cache.publish([`account:${userId}`]);
   }
 
   async destroyAllSessions(userId: number): Promise<void> {
     await this.repo.delete({ user_id: userId });
+    await this.cache.publish([`account:${userId}`]);
   }
 
   async prune(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import bcrypt from 'bcrypt';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
 /**
@@ -16,7 +17,9 @@ export function bcryptCostOf(hash: string): number | null {
 }
 
 /**
- * bcrypt through the native module: hashing runs on libuv's thread pool, off the event loop.
+ * bcrypt through the native module: hashing runs on libuv's thread pool, off the event loop, at most
+ * BCRYPT_CONCURRENCY at once (by default the cores less one): a burst of sign-ins waits its turn instead of
+ * taking every core from the requests of those already signed in.
  * Laravel's '$2y$' hashes are the same algorithm under another prefix, so imported accounts verify.
  *
  * Every check does the same work, whatever the account: one comparison at BCRYPT_COST and one at
@@ -27,16 +30,18 @@ export function bcryptCostOf(hash: string): number | null {
 @Injectable()
 export class PasswordHasher {
   private readonly dummyHashes = new Map<number, Promise<string>>();
+  private readonly limit: LimitFunction;
   /** The costs each check computes, in order. */
   readonly checkCosts: readonly number[];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.checkCosts = [...new Set([config.bcryptCost, INITIAL_PASSWORD_COST])];
+    this.limit = pLimit(config.bcryptConcurrency);
   }
 
   /** `cost` defaults to BCRYPT_COST; only a caller with a documented reason passes another. */
   hash(password: string, cost: number = this.config.bcryptCost): Promise<string> {
-    return bcrypt.hash(password, cost);
+    return this.limit(() => bcrypt.hash(password, cost));
   }
 
   /** Whether the password matches the hash, at the work of every other check (see the class). */
@@ -65,7 +70,7 @@ export class PasswordHasher {
 
   private compare(password: string, hash: string): Promise<boolean> {
     const normalised = hash.startsWith('$2y$') ? `$2b$${hash.slice(4)}` : hash;
-    return bcrypt.compare(password, normalised).catch(() => false);
+    return this.limit(() => bcrypt.compare(password, normalised)).catch(() => false);
   }
 
   private dummyHash(cost: number): Promise<string> {

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_PTA_FORM_URL, loadConfig } from './app-config.js';
@@ -107,5 +107,28 @@ describe('ADMIN_MFA', () => {
     expect(loadConfig({ DATA_DIR: dir(), ADMIN_MFA: 'Required' }).adminMfa).toBe('required');
     expect(() => loadConfig({ DATA_DIR: dir(), ADMIN_MFA: 'yes' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir(), ADMIN_MFA: 'yes' })).toThrow(/ADMIN_MFA must be optional or required/);
+  });
+});
+
+describe('WEB_CONCURRENCY and BCRYPT_CONCURRENCY', () => {
+  const mariadb = 'mysql://root@127.0.0.1:3306/portal';
+
+  it('runs one process by default, as many as asked (auto: one per core) on MariaDB, and only one on SQLite', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: mariadb, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: mariadb, WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(
+      availableParallelism(),
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY above 1 needs/);
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: mariadb, WEB_CONCURRENCY: '0' })).toThrow(ConfigError);
+  });
+
+  it('leaves a core to the other routes: bcrypt at most the cores less one at once, shared by the workers', () => {
+    const cores = availableParallelism();
+    expect(loadConfig({ DATA_DIR: dir() }).bcryptConcurrency).toBe(Math.max(1, cores - 1));
+    expect(
+      loadConfig({ DATA_DIR: dir(), DATABASE_URL: mariadb, WEB_CONCURRENCY: String(cores) }).bcryptConcurrency,
+    ).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir(), BCRYPT_CONCURRENCY: '3' }).bcryptConcurrency).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -28,6 +29,10 @@ export interface AppConfig {
   showLearningChallenges: boolean;
   timeZone: string;
   bcryptCost: number;
+  /** WEB_CONCURRENCY: server processes (node:cluster workers) sharing the port; 1 on SQLite. */
+  webConcurrency: number;
+  /** BCRYPT_CONCURRENCY: bcrypt computations at once in this process, below the cores so other routes keep one. */
+  bcryptConcurrency: number;
   uploadMaxMb: number;
   webDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -253,6 +258,27 @@ function mail(env: Env, schoolName: string, port: number, production: boolean): 
   };
 }
 
+/**
+ * WEB_CONCURRENCY: how many worker processes serve the port (node:cluster), `auto` one per core. Several processes
+ * are several instances on one database (sessions, uploads, locks are shared); the embedded SQLite keeps one
+ * process, whose write queue keeps its transactions apart.
+ */
+function webConcurrency(env: Env, database: DatabaseConfig): number {
+  const raw = env.WEB_CONCURRENCY?.trim();
+  const workers = raw?.toLowerCase() === 'auto' ? availableParallelism() : int(env, 'WEB_CONCURRENCY', 1, 1, 64);
+  if (workers > 1 && database.type === 'better-sqlite3')
+    throw new ConfigError(
+      'WEB_CONCURRENCY',
+      'above 1 needs MariaDB/MySQL (DATABASE_URL): on the embedded SQLite the portal runs one process',
+    );
+  return workers;
+}
+
+/** Concurrent bcrypt computations per process: by default the cores less one, shared among the workers. */
+function bcryptConcurrency(env: Env, workers: number): number {
+  return int(env, 'BCRYPT_CONCURRENCY', Math.max(1, Math.floor((availableParallelism() - 1) / workers)), 1, 64);
+}
+
 export function loadConfig(env: Env = process.env, rootDir = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const production = nodeEnv === 'production';
@@ -272,6 +298,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
   const seedDemo = flag(env, 'SEED_DEMO', seedDemoDefault);
   const schoolName = env.SCHOOL_NAME?.trim() || "St. Mary's Girls' High School (demo)";
   const port = int(env, 'PORT', 3000, 0, 65535);
+  const workers = webConcurrency(env, database);
   return {
     nodeEnv,
     production,
@@ -294,6 +321,8 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     showLearningChallenges: flag(env, 'SHOW_LEARNING_CHALLENGES', false),
     timeZone: timeZone(env),
     bcryptCost: int(env, 'BCRYPT_COST', 10, 10, 15),
+    webConcurrency: workers,
+    bcryptConcurrency: bcryptConcurrency(env, workers),
     uploadMaxMb: int(env, 'UPLOAD_MAX_MB', 5, 1, 100),
     webDir: path.resolve(rootDir, env.WEB_DIR?.trim() || 'dist/web'),
     logLevel,

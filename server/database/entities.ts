@@ -1,3 +1,4 @@
+import { CacheInvalidation } from '../cache/cache-invalidation.entity.js';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { LoginThrottle } from '../auth/entities/login-throttle.entity.js';
 import { SessionRow } from '../auth/entities/session.entity.js';
@@ -58,4 +59,5 @@ export const ENTITIES = [
   PasswordResetToken,
   GuardianLink,
   GuardianInvitation,
+  CacheInvalidation,
 ];

@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import type { SessionUser } from '../common/session-user.js';
 import { localDate } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -17,20 +18,32 @@ export interface RegistrationStatusView {
 
 /**
  * The registration window: whether registration is open and until when. It decides what students may
- * change (their record, their uploads); administrators open and close it.
+ * change (their record, their uploads); administrators open and close it. Every save asks, so the setting
+ * is kept in memory (SharedCache: an administrator's change applies everywhere within a second).
  */
 @Injectable()
 export class RegistrationWindow {
+  private readonly kept: CacheRegion<{ open: number; deadline: string | null }>;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
     private readonly audit: AuditService,
-  ) {}
+    private readonly cache: SharedCache,
+  ) {
+    this.kept = cache.region('registration-window', { ttlMs: 30_000, maxEntries: 1 });
+  }
+
+  private async setting(): Promise<{ open: number; deadline: string | null }> {
+    const setting = await this.kept.getOrLoad('1', async () => {
+      const row = await this.ds.manager.findOneBy(RegistrationStatus, { id: 1 });
+      return { open: row?.open ?? 0, deadline: row?.deadline ?? null };
+    });
+    return setting!;
+  }
 
   async status(): Promise<RegistrationStatusView> {
-    const row = await this.ds.manager.findOneBy(RegistrationStatus, { id: 1 });
-    const open = row?.open ?? 0;
-    const deadline = row?.deadline ?? null;
+    const { open, deadline } = await this.setting();
     const today = localDate(new Date(), this.config.timeZone);
     return { open, deadline, editable: open === 1 && (!deadline || today < deadline) };
   }
@@ -57,6 +70,7 @@ export class RegistrationWindow {
           })),
         m,
       );
+      await this.cache.publish(['registration-window:1'], m);
     });
     return this.status();
   }

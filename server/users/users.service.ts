@@ -2,19 +2,42 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { guardianAddress } from '../../shared/guardians.js';
+import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import { nowIso } from '../common/time.js';
 import type { SessionUser } from '../common/session-user.js';
 import { User } from './entities/user.entity.js';
 
-/** Accounts: lookup by sign-in name and the few changes the auth flows make. */
+/** An account as a request sees it is kept this long in memory at most (SharedCache: changes apply within 1 s). */
+const KEEP_MS = 30_000;
+
+/**
+ * Accounts: lookup by sign-in name and the few changes the auth flows make. Every change to an account goes
+ * through here and is published (SharedCache), so the account a signed-in request sees is never older than a
+ * second.
+ */
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  private readonly kept: CacheRegion<SessionUser>;
 
-  /** Run by the guard on every signed-in request: plain SQL, no query-builder work. */
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly cache: SharedCache,
+  ) {
+    this.kept = cache.region<SessionUser>('account', { ttlMs: KEEP_MS, maxEntries: 20_000 });
+  }
+
   async findById(id: number): Promise<User | null> {
     const [row] = (await this.users.manager.query('SELECT * FROM users WHERE id = ?', [id])) as User[];
     return row ?? null;
+  }
+
+  /** The account behind a signed-in request (the guard, on every one): kept in memory a few seconds. */
+  async sessionUser(id: number): Promise<SessionUser | null> {
+    const kept = await this.kept.getOrLoad(String(id), async () => {
+      const user = await this.findById(id);
+      return user && this.toSessionUser(user);
+    });
+    return kept && { ...kept };
   }
 
   findStudent(studentId: string): Promise<User | null> {
@@ -45,6 +68,7 @@ export class UsersService {
         updated_at: now,
       },
     );
+    await this.cache.publish([`account:${id}`], m);
   }
 
   async create(
@@ -60,6 +84,7 @@ export class UsersService {
   /** An administrator's own e-mail address ('' or null clears it). */
   async setEmail(id: number, email: string | null, m?: EntityManager): Promise<void> {
     await (m ? m.getRepository(User) : this.users).update({ id }, { email: email || null, updated_at: nowIso() });
+    await this.cache.publish([`account:${id}`], m);
   }
 
   toSessionUser(u: User): SessionUser {

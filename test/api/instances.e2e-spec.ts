@@ -82,6 +82,19 @@ beforeAll(async () => {
   await ds.destroy();
 }, 90_000);
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The shared database, opened beside the two instances (for what a test does behind their backs). */
+async function withDatabase<T>(work: (ds: DataSource) => Promise<T>): Promise<T> {
+  const ds = new DataSource(dataSourceOptions(loadConfig({ ...env, LOG_LEVEL: 'silent' }).database));
+  await ds.initialize();
+  try {
+    return await work(ds);
+  } finally {
+    await ds.destroy();
+  }
+}
+
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await smtp?.stop();
@@ -105,6 +118,69 @@ describe('two instances on one database', () => {
     expect(((await record.json()) as { id: string }[])[0]).toMatchObject({ id: '7001', first_name: 'Ria' });
     expect((await onB.post('/logout')).status).toBe(204);
     expect((await onA.get('/api/student-record/7001')).status).toBe(401);
+  });
+
+  // Each instance keeps a session and its account a few seconds in memory (server/cache): what it keeps must
+  // not outlive a sign-out or a password change made through the other by more than a second.
+  it('end on both a session signed out through one: at once there, within a second on the other', async () => {
+    const signIn = async () => {
+      const s = new HttpSession(a.baseUrl);
+      expect((await s.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(
+        200,
+      );
+      return s;
+    };
+    // The control: a session removed from the database behind both instances' backs is still answered from
+    // B's memory, so what follows is the published sign-out reaching B, not B reading the database. (Polled:
+    // on a loaded machine B may not have read the changes within the last second, and then it reads the
+    // database until it has.)
+    const control = await signIn();
+    expect((await control.on(b.baseUrl).get('/api/student-record/7001')).status).toBe(200);
+    await withDatabase((ds) => ds.query('DELETE FROM sessions'));
+    await expect
+      .poll(async () => (await control.on(b.baseUrl).get('/api/student-record/7001')).status, { timeout: 10_000 })
+      .toBe(200);
+
+    const onA = await signIn();
+    const onB = onA.on(b.baseUrl);
+    expect((await onA.get('/api/student-record/7001')).status).toBe(200);
+    expect((await onB.get('/api/student-record/7001')).status).toBe(200);
+    expect((await onA.post('/logout')).status).toBe(204);
+    expect((await onA.get('/api/student-record/7001')).status).toBe(401);
+    await sleep(1000);
+    expect((await onB.get('/api/student-record/7001')).status).toBe(401);
+  });
+
+  it('end within a second on the other the sessions a password change through one ends', async () => {
+    const first = new HttpSession(a.baseUrl);
+    expect((await first.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(
+      200,
+    );
+    const second = new HttpSession(b.baseUrl);
+    expect((await second.post('/api/login-student', { student_id: '7001', password: 'Mango-Season-21' })).status).toBe(
+      200,
+    );
+    expect((await second.get('/api/student-record/7001')).status).toBe(200);
+    expect((await first.on(b.baseUrl).get('/api/student-record/7001')).status).toBe(200);
+    const change = await first.post('/api/change-password-student', {
+      student_id: '7001',
+      old_password: 'Mango-Season-21',
+      password: 'Papaya-Season-22',
+    });
+    expect(change.status).toBe(200);
+    await sleep(1000);
+    expect((await second.get('/api/student-record/7001')).status).toBe(401);
+    // The session that changed it goes on, on either instance.
+    expect((await first.on(b.baseUrl).get('/api/student-record/7001')).status).toBe(200);
+    expect(
+      (
+        await first.post('/api/change-password-student', {
+          student_id: '7001',
+          old_password: 'Papaya-Season-22',
+          password: 'Mango-Season-21',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('read through one an upload made through the other', async () => {

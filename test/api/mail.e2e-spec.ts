@@ -46,7 +46,13 @@ async function deliver(count: number, now?: Date): Promise<ParsedMail[]> {
   await t.app.get(PasswordRecoveryService).settle(); // a link is made just after the request is answered
   await sender().deliverDue(now);
   await sender().settle();
-  return smtp.waitFor(count);
+  try {
+    return await smtp.waitFor(count);
+  } catch (e) {
+    // What the outbox holds says why (a try that failed, a message not due yet).
+    const rows = (await outboxRows()).map((r) => ({ ...r, html_body: undefined, text_body: undefined }));
+    throw new Error(`${(e as Error).message}; the outbox: ${JSON.stringify(rows)}`);
+  }
 }
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { AdminMfaHelperMfa1795470000042 } from './1795470000042-admin-mfa.js';
 import { Mail1795480000000 } from './1795480000000-mail.js';
 import { TermRelease1795490000000 } from './1795490000000-term-release.js';
 import { Guardians1795500000000 } from './1795500000000-guardians.js';
+import { CacheInvalidations1795600000000 } from './1795600000000-cache-invalidations.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Mail1795480000000,
   TermRelease1795490000000,
   Guardians1795500000000,
+  CacheInvalidations1795600000000,
 ];
