@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './precompress.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const api = 'http://localhost:3000';
@@ -9,7 +10,7 @@ const api = 'http://localhost:3000';
 // and forwards the server's paths, so cookies and the XSRF token work the same way.
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInShell } from './serve-web-client.js';
+import { signInShell } from './sign-in-shell.js';
 
 describe('signInShell', () => {
   it('escapes the school name and the subtitle', () => {

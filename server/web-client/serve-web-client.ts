@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { LAYOUT, THEME } from '../../shared/constants.js';
-import { escapeHtml } from '../pdf/html.js';
+import { signInFormShell, signInShell, type SignInShellOptions } from './sign-in-shell.js';
+import { pageShell } from './page-shells.js';
+import { precompressedAssets } from './precompressed-assets.js';
 
 /** Paths the server answers itself; every other GET is the single-page client (history mode). */
 export const SERVER_PATHS = /^\/(api|sanctum|healthz|readyz)(\/|$)/;
@@ -27,27 +27,18 @@ const SIGN_IN_SHELLS: Record<string, string> = {
 };
 
 /**
- * The sign-in card as the client draws it (VisitorLayout, PlainCard, same classes), with the school
- * name and a loading line instead of the form: a phone on mobile data shows the screen at once, and
- * the client replaces it in place when its code has arrived.
+ * Serves the built client from `webDir`: hashed assets (their precompressed copies, cached for a year), the root
+ * files, and index.html for every other GET (history mode), with a loading frame on every screen: the sign-in
+ * card on the sign-in screens (on /, /admin and /guardian-login the sign-in form itself: sign-in-shell.ts), the
+ * layout's chrome on the others (page-shells.ts). Registered before body parsing, sessions and the database:
+ * none of it is needed here.
  */
-export function signInShell(schoolName: string, subtitle: string): string {
-  const band = `background:${THEME.primary};border-bottom:4px solid ${THEME.secondary}`;
-  return (
-    `<div class="visitor-frame"><div aria-hidden="true" class="visitor-band" style="${band}"></div>` +
-    '<main class="visitor-main">' +
-    `<section class="plain-card" style="width:${LAYOUT.loginCardWidth}px">` +
-    `<h1 class="plain-card-title">${escapeHtml(schoolName)}</h1>` +
-    `<p class="plain-card-subtitle">${escapeHtml(subtitle)}</p><p role="status">Loading…</p></section></main></div>`
-  );
-}
-
-/**
- * Serves the built client from `webDir`: hashed assets (compressed, cached for a year), the root
- * files, and index.html for every other GET (history mode), with the loading shell on the sign-in
- * screens. Registered before body parsing, sessions and the database: none of it is needed here.
- */
-export function serveWebClient(app: NestExpressApplication, webDir: string, schoolName: string): void {
+export function serveWebClient(
+  app: NestExpressApplication,
+  webDir: string,
+  schoolName: string,
+  shellOptions: SignInShellOptions = {},
+): void {
   const indexFile = path.join(webDir, 'index.html');
   // index.html is read again only when it changes (a rebuild while the server runs).
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -61,11 +52,7 @@ export function serveWebClient(app: NestExpressApplication, webDir: string, scho
     }
   };
 
-  app.use('/assets', compression());
-  app.use(
-    '/assets',
-    express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
-  );
+  app.use('/assets', precompressedAssets(path.join(webDir, 'assets')));
   const rootFiles = express.static(webDir, { index: false, maxAge: '1h' });
   app.use((req: Request, res: Response, next: NextFunction) =>
     SERVER_PATHS.test(req.path) ? next() : rootFiles(req, res, next),
@@ -84,6 +71,9 @@ export function serveWebClient(app: NestExpressApplication, webDir: string, scho
     }
     const subtitle = SIGN_IN_SHELLS[req.path];
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(html.replace(SHELL_MARK, subtitle ? signInShell(schoolName, subtitle) : ''));
+    const shell = subtitle
+      ? signInShell(schoolName, subtitle, signInFormShell(req.path, shellOptions))
+      : pageShell(req.path, schoolName);
+    res.type('html').send(html.replace(SHELL_MARK, shell));
   });
 }

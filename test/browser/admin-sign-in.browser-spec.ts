@@ -55,7 +55,7 @@ describe('administrator sign-in (docs/product.md §2 Administrator login, Admin 
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
     await page.getByRole('button', { name: 'LOGIN' }).click();
-    const alert = page.locator('.ant-alert-error');
+    const alert = page.getByRole('alert');
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await alert.textContent()).toContain(MESSAGES.badCredentials);
     await expectPath(page, '/admin');

@@ -60,12 +60,17 @@ async function enrolOnScreen(page: Page, shot: string, axe = false): Promise<{ s
 }
 
 describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
+  // A retried test (vitest.config.ts) starts again with an account of its own.
+  let tries = 0;
+  const freshAdmin = (name: string) => `${name}${++tries}`;
+
   it('makes her set it up at 360 px, then asks for a code or a recovery code at sign-in', async ({ app, openPage }) => {
-    const password = await createAdmin(app, 'office');
+    const username = freshAdmin('office');
+    const password = await createAdmin(app, username);
     // bypassCSP: axe-core is injected from outside (test/browser/support.ts).
     const page = await openPage({ width: 360, height: 740, bypassCSP: true });
 
-    await signInWithPassword(page, 'office', password);
+    await signInWithPassword(page, username, password);
     // Every admin screen is the set-up until it is done.
     await expectPath(page, '/admin/dashboard');
     const { secret, codes } = await enrolOnScreen(page, 'admin-mfa-enrolment-360', true);
@@ -74,7 +79,7 @@ describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
     await signOut(page);
 
     // With a code from the app (the next period's: this period's was used for the set-up).
-    await signInWithPassword(page, 'office', password);
+    await signInWithPassword(page, username, password);
     await expect
       .poll(() => page.getByText('Enter the 6-digit code from your authenticator app.').isVisible())
       .toBe(true);
@@ -91,7 +96,7 @@ describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
 
     // With a recovery code; the same one again is refused.
     for (const attempt of ['first', 'again']) {
-      await signInWithPassword(page, 'office', password);
+      await signInWithPassword(page, username, password);
       await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
       await page.getByLabel('Recovery code').fill(codes[0]);
       await page.getByRole('button', { name: 'VERIFY' }).click();
@@ -110,16 +115,17 @@ describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
     app,
     openPage,
   }) => {
-    const password = await createAdmin(app, 'deputy');
+    const username = freshAdmin('deputy');
+    const password = await createAdmin(app, username);
     const page = await openPage({ width: 1366, height: 900 });
-    await signInWithPassword(page, 'deputy', password);
+    await signInWithPassword(page, username, password);
     const { secret, codes } = await enrolOnScreen(page, 'admin-mfa-enrolment-1366');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.goto('/admin/settings');
     await expect.poll(() => page.getByText('recovery codes are left').isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('admin-mfa-settings-on-1366'), fullPage: true });
     await signOut(page);
-    await signInWithPassword(page, 'deputy', password);
+    await signInWithPassword(page, username, password);
     await expect.poll(() => page.getByLabel('Code', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Signing in…').isVisible()).toBe(false);
     await page.screenshot({ path: screenshotPath('admin-mfa-code-step-1366') });

@@ -94,10 +94,24 @@ async function pick(page: Page, field: Locator, text: string): Promise<void> {
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
 }
 
+/**
+ * Chooses a daughter in the switcher, as she would: on a loaded machine a click can land while antd's menu is still
+ * opening (and miss), so she opens it and taps again until the switcher names her daughter.
+ */
 async function switchTo(page: Page, label: string): Promise<void> {
-  await switcher(page).click();
-  await page.getByRole('menuitem', { name: label }).click();
-  await expect.poll(() => switcher(page).getAttribute('aria-label')).toBe(`Switch student: ${label}`);
+  const item = page.getByRole('menuitem', { name: label });
+  await expect
+    .poll(
+      async () => {
+        const shown = (await switcher(page).getAttribute('aria-label')) === `Switch student: ${label}`;
+        if (shown) return true;
+        if (!(await item.isVisible())) await switcher(page).click();
+        await item.click({ timeout: 3000 }).catch(() => undefined);
+        return (await switcher(page).getAttribute('aria-label')) === `Switch student: ${label}`;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
 }
 
 /** The family data step's heading line names whose record is open. */

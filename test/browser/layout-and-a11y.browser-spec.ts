@@ -120,7 +120,7 @@ describe('phones, accessibility and the sign-in bundle', () => {
 
       // An error on screen must be readable too.
       await signInStudent(page, '4001', 'wrong-password');
-      await expect.poll(() => page.locator('.ant-alert-error').isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
       expect(await axeViolations(page), `student login with an error at ${width}px`).toEqual([]);
 
       await signInStudent(page, '4002', '20130517');

@@ -1,3 +1,4 @@
+import { SharedCache } from '../../server/cache/shared-cache.js';
 import { mkdirSync } from 'node:fs';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
@@ -265,6 +266,8 @@ describe('an ended session', () => {
     );
     // The server ends every session (as the idle limit would between two of her requests).
     await t.ds.query('DELETE FROM sessions');
+    // Behind the service's back: its memory of sessions is told, as an ended session would be (server/cache).
+    t.app.get(SharedCache).forgetAll();
     await page.getByLabel('The student lives with').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Guardian"]').click();
     const dialog = page.getByRole('dialog', { name: 'Please sign in again' });

@@ -169,7 +169,7 @@ describe('a forgotten password, on a phone (360 px)', () => {
     await page.goto('/logout');
     await expectPath(page, '/');
     await signInStudent(page, '20269001', 'Brianna-Old-Pass-1');
-    await expect.poll(() => page.locator('.ant-alert-error').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
     await signInStudent(page, '20269001', 'Bright-Morning-47');
     await expectPath(page, '/dashboard');
   });

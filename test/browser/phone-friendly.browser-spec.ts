@@ -265,7 +265,7 @@ describe('password screens', () => {
     await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
     await expectPath(page, '/');
     await signInStudent(page, id, PASSWORD);
-    await expect.poll(() => page.locator('.ant-alert-error').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
     await signInStudent(page, id, 'Green-Harbour-44');
     await expectPath(page, '/dashboard');
   });

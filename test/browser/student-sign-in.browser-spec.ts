@@ -81,7 +81,7 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     expect(changeCalls).toEqual([]);
     await expectPath(page, '/');
     expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
     expect(await page.getByLabel('New Password', { exact: true }).inputValue()).toBe('Blue-Kite-River-9');
 
     // Matching: the password changes and she lands on her dashboard, signed in.
@@ -154,7 +154,7 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
 
   it('shows the server message in a red alert when the password is wrong', async ({ page }) => {
     await signInStudent(page, '2024002', 'not-her-password');
-    const alert = page.locator('.ant-alert-error');
+    const alert = page.getByRole('alert');
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await alert.textContent()).toContain(MESSAGES.badCredentials);
     expect(await page.getByRole('alert').filter({ hasText: MESSAGES.badCredentials }).count()).toBe(1);
@@ -174,7 +174,7 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
       )
       .toBe('current-password');
     await expectPath(page, '/');
-    expect(await page.locator('.ant-alert-error').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await page.keyboard.type('Keisha-Pass-33');
     await page.keyboard.press('Enter');
     await expectPath(page, '/dashboard');

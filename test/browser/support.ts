@@ -191,7 +191,8 @@ export function focusedLabel(page: Page): Promise<string> {
  * in here: the same words are also in the page's hidden live region that announces errors.
  */
 export function fieldItem(page: Page, label: string): Locator {
-  return page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+  // antd's form items, and the sign-in pages' fields drawn without antd (web/src/components/plain-controls.tsx).
+  return page.locator('.ant-form-item, .plain-field').filter({ has: page.getByLabel(label, { exact: true }) });
 }
 
 /**

@@ -1,10 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { FieldErrorAnnouncer } from '../components/field-error-announcer.js';
 import { PageSpinner } from '../components/page-spinner.js';
 import { StartupError } from '../components/startup-error.js';
-import { themeConfig } from '../config/theme.js';
 import { useSession } from '../lib/queries/use-session.js';
 import { AuthProvider } from '../lib/auth-store.js';
 
@@ -19,11 +17,13 @@ function SessionGate({ children }: { children: ReactNode }) {
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={themeConfig}>
-        {/* antd's <App> (message, modal) lives in the signed-in layouts: the sign-in pages do not need it. */}
-        <SessionGate>{children}</SessionGate>
-        <FieldErrorAnnouncer />
-      </ConfigProvider>
+      {/*
+        No antd here: the sign-in pages are drawn without it (docs/design.md §7). Its theme (ConfigProvider) is in
+        AntdTheme, around the routes drawn with antd (router.tsx); antd's <App> (message, modal) in the signed-in
+        layouts.
+      */}
+      <SessionGate>{children}</SessionGate>
+      <FieldErrorAnnouncer />
     </QueryClientProvider>
   );
 }

@@ -1,15 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
-import { createBrowserRouter, Outlet, useNavigation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
 import { ROUTES } from '../config/routes.js';
 import { logout } from '../features/auth/api/logout.js';
 import { useAuth } from '../lib/auth-store.js';
-import { preloadablePage } from '../lib/preloadable-page.js';
+import { type PreloadablePage, preloadablePage } from '../lib/preloadable-page.js';
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
 // Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
-// The two sign-in pages are what a visitor opens first: main.tsx preloads them with the session.
+// The sign-in pages are what a visitor opens first: main.tsx preloads them with the session. They are drawn without
+// antd; every other page sits inside AntdTheme (antd's theme), a chunk of its own loaded with the first of them.
+const loadAntdTheme = () => import('../components/antd-theme.js');
+const AntdTheme = lazy(loadAntdTheme);
 const StudentLoginPage = preloadablePage(() =>
   import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage),
 );
@@ -36,53 +39,52 @@ const GuardianForgotPasswordPage = preloadablePage(() =>
 const GuardianInvitationPage = preloadablePage(() =>
   import('../features/guardians/components/guardian-invitation-page.js').then((m) => m.GuardianInvitationPage),
 );
-const MyStudentsPage = lazy(() =>
-  import('../features/guardians/components/my-students-page.js').then((m) => ({ default: m.MyStudentsPage })),
+// The signed-in pages and their layouts: main.tsx asks for the code of the page opened with the session.
+const MyStudentsPage = preloadablePage(() =>
+  import('../features/guardians/components/my-students-page.js').then((m) => m.MyStudentsPage),
 );
 const LogoutPage = lazy(() =>
   import('../features/auth/components/logout-page.js').then((m) => ({ default: m.LogoutPage })),
 );
-const ChangePasswordPage = lazy(() =>
-  import('../features/auth/components/change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })),
+const ChangePasswordPage = preloadablePage(() =>
+  import('../features/auth/components/change-password-page.js').then((m) => m.ChangePasswordPage),
 );
-const StudentLayout = lazy(() => import('../layouts/student-layout.js'));
-const RequireActiveStudent = lazy(() => import('./require-active-student.js'));
-const AdminArea = lazy(() => import('./admin-area.js'));
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/components/dashboard-page.js').then((m) => ({ default: m.DashboardPage })),
+const StudentLayout = preloadablePage(() => import('../layouts/student-layout.js').then((m) => m.default));
+const RequireActiveStudent = preloadablePage(() => import('./require-active-student.js').then((m) => m.default));
+const AdminArea = preloadablePage(() => import('./admin-area.js').then((m) => m.default));
+const DashboardPage = preloadablePage(() =>
+  import('../features/dashboard/components/dashboard-page.js').then((m) => m.DashboardPage),
 );
-const PtaRedirectPage = lazy(() =>
-  import('../features/pta/components/pta-redirect-page.js').then((m) => ({ default: m.PtaRedirectPage })),
+const PtaRedirectPage = preloadablePage(() =>
+  import('../features/pta/components/pta-redirect-page.js').then((m) => m.PtaRedirectPage),
 );
-const StudentDataPage = lazy(() =>
-  import('../features/registration/components/student-data-page.js').then((m) => ({ default: m.StudentDataPage })),
+const StudentDataPage = preloadablePage(() =>
+  import('../features/registration/components/student-data-page.js').then((m) => m.StudentDataPage),
 );
-const FamilyDataPage = lazy(() =>
-  import('../features/registration/components/family-data-page.js').then((m) => ({ default: m.FamilyDataPage })),
+const FamilyDataPage = preloadablePage(() =>
+  import('../features/registration/components/family-data-page.js').then((m) => m.FamilyDataPage),
 );
-const HealthDataPage = lazy(() =>
-  import('../features/registration/components/health-data-page.js').then((m) => ({ default: m.HealthDataPage })),
+const HealthDataPage = preloadablePage(() =>
+  import('../features/registration/components/health-data-page.js').then((m) => m.HealthDataPage),
 );
-const OtherDataPage = lazy(() =>
-  import('../features/registration/components/other-data-page.js').then((m) => ({ default: m.OtherDataPage })),
+const OtherDataPage = preloadablePage(() =>
+  import('../features/registration/components/other-data-page.js').then((m) => m.OtherDataPage),
 );
-const DocumentsPage = lazy(() =>
-  import('../features/registration/components/documents-page.js').then((m) => ({ default: m.DocumentsPage })),
+const DocumentsPage = preloadablePage(() =>
+  import('../features/registration/components/documents-page.js').then((m) => m.DocumentsPage),
 );
-const CompletePage = lazy(() =>
-  import('../features/registration/components/complete-page.js').then((m) => ({ default: m.CompletePage })),
+const CompletePage = preloadablePage(() =>
+  import('../features/registration/components/complete-page.js').then((m) => m.CompletePage),
 );
-const TermReportsPage = lazy(() =>
-  import('../features/term-reports/components/term-reports-page.js').then((m) => ({ default: m.TermReportsPage })),
+const TermReportsPage = preloadablePage(() =>
+  import('../features/term-reports/components/term-reports-page.js').then((m) => m.TermReportsPage),
 );
 const NotFoundPage = lazy(() => import('../components/not-found-page.js').then((m) => ({ default: m.NotFoundPage })));
 
-const SignedInServices = lazy(() => import('./signed-in-services.js'));
-const FieldSaveQueueConnector = lazy(() =>
-  import('../features/registration/save-queue/field-save-queue-connector.js').then((m) => ({
-    default: m.FieldSaveQueueConnector,
-  })),
-);
+const loadSignedInServices = () => import('./signed-in-services.js');
+const loadSaveQueue = () => import('../features/registration/save-queue/field-save-queue-connector.js');
+const SignedInServices = lazy(loadSignedInServices);
+const FieldSaveQueueConnector = lazy(() => loadSaveQueue().then((m) => ({ default: m.FieldSaveQueueConnector })));
 
 /**
  * The root of every route: loads page code, and shows the overlay while signing out (docs/product.md §4 Sign-in step
@@ -96,6 +98,9 @@ function AppShell() {
   // Loaded at the first sign-in (the sign-in page does not need it), then kept: it also sees the sign-out.
   const [queueNeeded, setQueueNeeded] = useState(authenticated);
   if (authenticated && !queueNeeded) setQueueNeeded(true);
+  const { pathname } = useLocation();
+  // Once a signed-in page is shown, the code of the pages she goes to next from it arrives meanwhile.
+  useEffect(() => (authenticated ? preloadNextPages(pathname) : undefined), [authenticated, pathname]);
   return (
     <>
       {queueNeeded && (
@@ -108,7 +113,9 @@ function AppShell() {
       </Suspense>
       {authenticated && (
         <Suspense fallback={null}>
-          <SignedInServices />
+          <AntdTheme>
+            <SignedInServices />
+          </AntdTheme>
         </Suspense>
       )}
       <LoadingOverlay spinning={signingOut} label="Signing out…" />
@@ -125,65 +132,151 @@ export const router = createBrowserRouter([
       {
         element: <VisitorOnly />,
         children: [
+          // Drawn without antd (docs/design.md §7): the server draws the same forms first (server/web-client).
           { path: ROUTES.studentLogin, element: <StudentLoginPage /> },
           { path: ROUTES.adminLogin, element: <AdminLoginPage /> },
-          { path: ROUTES.forgotPassword, element: <StudentForgotPasswordPage /> },
-          { path: ROUTES.adminForgotPassword, element: <AdminForgotPasswordPage /> },
           { path: ROUTES.guardianLogin, element: <GuardianLoginPage /> },
-          { path: ROUTES.guardianForgotPassword, element: <GuardianForgotPasswordPage /> },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/admin/*', element: <AdminArea /> },
           {
-            element: <StudentLayout />,
+            element: <AntdTheme />,
             children: [
-              { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
-              { path: ROUTES.myStudents, element: <MyStudentsPage /> },
-              {
-                // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
-                element: <RequireActiveStudent />,
-                children: [
-                  { path: ROUTES.dashboard, element: <DashboardPage /> },
-                  { path: ROUTES.pta, element: <PtaRedirectPage /> },
-                  { path: ROUTES.studentData, element: <StudentDataPage /> },
-                  { path: ROUTES.familyData, element: <FamilyDataPage /> },
-                  { path: ROUTES.healthData, element: <HealthDataPage /> },
-                  { path: ROUTES.otherData, element: <OtherDataPage /> },
-                  { path: ROUTES.documents, element: <DocumentsPage /> },
-                  { path: ROUTES.complete, element: <CompletePage /> },
-                  { path: ROUTES.termReports, element: <TermReportsPage /> },
-                ],
-              },
+              { path: ROUTES.forgotPassword, element: <StudentForgotPasswordPage /> },
+              { path: ROUTES.adminForgotPassword, element: <AdminForgotPasswordPage /> },
+              { path: ROUTES.guardianForgotPassword, element: <GuardianForgotPasswordPage /> },
             ],
           },
         ],
       },
-      // The e-mailed link (docs/product.md §10) works whoever is signed in on this browser: it signs in as its account.
-      { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
-      // The invitation's link (docs/product.md §11), likewise: she creates her account, or signs in, to accept it.
-      { path: ROUTES.guardianInvitation, element: <GuardianInvitationPage /> },
-      // docs/product.md §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
-      { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        // Every page drawn with antd, in antd's theme.
+        element: <AntdTheme />,
+        children: [
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: '/admin/*', element: <AdminArea /> },
+              {
+                element: <StudentLayout />,
+                children: [
+                  { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
+                  { path: ROUTES.myStudents, element: <MyStudentsPage /> },
+                  {
+                    // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
+                    element: <RequireActiveStudent />,
+                    children: [
+                      { path: ROUTES.dashboard, element: <DashboardPage /> },
+                      { path: ROUTES.pta, element: <PtaRedirectPage /> },
+                      { path: ROUTES.studentData, element: <StudentDataPage /> },
+                      { path: ROUTES.familyData, element: <FamilyDataPage /> },
+                      { path: ROUTES.healthData, element: <HealthDataPage /> },
+                      { path: ROUTES.otherData, element: <OtherDataPage /> },
+                      { path: ROUTES.documents, element: <DocumentsPage /> },
+                      { path: ROUTES.complete, element: <CompletePage /> },
+                      { path: ROUTES.termReports, element: <TermReportsPage /> },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          // The e-mailed link (docs/product.md §10) works whoever is signed in on this browser: it signs in as its
+          // account.
+          { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
+          // The invitation's link (docs/product.md §11), likewise: she creates her account, or signs in, to accept it.
+          { path: ROUTES.guardianInvitation, element: <GuardianInvitationPage /> },
+          // docs/product.md §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
+          { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ]);
 
+/** The student layout's pages: the page, and whether RequireActiveStudent is around it. */
+const STUDENT_PAGES: Record<string, { page: PreloadablePage; active: boolean }> = {
+  [ROUTES.changePassword]: { page: ChangePasswordPage, active: false },
+  [ROUTES.myStudents]: { page: MyStudentsPage, active: false },
+  [ROUTES.dashboard]: { page: DashboardPage, active: true },
+  [ROUTES.pta]: { page: PtaRedirectPage, active: true },
+  [ROUTES.studentData]: { page: StudentDataPage, active: true },
+  [ROUTES.familyData]: { page: FamilyDataPage, active: true },
+  [ROUTES.healthData]: { page: HealthDataPage, active: true },
+  [ROUTES.otherData]: { page: OtherDataPage, active: true },
+  [ROUTES.documents]: { page: DocumentsPage, active: true },
+  [ROUTES.complete]: { page: CompletePage, active: true },
+  [ROUTES.termReports]: { page: TermReportsPage, active: true },
+};
+
+/** The six steps' routes (config/registration-steps.ts has them too, but brings the fields' definitions with it). */
+const REGISTRATION_STEPS: string[] = [
+  ROUTES.studentData,
+  ROUTES.familyData,
+  ROUTES.healthData,
+  ROUTES.otherData,
+  ROUTES.documents,
+  ROUTES.complete,
+];
+
+/** Whether `pathname` is a signed-in page whose data main.tsx asks for early (page-data.ts). */
+export function isSignedInPage(pathname: string): boolean {
+  return pathname in STUDENT_PAGES || pathname.startsWith('/admin/');
+}
+
+/** Brings the code of a signed-in page and of what is drawn around it (the layout, the guard), all at once. */
+function preloadSignedInPage(pathname: string): Promise<unknown> | null {
+  const entry = STUDENT_PAGES[pathname];
+  if (!entry && !pathname.startsWith('/admin/')) return null;
+  // Drawn around every signed-in page (AppShell): the registration form waits for the save queue's answers.
+  const services = Promise.all([loadSignedInServices(), loadSaveQueue()]);
+  if (pathname.startsWith('/admin/')) return Promise.all([AdminArea.preload(), services]);
+  return Promise.all([
+    services,
+    StudentLayout.preload(),
+    entry?.active ? RequireActiveStudent.preload() : null,
+    entry?.page.preload(),
+  ]);
+}
+
 /**
- * Brings the code of the sign-in page (or the forgotten-password pages, the e-mailed links' pages) at `pathname`, if it
- * is one (before the client first draws).
+ * The pages she is likely to open next from `pathname`, asked for once the browser is idle a while after drawing
+ * this one (so they never compete with it; a failure is left to the page): from a registration step the other steps
+ * (small: the form they share has come with this one), from the dashboard the first step.
+ */
+function preloadNextPages(pathname: string): () => void {
+  const next: PreloadablePage[] = [];
+  if (REGISTRATION_STEPS.includes(pathname))
+    for (const step of REGISTRATION_STEPS) if (step !== pathname) next.push(STUDENT_PAGES[step].page);
+
+  if (pathname === ROUTES.dashboard) next.push(StudentDataPage);
+  if (!next.length) return () => undefined;
+  const load = () => next.forEach((page) => page.preload().catch(() => undefined));
+  // A few seconds after the page is shown (she reads it first), when the browser has nothing else to do.
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(load, { timeout: 5000 });
+    else load();
+  }, 3000);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
+}
+
+/**
+ * Brings the code of the page at `pathname` before the client first draws: a sign-in page (or the forgotten-password
+ * pages, the e-mailed links' pages), or a signed-in page with its layout; for a page drawn with antd, antd's theme
+ * with it.
  */
 export function preloadPageFor(pathname: string): Promise<unknown> {
   if (pathname === ROUTES.studentLogin) return StudentLoginPage.preload();
   if (pathname === ROUTES.adminLogin) return AdminLoginPage.preload();
-  if (pathname === ROUTES.resetPassword) return ResetPasswordPage.preload();
-  if (pathname === ROUTES.forgotPassword) return StudentForgotPasswordPage.preload();
-  if (pathname === ROUTES.adminForgotPassword) return AdminForgotPasswordPage.preload();
   if (pathname === ROUTES.guardianLogin) return GuardianLoginPage.preload();
-  if (pathname === ROUTES.guardianForgotPassword) return GuardianForgotPasswordPage.preload();
-  if (pathname === ROUTES.guardianInvitation) return GuardianInvitationPage.preload();
-  return Promise.resolve();
+  const withAntd = (page: PreloadablePage) => Promise.all([page.preload(), loadAntdTheme()]);
+  if (pathname === ROUTES.resetPassword) return withAntd(ResetPasswordPage);
+  if (pathname === ROUTES.forgotPassword) return withAntd(StudentForgotPasswordPage);
+  if (pathname === ROUTES.adminForgotPassword) return withAntd(AdminForgotPasswordPage);
+  if (pathname === ROUTES.guardianForgotPassword) return withAntd(GuardianForgotPasswordPage);
+  if (pathname === ROUTES.guardianInvitation) return withAntd(GuardianInvitationPage);
+  const signedIn = preloadSignedInPage(pathname);
+  return signedIn ? Promise.all([signedIn, loadAntdTheme()]) : Promise.resolve();
 }

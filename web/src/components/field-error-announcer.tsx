@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
 
 const ERROR_CLASS = 'ant-form-item-explain-error';
+/** The sign-in pages' fields, drawn without antd (components/plain-controls.tsx). */
+const PLAIN_ERROR_CLASS = 'plain-field-error';
 
 /** 'Mobile: 7 Digits Needed' for an error node, named by its form item's label when it has one. */
 function describe(error: Element): string {
-  const label = error.closest('.ant-form-item')?.querySelector('.ant-form-item-label label')?.textContent?.trim();
+  const label = (
+    error.closest('.ant-form-item')?.querySelector('.ant-form-item-label label') ??
+    error.closest('.plain-field')?.querySelector('label')
+  )?.textContent?.trim();
   const text = error.textContent?.trim() ?? '';
   return label ? `${label}: ${text}` : text;
 }
@@ -21,8 +26,9 @@ export function FieldErrorAnnouncer() {
     const announced = new WeakSet<Element>();
     // A live collection, kept up to date by the browser: reading it on each change costs no search.
     const errors = document.getElementsByClassName(ERROR_CLASS);
+    const plainErrors = document.getElementsByClassName(PLAIN_ERROR_CLASS);
     const observer = new MutationObserver(() => {
-      const current = [...errors].filter((e) => e.textContent?.trim());
+      const current = [...errors, ...plainErrors].filter((e) => e.textContent?.trim());
       const fresh = current.filter((e) => !announced.has(e));
       fresh.forEach((e) => announced.add(e));
       if (fresh.length > 0) setMessage(fresh.map(describe).join('. '));

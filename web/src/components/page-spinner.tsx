@@ -1,15 +1,31 @@
-import { Spin } from 'antd';
+import { Spinner } from './plain-controls.js';
+
+/*
+ * Without antd: every page shows these first (the session, a page's code), the sign-in pages too (docs/design.md §7).
+ * They look like antd's Spin (plain-controls.css).
+ */
 
 /** Shown while a page's code or the session is loading. */
 export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '40vh', padding: 24 }}>
-      <Spin size="large" description={label} />
+    <div className="pf-page-spinner" aria-live="polite" aria-busy="true">
+      <Spinner size="large" />
+      <div>{label}</div>
     </div>
   );
 }
 
 /** The loading overlay of docs/product.md §2, §4: covers the whole screen while a call is under way. */
 export function LoadingOverlay({ spinning, label }: { spinning: boolean; label: string }) {
-  return <Spin fullscreen spinning={spinning} description={label} />;
+  // Always there (hidden when idle), so a screen reader announces the words when they appear.
+  return (
+    <div className="pf-overlay" aria-live="polite" aria-busy={spinning} hidden={!spinning}>
+      {spinning && (
+        <>
+          <Spinner />
+          <div>{label}</div>
+        </>
+      )}
+    </div>
+  );
 }

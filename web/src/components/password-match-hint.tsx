@@ -1,8 +1,7 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
 import { Form, type FormInstance } from 'antd';
-import { MESSAGES } from '../../../shared/constants.js';
 
-export const PASSWORD_MATCH_HINT_ID = 'password-match-hint';
+// The hint itself is drawn without antd (the student sign-in's reset mode shows it too).
+export { PASSWORD_MATCH_HINT_ID, PasswordMatchHint } from './password-match-note.js';
 
 /**
  * Whether New and Confirm differ. docs/product.md §4 (Password change) makes a change with two different passwords a
@@ -13,32 +12,4 @@ export function usePasswordsDiffer(form: FormInstance, newName: string, confirmN
   const next = Form.useWatch<string | undefined>(newName, form) ?? '';
   const confirm = Form.useWatch<string | undefined>(confirmName, form) ?? '';
   return next !== confirm;
-}
-
-/**
- * 'New Password and Confirm New Password must match.' (or `message`, for boxes labelled otherwise) while they
- * differ. The region is always there
- * (empty when they match) so a screen reader announces the words when they appear.
- */
-export function PasswordMatchHint({
-  differ,
-  message = MESSAGES.passwordsDiffer,
-}: {
-  differ: boolean;
-  message?: string;
-}) {
-  return (
-    <div
-      id={PASSWORD_MATCH_HINT_ID}
-      role="status"
-      style={{ minHeight: 22, marginBottom: 12, color: 'rgba(0, 0, 0, 0.66)' }}
-    >
-      {differ && (
-        <>
-          <InfoCircleOutlined aria-hidden style={{ marginInlineEnd: 6 }} />
-          {message}
-        </>
-      )}
-    </div>
-  );
 }

@@ -1,25 +1,22 @@
-import { Button, Result } from 'antd';
 import { useRouteError } from 'react-router-dom';
+import { PlainIcon } from './plain-controls.js';
 
 /**
  * Shown when a page fails to render, most often because a new version was deployed and the old
- * page's code file is gone: reloading fetches the new one.
+ * page's code file is gone: reloading fetches the new one. Without antd (as antd's Result): antd itself may be the
+ * file that failed to load.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
   console.error(error);
   return (
-    <main>
-      <Result
-        status="error"
-        title={<h1 style={{ fontSize: 24, margin: 0 }}>Something went wrong</h1>}
-        subTitle="This page could not be shown. Reloading usually helps."
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            Reload the page
-          </Button>
-        }
-      />
+    <main className="pf-result">
+      <PlainIcon name="closeCircleFilled" className="pf-result-error" />
+      <h1 style={{ fontSize: 24, margin: 0 }}>Something went wrong</h1>
+      <p className="pf-result-subtitle">This page could not be shown. Reloading usually helps.</p>
+      <button type="button" className="pf-btn pf-btn-primary" onClick={() => window.location.reload()}>
+        Reload the page
+      </button>
     </main>
   );
 }

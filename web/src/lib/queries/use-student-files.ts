@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DocumentFile } from '../../../../shared/documents.js';
 import { apiClient } from '../api-client.js';
 
@@ -7,9 +7,13 @@ export function studentFilesQueryKey(studentId: string) {
 }
 
 /** GET /api/get-files/{studentId}: the current file of each document type. */
-export function useStudentFiles(studentId: string) {
-  return useQuery({
+export function studentFilesQuery(studentId: string) {
+  return queryOptions({
     queryKey: studentFilesQueryKey(studentId),
     queryFn: ({ signal }) => apiClient.get<DocumentFile[]>(`/api/get-files/${encodeURIComponent(studentId)}`, signal),
   });
+}
+
+export function useStudentFiles(studentId: string) {
+  return useQuery(studentFilesQuery(studentId));
 }

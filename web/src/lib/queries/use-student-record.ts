@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentRecord } from '../../../../shared/student-fields.js';
 import { apiClient } from '../api-client.js';
 
@@ -10,8 +10,9 @@ export function studentRecordQueryKey(studentId: string) {
 }
 
 /** GET /api/student-record/{id}: a list whose first item is the whole record (every field of docs/product.md §3). */
-export function useStudentRecord(studentId: string | null) {
-  return useQuery({
+/** Her record (GET /api/student-record/{id}): one definition for the pages and for main.tsx's early request. */
+export function studentRecordQuery(studentId: string | null) {
+  return queryOptions({
     queryKey: studentRecordQueryKey(studentId ?? ''),
     queryFn: async ({ signal }) => {
       const rows = await apiClient.get<StudentRecord[]>(
@@ -22,4 +23,8 @@ export function useStudentRecord(studentId: string | null) {
     },
     enabled: Boolean(studentId),
   });
+}
+
+export function useStudentRecord(studentId: string | null) {
+  return useQuery(studentRecordQuery(studentId));
 }

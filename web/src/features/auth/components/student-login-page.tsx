@@ -1,48 +1,67 @@
-import { Alert, Button, Form, Input, type InputRef } from 'antd';
-import { type KeyboardEvent, lazy, type RefObject, Suspense, useRef, useState } from 'react';
+import { type ComponentProps, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { StudentLoginResponse } from '../../../../../shared/api-types.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { GUARDIAN_MESSAGES } from '../../../../../shared/guardians.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
-import { PasswordInput } from '../../../components/password-input.js';
+import { fieldId, SIGN_IN_FORMS } from '../../../../../shared/sign-in-forms.js';
+import { SignInFormField } from '../../../components/sign-in-form-field.js';
 import { ROUTES } from '../../../config/routes.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
+import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint } from '../../../components/password-match-note.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
+import {
+  PlainErrorAlert,
+  PlainField,
+  PlainPasswordInput,
+  PlainSubmitButton,
+} from '../../../components/plain-controls.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useChangePassword } from '../../../lib/queries/use-change-password.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
 import { landingAfterSignIn } from '../../../lib/return-path.js';
-import {
-  PASSWORD_MATCH_HINT_ID,
-  PasswordMatchHint,
-  usePasswordsDiffer,
-} from '../../../components/password-match-hint.js';
+import { shellValues } from '../../../lib/shell-handover.js';
+import { required, usePlainForm } from '../../../lib/use-plain-form.js';
+import { useShellHandover } from '../../../lib/use-shell-handover.js';
 
-// The dialog (and antd's Modal and AutoComplete) loads only when someone asks for it.
-const StudentIdLookupDialog = lazy(() => import('./student-id-lookup-dialog.js'));
+// The dialog (and antd's Modal and AutoComplete, with antd's theme) loads only when someone asks for it.
+const StudentIdLookupDialog = lazy(async () => {
+  const [{ default: Dialog }, { default: AntdTheme }] = await Promise.all([
+    import('./student-id-lookup-dialog.js'),
+    import('../../../components/antd-theme.js'),
+  ]);
+  return {
+    default: (props: ComponentProps<typeof Dialog>) => (
+      <AntdTheme>
+        <Dialog {...props} />
+      </AntdTheme>
+    ),
+  };
+});
 
-interface LoginValues {
-  student_id: string;
-  password: string;
-  new_password?: string;
-  confirm_password?: string;
-}
+const FORM = SIGN_IN_FORMS[ROUTES.studentLogin];
+const [STUDENT_ID, PASSWORD] = FORM.fields;
+const ID = (name: string) => fieldId(FORM.formId, name);
+type Field = 'student_id' | 'password' | 'new_password' | 'confirm_password';
 
-/** Enter moves on to `next` instead of submitting the form (docs/product.md §2 Student login). */
-function focusOnEnter(e: KeyboardEvent<HTMLInputElement>, next: RefObject<InputRef | null>) {
-  e.preventDefault();
-  next.current?.focus();
-}
-
-/** docs/product.md §2 Student login (/), with the forced password reset of §4 on the same card. */
+/**
+ * docs/product.md §2 Student login (/), with the forced password reset of §4 on the same card. Drawn without antd
+ * (docs/design.md §7): the server draws the same form first (server/web-client/sign-in-shell.ts) and this page takes
+ * over what she typed in it.
+ */
 export function StudentLoginPage() {
   const { settings, signIn } = useAuth();
   const location = useLocation();
   const landing = landingAfterSignIn(location.state, 'student');
-  const [form] = Form.useForm<LoginValues>();
+  const form = usePlainForm<Field>(() => ({
+    student_id: '',
+    password: '',
+    new_password: '',
+    confirm_password: '',
+    ...shellValues(FORM.formId),
+  }));
   const login = useLoginStudent();
   const changePassword = useChangePassword();
   const [error, setError] = useState<string | null>(null);
@@ -50,13 +69,19 @@ export function StudentLoginPage() {
   const [resetUser, setResetUser] = useState<StudentLoginResponse | null>(null);
   const [lookupOpen, setLookupOpen] = useState(false);
   const [lookupMounted, setLookupMounted] = useState(false);
-  const passwordRef = useRef<InputRef>(null);
-  const newPasswordRef = useRef<InputRef>(null);
-  const confirmRef = useRef<InputRef>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const newPasswordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
   const resetMode = resetUser !== null;
-  const differ = usePasswordsDiffer(form, 'new_password', 'confirm_password') && resetMode;
+  const { values, errors } = form;
+  const differ = resetMode && values.new_password !== values.confirm_password;
 
-  const signInStudent = (values: LoginValues) => {
+  const rules = {
+    student_id: required('Please enter your student ID.', { whitespace: true }),
+    password: required(resetMode ? 'Please enter your date of birth.' : 'Please enter your password.'),
+  };
+
+  const signInStudent = () => {
     setError(null);
     login.mutate(
       { student_id: values.student_id.trim(), password: values.password },
@@ -65,7 +90,7 @@ export function StudentLoginPage() {
           if (user.role === 'student' && mustResetPassword(user)) {
             // docs/product.md §4 step 3: not signed in yet; empty the password box and ask for a new password.
             setResetUser(user);
-            form.setFieldsValue({ password: '', new_password: '', confirm_password: '' });
+            form.setValues({ password: '', new_password: '', confirm_password: '' });
             requestAnimationFrame(() => passwordRef.current?.focus());
             return;
           }
@@ -76,11 +101,11 @@ export function StudentLoginPage() {
     );
   };
 
-  const resetPassword = (user: StudentLoginResponse, values: LoginValues) => {
-    const next = values.new_password ?? '';
+  const resetPassword = (user: StudentLoginResponse) => {
+    const next = values.new_password;
     // docs/product.md §4/§5: when New and Confirm differ, nothing happens (the button is disabled meanwhile, with a
     // hint).
-    if (next !== (values.confirm_password ?? '')) return;
+    if (next !== values.confirm_password) return;
     const problem = passwordProblem(next, { studentId: user.student_id });
     if (problem) {
       setError(problem);
@@ -96,9 +121,17 @@ export function StudentLoginPage() {
     );
   };
 
-  const onFinish = (values: LoginValues) => {
-    if (resetUser) resetPassword(resetUser, values);
-    else signInStudent(values);
+  const busy = login.isPending || changePassword.isPending;
+
+  const submit = () => {
+    if (busy || !form.validate(rules)) return;
+    if (resetUser) resetPassword(resetUser);
+    else signInStudent();
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
   };
 
   const openLookup = () => {
@@ -106,107 +139,85 @@ export function StudentLoginPage() {
     setLookupOpen(true);
   };
 
-  const busy = login.isPending || changePassword.isPending;
+  useShellHandover(FORM.formId, values, form.setValues, { submit, lookup: openLookup });
+
+  const passwordExtra = resetMode ? 'yyyymmdd' : undefined;
+  const newPasswordExtra = 'At least 8 characters; not your date of birth or student ID.';
 
   return (
     <VisitorLayout>
       <title>Student Login · Student Portal</title>
       <PlainCard width={LAYOUT.loginCardWidth}>
         <CardTitle>{settings.school_name}</CardTitle>
-        <CardSubtitle>{resetMode ? 'Please choose a new password to continue.' : 'Student Login'}</CardSubtitle>
+        <CardSubtitle>{resetMode ? 'Please choose a new password to continue.' : FORM.subtitle}</CardSubtitle>
 
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        {error && <PlainErrorAlert message={error} />}
 
-        <Form<LoginValues>
-          form={form}
-          name="student-login"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          initialValues={{ student_id: '', password: '' }}
-        >
-          <Form.Item
-            label="Student ID"
-            name="student_id"
-            rules={[{ required: true, whitespace: true, message: 'Please enter your student ID.' }]}
-          >
-            <Input
-              autoComplete="username"
-              autoCapitalize="off"
-              spellCheck={false}
-              disabled={resetMode}
-              onPressEnter={(e) => focusOnEnter(e, passwordRef)}
-            />
-          </Form.Item>
+        <form id={FORM.formId} className="pf-form" noValidate onSubmit={onSubmit}>
+          <SignInFormField
+            formId={FORM.formId}
+            field={STUDENT_ID}
+            bound={form.bind('student_id', rules.student_id)}
+            error={errors.student_id}
+            disabled={resetMode}
+            onEnter={() => passwordRef.current?.focus()}
+          />
 
-          <Form.Item
-            label="Password"
-            name="password"
-            extra={resetMode ? 'yyyymmdd' : undefined}
-            rules={[
-              {
-                required: true,
-                message: resetMode ? 'Please enter your date of birth.' : 'Please enter your password.',
-              },
-            ]}
-          >
-            <PasswordInput
-              ref={passwordRef}
-              placeholder={resetMode ? 'Enter date of birth' : 'Enter password'}
-              autoComplete="current-password"
-              onPressEnter={resetMode ? (e) => focusOnEnter(e, newPasswordRef) : undefined}
-            />
-          </Form.Item>
+          <SignInFormField
+            formId={FORM.formId}
+            field={PASSWORD}
+            bound={form.bind('password', rules.password)}
+            error={errors.password}
+            extra={passwordExtra}
+            ref={passwordRef}
+            placeholder={resetMode ? 'Enter date of birth' : undefined}
+            onEnter={resetMode ? () => newPasswordRef.current?.focus() : undefined}
+          />
 
           {resetMode && (
             <>
-              <Form.Item
-                label="New Password"
-                name="new_password"
-                extra="At least 8 characters; not your date of birth or student ID."
-              >
-                <PasswordInput
+              <PlainField id={ID('new_password')} label="New Password" extra={newPasswordExtra}>
+                <PlainPasswordInput
+                  {...form.bind('new_password')}
                   ref={newPasswordRef}
+                  id={ID('new_password')}
+                  name="new_password"
+                  described
                   autoComplete="new-password"
-                  onPressEnter={(e) => focusOnEnter(e, confirmRef)}
+                  onEnter={() => confirmRef.current?.focus()}
                 />
-              </Form.Item>
-              <Form.Item label="Confirm New Password" name="confirm_password">
-                <PasswordInput ref={confirmRef} autoComplete="new-password" />
-              </Form.Item>
+              </PlainField>
+              <PlainField id={ID('confirm_password')} label="Confirm New Password">
+                <PlainPasswordInput
+                  {...form.bind('confirm_password')}
+                  ref={confirmRef}
+                  id={ID('confirm_password')}
+                  name="confirm_password"
+                  autoComplete="new-password"
+                />
+              </PlainField>
               <PasswordMatchHint differ={differ} />
             </>
           )}
 
-          <Form.Item style={{ marginBottom: resetMode ? 0 : 12 }}>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              size="large"
+          <div className="pf-item" style={{ marginBottom: resetMode ? 0 : 12 }}>
+            <PlainSubmitButton
               loading={busy}
               disabled={differ}
-              aria-describedby={differ ? PASSWORD_MATCH_HINT_ID : undefined}
+              describedBy={differ ? PASSWORD_MATCH_HINT_ID : undefined}
             >
               {resetMode ? 'Change Password' : 'LOGIN'}
-            </Button>
-          </Form.Item>
-        </Form>
+            </PlainSubmitButton>
+          </div>
+        </form>
 
         {!resetMode && (
-          <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 8 }}>
-            {/* 24 px tall at least: WCAG 2.2 target size */}
-            <Link to={ROUTES.forgotPassword} style={{ lineHeight: '24px' }}>
-              Forgot your password?
-            </Link>
+          <div className="pf-links">
+            <Link to={ROUTES.forgotPassword}>Forgot your password?</Link>
             {settings.student_id_lookup && (
-              <Button
-                type="link"
-                onClick={openLookup}
-                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-              >
+              <button type="button" className="pf-link-button" onClick={openLookup}>
                 Click here to get your student ID
-              </Button>
+              </button>
             )}
           </div>
         )}
@@ -214,7 +225,7 @@ export function StudentLoginPage() {
         {!resetMode && (
           // docs/product.md §11: a parent's way in, on its own page (its code is not part of this one). The page she
           // was sent away from goes along, so that her sign-in brings her back to it.
-          <div style={{ borderTop: '1px solid #e5e7eb', marginTop: 16, paddingTop: 16 }}>
+          <div className="pf-guardian-box">
             <Link to={ROUTES.guardianLogin} state={location.state} className="guardian-way-in">
               {GUARDIAN_MESSAGES.signInPrompt}
             </Link>
@@ -228,7 +239,7 @@ export function StudentLoginPage() {
             open={lookupOpen}
             onClose={() => setLookupOpen(false)}
             onChoose={(id) => {
-              form.setFieldValue('student_id', id);
+              form.setValues({ student_id: id });
               setLookupOpen(false);
               requestAnimationFrame(() => passwordRef.current?.focus());
             }}

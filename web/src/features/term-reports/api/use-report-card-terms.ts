@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportCardTerm } from '../../../../../shared/term-reports.js';
 import { apiClient } from '../../../lib/api-client.js';
 
@@ -7,8 +7,8 @@ export function reportCardTermsQueryKey(studentId: string) {
 }
 
 /** GET /api/report-card-terms/{userId}: the student's terms, newest first, posted or not. */
-export function useReportCardTerms(studentId: string | null) {
-  return useQuery({
+export function reportCardTermsQuery(studentId: string | null) {
+  return queryOptions({
     queryKey: reportCardTermsQueryKey(studentId ?? ''),
     queryFn: ({ signal }) =>
       apiClient.get<ReportCardTerm[]>(`/api/report-card-terms/${encodeURIComponent(studentId ?? '')}`, signal),
@@ -16,6 +16,10 @@ export function useReportCardTerms(studentId: string | null) {
     // Posting happens elsewhere (the office): look again whenever the list is shown.
     staleTime: 0,
   });
+}
+
+export function useReportCardTerms(studentId: string | null) {
+  return useQuery(reportCardTermsQuery(studentId));
 }
 
 /** Where the report card PDF of one term is served (shown in a frame, opened or downloaded). */

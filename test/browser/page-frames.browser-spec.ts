@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import type { Page, Request, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import { browserTest as it } from '../fixtures/browser-test.js';
+import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
+import { createStudent, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
+
+// A phone on slow mobile data opening a signed-in page directly (a bookmark, a link): the server's HTML already
+// shows the page's frame (the top bar with the school's name, "Loading…") before any script has run, the page
+// then shows her data, and her record is asked for without waiting for the page's code.
+
+const PHONE = 360;
+const PASSWORD = 'Frames-Pass-2026';
+const SCHOOL = 'Test Girls High School';
+
+let t: TestApp;
+let b: TestBrowser;
+
+it.beforeAll(async ({ app, browser }) => {
+  t = app;
+  b = browser;
+  mkdirSync('test-results', { recursive: true });
+  await createStudent(t, { id: '7101', first_name: 'Kezia', last_name: 'Ramdial', class_id: '1A', password: PASSWORD });
+});
+
+async function signedInPhone(): Promise<Page> {
+  // axe-core is added to the page as a script: this context lets it in past the CSP.
+  const page = await newAxePage(b, t.baseUrl, PHONE, 800);
+  await signInStudent(page, '7101', PASSWORD);
+  await expectPath(page, '/dashboard');
+  return page;
+}
+
+const blockScripts = (page: Page) => page.route('**/assets/*.js', (route: Route) => route.abort());
+
+it('draws the student top bar and a loading status from the server before any script runs', async () => {
+  const page = await signedInPhone();
+  await blockScripts(page);
+  await page.goto('/registration/student-data');
+  const bar = page.getByRole('banner');
+  await expect.poll(() => bar.getByText(SCHOOL).isVisible()).toBe(true);
+  expect(await page.getByRole('status').textContent()).toBe('Loading…');
+  expect(await bar.getByRole('link', { name: 'Logout' }).isVisible()).toBe(true);
+  // Nothing of hers is in it: the server does not know who is signed in at that point.
+  expect(await page.getByText('Kezia').count()).toBe(0);
+  const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: screenshotPath('page-frame-student-data-360') });
+
+  // With its code, the page replaces the frame in place and shows her data.
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Kezia');
+  expect(await page.getByRole('banner').getByText(SCHOOL).isVisible()).toBe(true);
+  await page.context().close();
+});
+
+it("draws the admin shell's bar for an admin page, and a neutral frame for an unknown address", async () => {
+  const page = await newPage(b, t.baseUrl, 1366, 800);
+  await blockScripts(page);
+  await page.goto('/admin/dashboard');
+  await expect.poll(() => page.getByRole('banner').getByText(`${SCHOOL} · Administrator`).isVisible()).toBe(true);
+  expect(await page.getByRole('status').textContent()).toBe('Loading…');
+  await page.screenshot({ path: screenshotPath('page-frame-admin-1366') });
+  await page.goto('/no-such-page');
+  await expect.poll(() => page.getByRole('status').textContent()).toBe('Loading…');
+  expect(await page.getByRole('banner').count()).toBe(0);
+  await page.context().close();
+});
+
+it("asks for her record before the page's code has arrived", async () => {
+  const page = await signedInPhone();
+  const order: string[] = [];
+  let recordAsked: () => void = () => undefined;
+  const recordSeen = new Promise<void>((resolve) => (recordAsked = resolve));
+  page.on('request', (r: Request) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/student-record/')) {
+      order.push('record');
+      recordAsked();
+    }
+  });
+  // The registration form's code is held until the record has been asked for (or 10 s): the record must not wait
+  // for it. Ordering, not timing: with a waterfall the record would be asked only after the code ran.
+  await page.route('**/assets/registration-form-*.js', async (route: Route) => {
+    await Promise.race([recordSeen, new Promise((r) => setTimeout(r, 10_000))]);
+    order.push('form code');
+    await route.continue();
+  });
+  await page.goto('/registration/student-data');
+  await expect.poll(() => page.getByLabel('First Name').inputValue(), { timeout: 20_000 }).toBe('Kezia');
+  expect(order.slice(0, 2)).toEqual(['record', 'form code']);
+  await page.context().close();
+});

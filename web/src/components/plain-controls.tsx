@@ -1,0 +1,157 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
+import { ICON_PATHS, type IconName } from '../../../shared/sign-in-forms.js';
+
+/*
+ * The sign-in screens' controls without antd (docs/design.md §7: the sign-in page's JavaScript before she can type).
+ * They look as antd drew them (plain-controls.css) and behave as the antd forms did: a label tied to its box, the
+ * error under it tied with aria-describedby and aria-invalid, the same ids.
+ */
+
+/** One of the few icons the sign-in screens draw (Ant Design's shapes). */
+export function PlainIcon({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <svg viewBox="64 64 896 896" aria-hidden="true" focusable="false" className={`pf-icon ${className ?? ''}`.trim()}>
+      {ICON_PATHS[name].map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+/** A labelled field: the label, the box (children), and under it the error or the hint. */
+export function PlainField({
+  id,
+  label,
+  error,
+  extra,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | null;
+  extra?: string;
+  children: ReactNode;
+}) {
+  const help = Boolean(error) || Boolean(extra);
+  return (
+    <div className={`pf-item plain-field${error ? ' pf-has-error' : ''}`}>
+      <div className="pf-label">
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {children}
+      {help && (
+        <div className="pf-help" id={`${id}_help`}>
+          {error && <div className="pf-error plain-field-error">{error}</div>}
+          {extra && <div className="pf-extra">{extra}</div>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export type BoxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> & {
+  id: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Enter in this box (instead of submitting the form when given). */
+  onEnter?: () => void;
+  invalid?: boolean;
+  /** The box has a hint or error under it (aria-describedby). */
+  described?: boolean;
+  ref?: Ref<HTMLInputElement>;
+};
+
+function boxAttributes({ onValueChange, onEnter, invalid, described, id, ...props }: BoxProps) {
+  return {
+    ...props,
+    id,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': described ? `${id}_help` : undefined,
+    onChange: (e: { target: HTMLInputElement }) => onValueChange(e.target.value),
+    onKeyDown: onEnter
+      ? (e: { key: string; preventDefault: () => void; nativeEvent: KeyboardEvent }) => {
+          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+          e.preventDefault();
+          onEnter();
+        }
+      : undefined,
+  };
+}
+
+/** A text box. */
+export function PlainInput(props: BoxProps) {
+  return <input {...boxAttributes(props)} type="text" className={`pf-input${props.invalid ? ' pf-invalid' : ''}`} />;
+}
+
+/**
+ * A password box whose show/hide control is a real button: reachable by keyboard, announced with its state, and at
+ * least 24 × 24 px (WCAG 2.2 target size), as components/password-input.tsx draws it with antd.
+ */
+export function PlainPasswordInput({ defaultVisible = false, ...props }: BoxProps & { defaultVisible?: boolean }) {
+  const [visible, setVisible] = useState(defaultVisible);
+  const classes = ['pf-affix', props.invalid ? 'pf-invalid' : '', props.disabled ? 'pf-disabled' : ''];
+  return (
+    <span className={classes.filter(Boolean).join(' ')}>
+      <input {...boxAttributes(props)} type={visible ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="pf-eye"
+        disabled={props.disabled}
+        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+      >
+        {/* Both drawn, one shown by aria-pressed (plain-controls.css), as in the server's form. */}
+        <PlainIcon name="eye" className="pf-eye-on" />
+        <PlainIcon name="eyeInvisible" className="pf-eye-off" />
+      </button>
+    </span>
+  );
+}
+
+/** The form's large primary button (antd's `type="primary" block size="large"`), with its loading state. */
+export function PlainSubmitButton({
+  loading,
+  disabled,
+  describedBy,
+  children,
+}: {
+  loading?: boolean;
+  disabled?: boolean;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      className={`pf-btn pf-btn-primary pf-btn-lg pf-btn-block${loading ? ' pf-btn-loading' : ''}`}
+      disabled={disabled}
+      aria-describedby={describedBy}
+    >
+      {loading && <Spinner size="small" />}
+      <span>{children}</span>
+    </button>
+  );
+}
+
+/** A failed call's message: the red alert above a form (antd's `<Alert type="error" showIcon>`). */
+export function PlainErrorAlert({ message }: { message: string }) {
+  return (
+    <div className="pf-alert pf-alert-error" role="alert">
+      <PlainIcon name="closeCircleFilled" />
+      <div className="pf-alert-message">{message}</div>
+    </div>
+  );
+}
+
+/** antd's four-dot spinner, in CSS. */
+export function Spinner({ size }: { size?: 'small' | 'large' }) {
+  return (
+    <span aria-hidden="true" className={`pf-spinner${size ? ` pf-spinner-${size}` : ''}`}>
+      <i />
+      <i />
+      <i />
+      <i />
+    </span>
+  );
+}
