@@ -51,7 +51,7 @@ async function deliver(count: number, now?: Date): Promise<ParsedMail[]> {
   } catch (e) {
     // What the outbox holds says why (a try that failed, a message not due yet).
     const rows = (await outboxRows()).map((r) => ({ ...r, html_body: undefined, text_body: undefined }));
-    throw new Error(`${(e as Error).message}; the outbox: ${JSON.stringify(rows)}`);
+    throw new Error(`${(e as Error).message}; the outbox: ${JSON.stringify(rows)}`, { cause: e });
   }
 }
 
