@@ -8,7 +8,7 @@ import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { browserTest } from '../fixtures/browser-test.js';
 import { createAdmin, createStudent, setRegistrationStatus, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, fieldItem, horizontalOverflow, signInStudent } from './support.js';
+import { axeViolations, expectPath, fieldItem, hasFocusWithin, horizontalOverflow, signInStudent } from './support.js';
 
 // Guardian accounts (docs/product.md §11), the family's side, on a 360 px phone: a mother of two is invited by the
 // office for each daughter (the e-mails are kept in the outbox: no SMTP_URL), creates her account from the first
@@ -461,9 +461,15 @@ describe('on a desktop (1366 px)', () => {
     ).toBe(true);
     await expectAxeClean(page, 'registration step at 1366 px');
     await switcher(page).click();
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Lina Mohammed (1B)' }).isVisible()).toBe(true);
+    const lina = page.getByRole('menuitem', { name: 'Lina Mohammed (1B)' });
+    await expect.poll(() => lina.isVisible()).toBe(true);
+    // The one showing now says so in words, not only with a tick.
+    expect(await page.getByRole('menuitem', { name: 'Zara Mohammed (4B) (showing now)' }).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('guardian-registration-1366') });
     await page.keyboard.press('Escape');
+    // Escape closes it and the focus is back on the switcher (keyboard.browser-spec.ts switches by keys).
+    await expect.poll(() => lina.count()).toBe(0);
+    await expect.poll(() => hasFocusWithin(switcher(page))).toBe(true);
 
     // An invitation for another address, opened in a fresh browser: the account is to be created.
     const other = await openPage({ width: 1366, height: 900, bypassCSP: true });

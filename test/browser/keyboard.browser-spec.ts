@@ -6,7 +6,7 @@ import { User } from '../../server/users/entities/user.entity.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { samplePdf } from '../fixtures/files.js';
-import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { createAdmin, createGuardian, createStudent, type TestApp } from '../fixtures/test-app.js';
 import { expectPath, focusedLabel, focusIsOnDocument, hasFocusWithin, tabTo, unreachableByTab } from './support.js';
 
 const it = browserTest;
@@ -16,6 +16,8 @@ const it = browserTest;
 // and its dialogs. Only Tab, Shift+Tab, Enter, Space, the arrow keys, Escape and typing are used here.
 
 const PASSWORD = 'Keyboard-Pass-2026';
+const PARENT = 'parent.keys@example.org';
+const PARENT_PASSWORD = 'Parent-Keys-2026';
 
 let t: TestApp;
 let b: TestBrowser;
@@ -40,6 +42,8 @@ it.beforeAll(async ({ app, browser }) => {
     class_id: '2B',
     date_of_birth: '2012-06-30',
   });
+  // A parent of both, for the student switcher.
+  await createGuardian(t, { email: PARENT, password: PARENT_PASSWORD, students: ['20268001', '20268002'] });
 });
 
 const student = async (id = '20268001') =>
@@ -268,6 +272,122 @@ describe('the six registration steps with the keyboard alone', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.isVisible()).toBe(false);
     await expect.poll(() => hasFocusWithin(generate), { message: 'focus returns to the button' }).toBe(true);
+  });
+});
+
+describe("the student layout's menus with the keyboard alone", () => {
+  it('on a phone: the drawer keeps the focus, Escape closes it; the account menu works by keys', async () => {
+    const page = await newPage(b, t.baseUrl, 360, 740);
+    try {
+      await enterStudentId(page, '20268001');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await expectPath(page, '/dashboard');
+      await page.goto('/term-reports');
+
+      // The side menu's drawer: Enter on the menu button opens it with the focus inside.
+      const open = page.getByRole('button', { name: 'Open menu' });
+      await tabTo(page, open);
+      await page.keyboard.press('Enter');
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await expect.poll(() => drawer.isVisible()).toBe(true);
+      await expect.poll(() => hasFocusWithin(drawer), { message: 'focus moves into the drawer' }).toBe(true);
+      // Tab goes round inside it (past the last link, to the browser's own controls): never to the page behind.
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        expect(
+          (await hasFocusWithin(drawer)) || (await focusIsOnDocument(page)),
+          `focus left the drawer at ${await focusedLabel(page)}`,
+        ).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect.poll(() => drawer.isVisible()).toBe(false);
+      await expect.poll(() => hasFocusWithin(open), { message: 'focus goes back to the menu button' }).toBe(true);
+      expect(await open.getAttribute('aria-expanded')).toBe('false');
+      // Again, and Enter on a page in it: that page opens, and the drawer is gone.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => drawer.isVisible()).toBe(true);
+      await tabTo(page, drawer.getByRole('link', { name: 'Edit/View Registration' }));
+      await page.keyboard.press('Enter');
+      await expectPath(page, '/registration/student-data');
+      await expect.poll(() => drawer.isVisible()).toBe(false);
+
+      // The account menu: Enter opens it on its first entry, the arrows go round it, Escape closes it and the focus
+      // goes back to the avatar; ArrowUp on the avatar opens it on its last entry; Tab closes it.
+      const avatar = page.getByRole('banner').getByRole('button', { name: /, Kezia Mohammed$/ });
+      await tabTo(page, avatar);
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu', { name: 'Kezia Mohammed' });
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      expect(await avatar.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => focusedLabel(page)).toContain('Change Password');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => focusedLabel(page)).toContain('Logout');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => focusedLabel(page)).toContain('Change Password');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      await expect.poll(() => hasFocusWithin(avatar), { message: 'focus goes back to the avatar' }).toBe(true);
+      expect(await avatar.getAttribute('aria-expanded')).toBe('false');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      await expect.poll(() => focusedLabel(page)).toContain('Logout');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      // Enter on an entry opens its page.
+      await tabTo(page, avatar, { back: true });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focusedLabel(page)).toContain('Change Password');
+      await page.keyboard.press('Enter');
+      await expectPath(page, '/registration/change-password');
+      await expect.poll(() => menu.isVisible()).toBe(false);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a parent switches daughters: Enter opens the switcher, Escape closes it, arrows and Enter switch', async () => {
+    const page = await newPage(b, t.baseUrl, 360, 740);
+    try {
+      await page.goto('/guardian-login');
+      await tabTo(page, page.getByLabel('E-mail address'));
+      await page.keyboard.type(PARENT);
+      await tabTo(page, page.getByLabel('Password', { exact: true }));
+      await page.keyboard.type(PARENT_PASSWORD);
+      await page.keyboard.press('Enter');
+      await expectPath(page, '/my-students');
+      await tabTo(page, page.getByRole('button', { name: /^Kezia Mohammed Class 1A/ }));
+      await page.keyboard.press('Enter');
+      await expectPath(page, '/dashboard');
+
+      const switcher = page.getByRole('button', { name: /^Switch student: / });
+      await expect.poll(() => switcher.getAttribute('aria-label')).toBe('Switch student: Kezia Mohammed (1A)');
+      await tabTo(page, switcher);
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      expect(await switcher.getAttribute('aria-expanded')).toBe('true');
+      // The one showing now says so in words, not only with a tick.
+      expect((await menu.getByRole('menuitem').allTextContents()).sort()).toEqual([
+        'Kezia Mohammed (1A) (showing now)',
+        'Lena Ramdial (2B)',
+      ]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.count()).toBe(0);
+      await expect.poll(() => hasFocusWithin(switcher), { message: 'focus goes back to the switcher' }).toBe(true);
+
+      await page.keyboard.press('ArrowDown');
+      const lena = menu.getByRole('menuitem', { name: 'Lena Ramdial (2B)' });
+      await expect.poll(() => lena.isVisible()).toBe(true);
+      for (let i = 0; i < 3 && !(await hasFocusWithin(lena)); i++) await page.keyboard.press('ArrowDown');
+      expect(await hasFocusWithin(lena)).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => switcher.getAttribute('aria-label')).toBe('Switch student: Lena Ramdial (2B)');
+      await expect.poll(() => hasFocusWithin(switcher), { message: 'focus goes back to the switcher' }).toBe(true);
+      expect(await page.getByRole('status').filter({ hasText: 'Now showing Lena Ramdial.' }).count()).toBe(1);
+    } finally {
+      await page.context().close();
+    }
   });
 });
 

@@ -64,6 +64,15 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect.poll(() => menu.isVisible()).toBe(true);
+    // In a drawer: a dialog named Menu, with its close button.
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    expect(await drawer.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
+    expect(await drawer.getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
+    // A press on the shade beside it closes it.
+    await page.mouse.click(PHONE - 20, 400);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await menu.getByRole('link').allTextContents()).toEqual([
       'Dashboard',
       'Term Reports',
@@ -80,6 +89,7 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await menu.getByRole('link', { name: 'Term Reports' }).click();
     await expectPath(page, '/term-reports');
     await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await drawer.isVisible()).toBe(false);
     await page.context().close();
 
     const admin = await openPage({ width: PHONE, height: 740 });
@@ -107,6 +117,9 @@ describe('phones, accessibility and the sign-in bundle', () => {
     await page.screenshot({ path: screenshotPath('dashboard-desktop') });
     await page.getByRole('link', { name: /View Term Reports/ }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
+    // The side menu has its 240 px column beside the content (the server frame's), and no menu button.
+    expect((await page.getByRole('main').boundingBox())!.x).toBe(240);
+    expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('term-reports-desktop') });
   });
 

@@ -57,6 +57,61 @@ it('draws the student top bar and a loading status from the server before any sc
   await page.context().close();
 });
 
+/** Where the chrome the frame and the layout share is drawn (the `page-frame…` classes), rounded to the pixel. */
+function chromeBoxes(page: Page): Promise<Record<string, number[] | null>> {
+  return page.evaluate(() => {
+    // In the page, where the DOM is (the project's type library has none).
+    type Rect = { x: number; y: number; width: number; height: number };
+    const { document } = globalThis as unknown as {
+      document: { querySelector(selector: string): { getBoundingClientRect(): Rect } | null };
+    };
+    const box = (selector: string, keep = 4) => {
+      const el = document.querySelector(selector);
+      const r = el?.getBoundingClientRect();
+      return r && r.width > 0 ? [r.x, r.y, r.width, r.height].slice(0, keep).map(Math.round) : null;
+    };
+    return {
+      bar: box('.page-frame-bar'),
+      menuButton: box('.page-frame-menu-button'),
+      title: box('.page-frame-title'),
+      avatar: box('.page-frame-avatar'),
+      logout: box('.page-frame-logout'),
+      // Their heights follow the page's length: where they start and how wide they are.
+      sider: box('.page-frame-sider', 3),
+      content: box('main', 3),
+    };
+  });
+}
+
+it('the student layout replaces the frame without a shift: bar, menu button, avatar, Logout, side column', async () => {
+  for (const width of [PHONE, 1366]) {
+    const page = await newPage(b, t.baseUrl, width, 800);
+    await signInStudent(page, '7101', PASSWORD);
+    await expectPath(page, '/dashboard');
+    for (const [path, drawn] of [
+      ['/registration/student-data', () => page.getByLabel('First Name').isVisible()],
+      ['/dashboard', () => page.getByRole('heading', { name: /^Welcome/ }).isVisible()],
+    ] as const) {
+      await blockScripts(page);
+      await page.goto(path);
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Loading…');
+      const frame = await chromeBoxes(page);
+      expect(frame.bar, `${path} at ${width} px: the frame's bar`).not.toBeNull();
+      expect(frame.menuButton === null, `${path} at ${width} px: the frame's menu button`).toBe(
+        width >= 992 || path === '/dashboard',
+      );
+      expect(frame.sider === null, `${path} at ${width} px: the frame's side column`).toBe(
+        width < 992 || path === '/dashboard',
+      );
+      await page.unroute('**/assets/*.js');
+      await page.reload();
+      await expect.poll(drawn).toBe(true);
+      expect(await chromeBoxes(page), `${path} at ${width} px`).toEqual(frame);
+    }
+    await page.context().close();
+  }
+});
+
 it("draws the admin shell's bar for an admin page, and a neutral frame for an unknown address", async () => {
   const page = await newPage(b, t.baseUrl, 1366, 800);
   await blockScripts(page);

@@ -218,10 +218,20 @@ describe('password screens', () => {
       'Invite a parent',
       'Logout',
     ]);
-    expect(await page.locator('.ant-dropdown').getByText('Naomi Baptiste', { exact: true }).isVisible()).toBe(true);
+    // Headed with her name, which names the menu too.
+    expect(await page.locator('.account-menu-popup').getByText('Naomi Baptiste', { exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByRole('menu', { name: 'Naomi Baptiste' }).isVisible()).toBe(true);
     expect(await smallTargets(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('user-menu-360') });
-    expect(await axeViolations(page, '.ant-dropdown'), 'user menu').toEqual([]);
+    expect(await axeViolations(page, '.account-menu-popup'), 'user menu').toEqual([]);
+    // A press outside closes it; the avatar opens it again.
+    await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await avatar.getAttribute('aria-expanded')).toBe('false');
+    await avatar.click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
     await menu.getByRole('menuitem', { name: 'Change Password' }).click();
     await expectPath(page, '/registration/change-password');
     await expect.poll(() => menu.isVisible()).toBe(false);
@@ -361,11 +371,11 @@ describe('a phone screen', () => {
       expect(await axeViolations(page), slug).toEqual([]);
     }
     await page.getByRole('button', { name: 'Open menu' }).click();
-    const drawer = page.getByRole('navigation', { name: 'Main menu' });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect.poll(() => drawer.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
     await page.waitForTimeout(400); // the drawer slides in
     expect(await smallTargets(page)).toEqual([]);
-    expect(await axeViolations(page, '.ant-drawer'), 'side menu').toEqual([]);
+    expect(await axeViolations(page, 'dialog.side-drawer'), 'side menu').toEqual([]);
     await page.context().close();
   });
 });

@@ -1,17 +1,38 @@
-import { UserAddOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, type MenuProps, Tooltip } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { THEME } from '../../../shared/constants.js';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
-import { InviteParentDialog } from './invite-parent-dialog.js';
+import { AvatarCircle } from './initials-avatar.js';
+import { PlainIcon } from './plain-controls.js';
+import { MenuButton, type PopupMenuItem } from './popup-menu.js';
 
 export interface AccountMenuEntry {
   path: string;
   label: string;
   icon: ReactNode;
 }
+
+interface InviteDialogProps {
+  studentId: string;
+  open: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
+}
+
+/**
+ * A student's "Invite a parent" dialog (antd's Modal, in antd's theme): its code, and antd's, come only when she opens
+ * it, so the top bar needs none of antd (docs/design.md §7).
+ */
+const InviteParentDialog = lazy(() =>
+  Promise.all([import('./antd-theme.js'), import('./invite-parent-dialog.js')]).then(([theme, dialog]) => ({
+    default: function ThemedInviteParentDialog(props: InviteDialogProps) {
+      return (
+        <theme.default>
+          <dialog.InviteParentDialog {...props} />
+        </theme.default>
+      );
+    },
+  })),
+);
 
 /** The menu key of a student's "Invite a parent": it opens a dialog rather than a page. */
 const INVITE_PARENT = 'invite-parent';
@@ -31,75 +52,57 @@ export function AccountMenu({
   initials: string;
   entries: AccountMenuEntry[];
 }) {
-  const navigate = useNavigate();
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
+  /** The dialog is drawn from the first time she opens it (then kept, so it can close with its animation). */
+  const [inviteShown, setInviteShown] = useState(false);
   const [inviting, setInviting] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const wrapper = useRef<HTMLSpanElement>(null);
   const studentId = user?.role === 'student' ? user.student_id : null;
-  const children: { key: string; label: string; icon: ReactNode }[] = entries.map((entry) => ({
+  const items: PopupMenuItem[] = entries.map((entry) => ({
     key: entry.path,
     label: entry.label,
     icon: entry.icon,
+    to: entry.path,
   }));
   if (studentId) {
-    const logout = children.findIndex((item) => item.key === ROUTES.logout);
-    children.splice(logout < 0 ? children.length : logout, 0, {
+    const logout = items.findIndex((item) => item.key === ROUTES.logout);
+    items.splice(logout < 0 ? items.length : logout, 0, {
       key: INVITE_PARENT,
       label: 'Invite a parent',
-      icon: <UserAddOutlined />,
+      icon: <PlainIcon name="userAdd" />,
     });
   }
-  const items: MenuProps['items'] = [{ key: 'account', type: 'group', label: name, children }];
   return (
-    <>
-      <Dropdown
-        open={open}
-        onOpenChange={setOpen}
-        trigger={['click']}
-        placement="bottomRight"
-        autoFocus
-        menu={{
-          items,
-          onClick: ({ key }) => {
-            setOpen(false);
-            if (key === INVITE_PARENT) setInviting(true);
-            else void navigate(key);
-          },
+    <span ref={wrapper} className="account-menu">
+      <MenuButton
+        items={items}
+        align="end"
+        heading={name}
+        buttonClassName="account-menu-button page-frame-avatar"
+        menuClassName="account-menu-popup"
+        // The initials are what she sees on the button, so a voice user can say them (label in name).
+        label={`${initials}, ${name}`}
+        title={name}
+        // The other entries are links: their pages open by themselves.
+        onSelect={(key) => {
+          if (key !== INVITE_PARENT) return;
+          setInviteShown(true);
+          setInviting(true);
         }}
       >
-        {/* No tooltip over the open menu, which shows the name itself. */}
-        <Tooltip title={open ? null : name}>
-          <button
-            ref={button}
-            type="button"
-            // The initials are what she sees on the button, so a voice user can say them (label in name).
-            aria-label={`${initials}, ${name}`}
-            aria-haspopup="menu"
-            aria-expanded={open}
-            style={{
-              flex: 'none',
-              display: 'inline-flex',
-              padding: 2,
-              border: 0,
-              borderRadius: '50%',
-              background: 'transparent',
-              cursor: 'pointer',
-            }}
-          >
-            <Avatar style={{ background: THEME.secondary, color: THEME.primary, fontWeight: 700 }}>{initials}</Avatar>
-          </button>
-        </Tooltip>
-      </Dropdown>
-      {studentId && (
-        <InviteParentDialog
-          studentId={studentId}
-          open={inviting}
-          onClose={() => setInviting(false)}
-          // The menu entry that opened it is gone with the menu: the focus goes back to the avatar button.
-          afterClose={() => button.current?.focus()}
-        />
+        <AvatarCircle initials={initials} />
+      </MenuButton>
+      {studentId && inviteShown && (
+        <Suspense fallback={null}>
+          <InviteParentDialog
+            studentId={studentId}
+            open={inviting}
+            onClose={() => setInviting(false)}
+            // The menu entry that opened it is gone with the menu: the focus goes back to the avatar button.
+            afterClose={() => wrapper.current?.querySelector('button')?.focus()}
+          />
+        </Suspense>
       )}
-    </>
+    </span>
   );
 }

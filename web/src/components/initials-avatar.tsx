@@ -1,5 +1,14 @@
-import { Avatar, Tooltip } from 'antd';
 import { THEME } from '../../../shared/constants.js';
+import './top-bar.css';
+
+/** The initials in the theme's accent circle (antd's Avatar, drawn without antd): 32 px, the server frame's place. */
+export function AvatarCircle({ initials }: { initials: string }) {
+  return (
+    <span aria-hidden="true" className="avatar-circle" style={{ background: THEME.secondary, color: THEME.primary }}>
+      {initials}
+    </span>
+  );
+}
 
 /**
  * The top bar's initials avatar with the full name in a tooltip (docs/product.md §2). It can be focused, so the
@@ -7,17 +16,12 @@ import { THEME } from '../../../shared/constants.js';
  */
 export function InitialsAvatar({ name, initials }: { name: string; initials: string }) {
   return (
-    <Tooltip title={name}>
-      <span
-        role="img"
-        aria-label={name}
-        tabIndex={0}
-        style={{ display: 'inline-flex', flex: 'none', borderRadius: '50%' }}
-      >
-        <Avatar style={{ background: THEME.secondary, color: THEME.primary, fontWeight: 700, cursor: 'default' }}>
-          {initials}
-        </Avatar>
+    <span role="img" aria-label={name} tabIndex={0} className="initials-avatar page-frame-avatar">
+      <AvatarCircle initials={initials} />
+      {/* Shown on hover and on focus (top-bar.css): a title would not show for the keyboard. */}
+      <span aria-hidden="true" className="initials-avatar-tooltip">
+        {name}
       </span>
-    </Tooltip>
+    </span>
   );
 }

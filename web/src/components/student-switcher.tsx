@@ -1,10 +1,9 @@
-import { CheckOutlined, DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import type { LinkedStudent } from '../../../shared/guardians.js';
 import { linkedStudentLabel, linkedStudentName } from '../lib/active-student.js';
-
-const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+import { PlainIcon } from './plain-controls.js';
+import { MenuButton, type PopupMenuItem } from './popup-menu.js';
+import './top-bar.css';
 
 /**
  * The strip under a guardian's top bar (docs/product.md §11): whose pages are open ("Aisha Mohammed (2A)") and, when
@@ -20,64 +19,40 @@ export function StudentSwitcher({
   active: LinkedStudent;
   onChoose: (studentId: string) => void;
 }) {
-  const [open, setOpen] = useState(false);
   /** Said to a screen reader after a switch: the page under the bar now is the other daughter's. */
   const [announcement, setAnnouncement] = useState('');
   const label = linkedStudentLabel(active);
 
-  const items: MenuProps['items'] = students.map((s) => ({
+  const items: PopupMenuItem[] = students.map((s) => ({
     key: s.id,
     // The tick is for the eye; the words say it to everyone.
     label: s.id === active.id ? `${linkedStudentLabel(s)} (showing now)` : linkedStudentLabel(s),
-    icon: s.id === active.id ? <CheckOutlined aria-hidden /> : <span aria-hidden style={{ width: 14 }} />,
+    icon: s.id === active.id ? <PlainIcon name="check" /> : null,
+    current: s.id === active.id,
   }));
 
   return (
-    <div
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 8,
-        minHeight: 44,
-        padding: '4px 12px',
-        background: '#fff',
-        borderBottom: '1px solid #e5e7eb',
-        minWidth: 0,
-      }}
-    >
-      <span style={{ flex: 'none', color: 'rgba(0, 0, 0, 0.66)' }}>Student:</span>
+    <div className="student-switcher">
+      <span className="student-switcher-label">Student:</span>
       {students.length > 1 ? (
-        <Dropdown
-          open={open}
-          onOpenChange={setOpen}
-          trigger={['click']}
-          placement="bottomLeft"
-          autoFocus
-          menu={{
-            items,
-            selectable: true,
-            selectedKeys: [active.id],
-            onClick: ({ key }) => {
-              setOpen(false);
-              if (key === active.id) return;
-              const next = students.find((s) => s.id === key);
-              onChoose(key);
-              if (next) setAnnouncement(`Now showing ${linkedStudentName(next)}.`);
-            },
+        <MenuButton
+          items={items}
+          align="start"
+          buttonClassName="student-switcher-button"
+          menuClassName="student-switcher-menu"
+          label={`Switch student: ${label}`}
+          onSelect={(key) => {
+            if (key === active.id) return;
+            const next = students.find((s) => s.id === key);
+            onChoose(key);
+            if (next) setAnnouncement(`Now showing ${linkedStudentName(next)}.`);
           }}
         >
-          <Button
-            aria-label={`Switch student: ${label}`}
-            aria-haspopup="menu"
-            aria-expanded={open}
-            style={{ minWidth: 0, maxWidth: '100%', display: 'inline-flex', alignItems: 'center', fontWeight: 600 }}
-          >
-            <span style={ellipsis}>{label}</span>
-            <DownOutlined aria-hidden style={{ flex: 'none' }} />
-          </Button>
-        </Dropdown>
+          <span className="student-switcher-name">{label}</span>
+          <PlainIcon name="down" />
+        </MenuButton>
       ) : (
-        <strong style={ellipsis}>{label}</strong>
+        <strong className="student-switcher-name">{label}</strong>
       )}
       <span role="status" className="visually-hidden">
         {announcement}

@@ -1,33 +1,21 @@
-import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Layout } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { THEME } from '../../../shared/constants.js';
 import { ROUTES } from '../config/routes.js';
-import { ACCENT } from '../config/theme.js';
 import { AccountMenu, type AccountMenuEntry } from './account-menu.js';
 import { InitialsAvatar } from './initials-avatar.js';
+import { PlainIcon } from './plain-controls.js';
+import './top-bar.css';
 
 /**
- * The title's look in the top bar; the layouts put their own element (a link or a label) in it.
- * A long school name wraps (two or three lines on a 360 px phone, the bar grows with it) rather than
- * being cut off: families check they are on their daughter's school's portal by this name.
+ * The class of the title the layouts put in the bar (a link or a label): the server frame's (global.css). A long
+ * school name wraps (two or three lines on a 360 px phone, the bar grows with it) rather than being cut off: families
+ * check they are on their daughter's school's portal by this name.
  */
-export function topBarTitleStyle(wide: boolean): CSSProperties {
-  return {
-    color: '#fff',
-    fontWeight: 600,
-    fontSize: wide ? 18 : 14,
-    flex: 1,
-    minWidth: 0,
-    whiteSpace: 'normal',
-    overflowWrap: 'anywhere',
-    lineHeight: 1.25,
-    paddingBlock: 6,
-  };
-}
+export const TOP_BAR_TITLE_CLASS = 'page-frame-title top-bar-title';
 
 interface TopBarProps {
-  /** the school name, as a link or a label */
+  /** the school name, as a link or a label (with TOP_BAR_TITLE_CLASS) */
   title: ReactNode;
   /** the signed-in person, for the initials avatar */
   person: { name: string; initials: string } | null;
@@ -41,57 +29,40 @@ interface TopBarProps {
 
 /**
  * The top bar (docs/product.md §2 Student layout, Admin shell): with the school name, an initials avatar with a name
- * tooltip, and Logout.
+ * tooltip, and Logout. Drawn without antd, in the places and sizes of the server's loading frame (the `page-frame…`
+ * classes of global.css, server/web-client/page-shells.ts), so the page replaces the frame without a shift.
  */
 export function TopBar({ title, person, menuButton, accountMenu, subBar }: TopBarProps) {
   const header = (
-    <Layout.Header
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 8,
-        borderBottom: `4px solid ${ACCENT}`,
-        // With a strip under it, the two stick together (below).
-        ...(subBar ? {} : { position: 'sticky' as const, top: 0, zIndex: 10 }),
-        // as tall as a wrapped school name needs
-        height: 'auto',
-        minHeight: 56,
-        lineHeight: 'normal',
-      }}
+    <header
+      className={`page-frame-bar top-bar${subBar ? ' top-bar-in-group' : ''}`}
+      style={{ background: THEME.primary, borderBottom: `4px solid ${THEME.secondary}` }}
     >
       {menuButton && (
-        <Button
-          type="text"
-          icon={<MenuOutlined />}
+        <button
+          type="button"
+          className="page-frame-menu-button top-bar-menu-button"
           aria-label="Open menu"
+          aria-haspopup="dialog"
           aria-expanded={menuButton.open}
           onClick={menuButton.onOpen}
-          style={{ color: '#fff', flex: 'none' }}
-        />
+        >
+          <PlainIcon name="menu" />
+        </button>
       )}
       {title}
       {person && accountMenu && <AccountMenu name={person.name} initials={person.initials} entries={accountMenu} />}
       {person && !accountMenu && <InitialsAvatar name={person.name} initials={person.initials} />}
-      <Link
-        to={ROUTES.logout}
-        style={{
-          color: '#fff',
-          flex: 'none',
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 6,
-          padding: '0 4px',
-          minHeight: 40,
-        }}
-      >
-        <LogoutOutlined aria-hidden />
+      <Link to={ROUTES.logout} className="page-frame-logout top-bar-logout">
+        <PlainIcon name="logout" />
         <span>Logout</span>
       </Link>
-    </Layout.Header>
+    </header>
   );
   if (!subBar) return header;
+  // With a strip under it, the two stick together.
   return (
-    <div style={{ position: 'sticky', top: 0, zIndex: 10 }}>
+    <div className="top-bar-group">
       {header}
       {subBar}
     </div>

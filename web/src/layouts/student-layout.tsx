@@ -1,21 +1,20 @@
-import {
-  DashboardOutlined,
-  FileTextOutlined,
-  FormOutlined,
-  KeyOutlined,
-  LogoutOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner.js';
+import { PlainIcon } from '../components/plain-controls.js';
 import { StudentSwitcher } from '../components/student-switcher.js';
-import { TopBar, topBarTitleStyle } from '../components/top-bar.js';
+import { TOP_BAR_TITLE_CLASS, TopBar } from '../components/top-bar.js';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
 import { STEPS } from '../config/registration-steps.js';
 import { useActiveStudent } from '../lib/use-active-student.js';
+import './student-layout.css';
+
+/*
+ * Drawn without antd (docs/design.md §7): every signed-in student page waits for its layout, and the dashboard needs
+ * nothing else of antd. The places and sizes are the server's loading frame's (the `page-frame…` classes of
+ * global.css, server/web-client/page-shells.ts), so the page replaces the frame without a shift.
+ */
 
 interface MenuEntry {
   path: string;
@@ -25,10 +24,10 @@ interface MenuEntry {
 
 /** docs/product.md §2 Student layout side menu, in this order. */
 const MENU: MenuEntry[] = [
-  { path: ROUTES.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
-  { path: ROUTES.termReports, label: 'Term Reports', icon: <FileTextOutlined /> },
-  { path: ROUTES.studentData, label: 'Edit/View Registration', icon: <FormOutlined /> },
-  { path: ROUTES.logout, label: 'Logout', icon: <LogoutOutlined /> },
+  { path: ROUTES.dashboard, label: 'Dashboard', icon: <PlainIcon name="dashboard" /> },
+  { path: ROUTES.termReports, label: 'Term Reports', icon: <PlainIcon name="fileText" /> },
+  { path: ROUTES.studentData, label: 'Edit/View Registration', icon: <PlainIcon name="form" /> },
+  { path: ROUTES.logout, label: 'Logout', icon: <PlainIcon name="logout" /> },
 ];
 
 /**
@@ -36,19 +35,19 @@ const MENU: MenuEntry[] = [
  * (the side menu of docs/product.md §2 keeps its own entries, and is hidden on the dashboard).
  */
 const ACCOUNT_MENU: MenuEntry[] = [
-  { path: ROUTES.changePassword, label: 'Change Password', icon: <KeyOutlined /> },
-  { path: ROUTES.logout, label: 'Logout', icon: <LogoutOutlined /> },
+  { path: ROUTES.changePassword, label: 'Change Password', icon: <PlainIcon name="key" /> },
+  { path: ROUTES.logout, label: 'Logout', icon: <PlainIcon name="logout" /> },
 ];
 
 /** docs/product.md §2 Registration steps: on a registration page the side menu lists the six steps instead. */
 const REGISTRATION_MENU: MenuEntry[] = STEPS.map((step) => ({
   path: step.route,
   label: step.label,
-  icon: <FormOutlined />,
+  icon: <PlainIcon name="form" />,
 }));
 
 /** A guardian of several daughters also finds the chooser in the side menu (docs/product.md §11). */
-const MY_STUDENTS: MenuEntry = { path: ROUTES.myStudents, label: 'Your daughters', icon: <TeamOutlined /> };
+const MY_STUDENTS: MenuEntry = { path: ROUTES.myStudents, label: 'Your daughters', icon: <PlainIcon name="team" /> };
 
 function menuEntries(pathname: string, chooser: boolean): MenuEntry[] {
   const [dashboard, termReports, registration, logout] = MENU;
@@ -56,21 +55,79 @@ function menuEntries(pathname: string, chooser: boolean): MenuEntry[] {
   return [dashboard, termReports, ...middle, ...(chooser ? [MY_STUDENTS] : []), logout];
 }
 
+/** antd's `lg` breakpoint, where the server frame shows the side column too (global.css). */
+const WIDE = '(min-width: 992px)';
+
+function subscribeWide(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the side menu has its own column (a desktop) rather than a drawer behind the menu button. */
+function useWide(): boolean {
+  return useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
+}
+
 function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
   const { students } = useActiveStudent();
   // The current page is left out of the list (docs/product.md §2).
-  const items: MenuProps['items'] = menuEntries(pathname, students.length > 1)
-    .filter((entry) => entry.path !== pathname)
-    .map((entry) => ({
-      key: entry.path,
-      icon: entry.icon,
-      label: (
-        <Link to={entry.path} onClick={onNavigate}>
-          {entry.label}
-        </Link>
-      ),
-    }));
-  return <Menu mode="inline" selectable={false} items={items} style={{ borderInlineEnd: 'none' }} />;
+  const entries = menuEntries(pathname, students.length > 1).filter((entry) => entry.path !== pathname);
+  return (
+    <nav aria-label="Main menu" className="side-menu">
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.path}>
+            <Link to={entry.path} onClick={onNavigate} className="side-menu-link">
+              {entry.icon}
+              <span>{entry.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The side menu on a narrow screen: a drawer from the left, a modal <dialog> (the page behind is inert, the focus
+ * stays in it, Escape closes it and the focus goes back to the menu button). A press on the shade beside it closes it
+ * too, and so does choosing a page.
+ */
+function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    else if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="side-drawer"
+      aria-labelledby={titleId}
+      // Escape, or close() above: either way the state follows.
+      onClose={onClose}
+      // The panel fills the dialog: a press on the dialog itself is on its backdrop.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="side-drawer-panel">
+        <div className="side-drawer-header">
+          <button type="button" className="side-drawer-close" aria-label="Close" onClick={onClose}>
+            <PlainIcon name="close" />
+          </button>
+          <h2 id={titleId} className="side-drawer-title">
+            Menu
+          </h2>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
 }
 
 /**
@@ -81,56 +138,47 @@ export default function StudentLayout() {
   const { settings, user } = useAuth();
   const { students, student, choose } = useActiveStudent();
   const { pathname } = useLocation();
-  const screens = Grid.useBreakpoint();
-  const wide = screens.lg ?? false;
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const wide = useWide();
+  /** The page on which the drawer was opened: going to another page closes it. */
+  const [drawerAt, setDrawerAt] = useState<string | null>(null);
+  // Widened past the breakpoint, the drawer is gone (the menu has its column): it does not come back by itself.
+  if (wide && drawerAt !== null) setDrawerAt(null);
+  const drawerOpen = drawerAt === pathname && !wide;
+  const closeDrawer = () => setDrawerAt(null);
   // Neither on the dashboard nor on a guardian's chooser, which lead everywhere themselves.
   const showMenu = pathname !== ROUTES.dashboard && pathname !== ROUTES.myStudents;
 
   return (
-    <AntApp>
-      <Layout style={{ minHeight: '100vh' }}>
-        <TopBar
-          title={
-            <Link to={ROUTES.dashboard} style={topBarTitleStyle(wide)}>
-              {settings.school_name}
-            </Link>
-          }
-          person={user ? { name: user.name, initials: user.initials } : null}
-          accountMenu={ACCOUNT_MENU}
-          menuButton={showMenu && !wide ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
-          // A guardian sees whose pages are open on every page, and switches there (docs/product.md §11).
-          subBar={student ? <StudentSwitcher students={students} active={student} onChoose={choose} /> : null}
-        />
-        <Layout>
-          {showMenu && wide && (
-            <Layout.Sider width={240} theme="light" style={{ borderInlineEnd: '1px solid #e5e7eb' }}>
-              <nav aria-label="Main menu">
-                <SideMenu pathname={pathname} />
-              </nav>
-            </Layout.Sider>
-          )}
-          <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </Layout.Content>
-        </Layout>
-        {showMenu && !wide && (
-          <Drawer
-            title="Menu"
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={280}
-            styles={{ body: { padding: 0 } }}
-          >
-            <nav aria-label="Main menu">
-              <SideMenu pathname={pathname} onNavigate={() => setDrawerOpen(false)} />
-            </nav>
-          </Drawer>
+    <div className="page-frame student-layout">
+      <TopBar
+        title={
+          <Link to={ROUTES.dashboard} className={TOP_BAR_TITLE_CLASS}>
+            {settings.school_name}
+          </Link>
+        }
+        person={user ? { name: user.name, initials: user.initials } : null}
+        accountMenu={ACCOUNT_MENU}
+        menuButton={showMenu && !wide ? { open: drawerOpen, onOpen: () => setDrawerAt(pathname) } : null}
+        // A guardian sees whose pages are open on every page, and switches there (docs/product.md §11).
+        subBar={student ? <StudentSwitcher students={students} active={student} onChoose={choose} /> : null}
+      />
+      <div className="page-frame-body">
+        {showMenu && wide && (
+          <div className="page-frame-sider">
+            <SideMenu pathname={pathname} />
+          </div>
         )}
-      </Layout>
-    </AntApp>
+        <main className="page-frame-content">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      {showMenu && !wide && (
+        <MenuDrawer open={drawerOpen} onClose={closeDrawer}>
+          <SideMenu pathname={pathname} onNavigate={closeDrawer} />
+        </MenuDrawer>
+      )}
+    </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps, Result, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { TopBar, topBarTitleStyle } from '../../../components/top-bar.js';
+import { TOP_BAR_TITLE_CLASS, TopBar } from '../../../components/top-bar.js';
 import { ROUTES } from '../../../config/routes.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { ADMIN_ROUTES, type AdminOption } from '../admin-routes.js';
@@ -119,7 +119,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     <AntApp>
       <Layout style={{ minHeight: '100vh' }}>
         <TopBar
-          title={<span style={topBarTitleStyle(wide)}>{settings.school_name} · Administrator</span>}
+          title={<span className={TOP_BAR_TITLE_CLASS}>{settings.school_name} · Administrator</span>}
           person={user ? { name, initials: user.initials } : null}
           menuButton={!wide && isAdmin ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
         />
