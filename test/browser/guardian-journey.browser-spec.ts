@@ -79,8 +79,8 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
 
 const banner = (page: Page) => page.getByRole('banner');
 const switcher = (page: Page) => page.getByRole('button', { name: /^Switch student: / });
-/** The notice of a fresh page (antd's message), e.g. "You are now linked to Zara." */
-const notice = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
+/** The notice of a fresh page (lib/flash-notice.tsx, a status region), e.g. "You are now linked to Zara." */
+const notice = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true });
 
 /** Types into a text field and leaves it, as a person does: the field saves on blur. */
 async function type(field: Locator, value: string): Promise<void> {

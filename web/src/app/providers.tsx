@@ -18,9 +18,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   return (
     <QueryClientProvider client={queryClient}>
       {/*
-        No antd here: the sign-in pages are drawn without it (docs/design.md §7). Its theme (ConfigProvider) is in
-        AntdTheme, around the routes drawn with antd (router.tsx); antd's <App> (message, modal) in the signed-in
-        layouts.
+        No antd here: the sign-in pages, the dashboard and the term reports are drawn without it (docs/design.md §7).
+        Its theme (ConfigProvider) and antd's <App> (message, modal) are in AntdTheme, around the routes drawn with
+        antd (router.tsx) and the dialogs that load it when they open (components/antd-on-demand.tsx).
       */}
       <SessionGate>{children}</SessionGate>
       <FieldErrorAnnouncer />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { AntdTheme, loadAntdTheme } from '../components/antd-on-demand.js';
 import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
 import { ROUTES } from '../config/routes.js';
@@ -9,10 +10,9 @@ import { type PreloadablePage, preloadablePage } from '../lib/preloadable-page.j
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
 // Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
-// The sign-in pages are what a visitor opens first: main.tsx preloads them with the session. They are drawn without
-// antd; every other page sits inside AntdTheme (antd's theme), a chunk of its own loaded with the first of them.
-const loadAntdTheme = () => import('../components/antd-theme.js');
-const AntdTheme = lazy(loadAntdTheme);
+// The sign-in pages are what a visitor opens first: main.tsx preloads them with the session. They, the student layout,
+// the dashboard and the term reports are drawn without antd (a phone on mobile data); every other page sits inside
+// AntdTheme (antd's theme and App), a chunk of its own loaded with the first of them.
 const StudentLoginPage = preloadablePage(() =>
   import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage),
 );
@@ -112,10 +112,9 @@ function AppShell() {
         <Outlet />
       </Suspense>
       {authenticated && (
+        // Drawn without antd: its dialogs load antd when one of them opens (session-keeper.tsx).
         <Suspense fallback={null}>
-          <AntdTheme>
-            <SignedInServices />
-          </AntdTheme>
+          <SignedInServices />
         </Suspense>
       )}
       <LoadingOverlay spinning={signingOut} label="Signing out…" />
@@ -147,23 +146,30 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        // Every page drawn with antd, in antd's theme.
-        element: <AntdTheme />,
+        element: <RequireAuth />,
         children: [
+          { element: <AntdTheme />, children: [{ path: '/admin/*', element: <AdminArea /> }] },
           {
-            element: <RequireAuth />,
+            // Drawn without antd: antd's theme is around the pages that draw with it, inside the layout.
+            element: <StudentLayout />,
             children: [
-              { path: '/admin/*', element: <AdminArea /> },
               {
-                element: <StudentLayout />,
+                element: <AntdTheme />,
                 children: [
                   { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
                   { path: ROUTES.myStudents, element: <MyStudentsPage /> },
+                ],
+              },
+              {
+                // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
+                element: <RequireActiveStudent />,
+                children: [
+                  // Drawn without antd (docs/design.md §7): the pages a student opens first, on a phone.
+                  { path: ROUTES.dashboard, element: <DashboardPage /> },
+                  { path: ROUTES.termReports, element: <TermReportsPage /> },
                   {
-                    // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
-                    element: <RequireActiveStudent />,
+                    element: <AntdTheme />,
                     children: [
-                      { path: ROUTES.dashboard, element: <DashboardPage /> },
                       { path: ROUTES.pta, element: <PtaRedirectPage /> },
                       { path: ROUTES.studentData, element: <StudentDataPage /> },
                       { path: ROUTES.familyData, element: <FamilyDataPage /> },
@@ -171,20 +177,24 @@ export const router = createBrowserRouter([
                       { path: ROUTES.otherData, element: <OtherDataPage /> },
                       { path: ROUTES.documents, element: <DocumentsPage /> },
                       { path: ROUTES.complete, element: <CompletePage /> },
-                      { path: ROUTES.termReports, element: <TermReportsPage /> },
                     ],
                   },
                 ],
               },
             ],
           },
+        ],
+      },
+      // docs/product.md §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
+      { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
+      {
+        element: <AntdTheme />,
+        children: [
           // The e-mailed link (docs/product.md §10) works whoever is signed in on this browser: it signs in as its
           // account.
           { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
           // The invitation's link (docs/product.md §11), likewise: she creates her account, or signs in, to accept it.
           { path: ROUTES.guardianInvitation, element: <GuardianInvitationPage /> },
-          // docs/product.md §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
-          { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -192,19 +202,22 @@ export const router = createBrowserRouter([
   },
 ]);
 
-/** The student layout's pages: the page, and whether RequireActiveStudent is around it. */
-const STUDENT_PAGES: Record<string, { page: PreloadablePage; active: boolean }> = {
-  [ROUTES.changePassword]: { page: ChangePasswordPage, active: false },
-  [ROUTES.myStudents]: { page: MyStudentsPage, active: false },
-  [ROUTES.dashboard]: { page: DashboardPage, active: true },
-  [ROUTES.pta]: { page: PtaRedirectPage, active: true },
-  [ROUTES.studentData]: { page: StudentDataPage, active: true },
-  [ROUTES.familyData]: { page: FamilyDataPage, active: true },
-  [ROUTES.healthData]: { page: HealthDataPage, active: true },
-  [ROUTES.otherData]: { page: OtherDataPage, active: true },
-  [ROUTES.documents]: { page: DocumentsPage, active: true },
-  [ROUTES.complete]: { page: CompletePage, active: true },
-  [ROUTES.termReports]: { page: TermReportsPage, active: true },
+/**
+ * The student layout's pages: the page, whether RequireActiveStudent is around it, and whether it is drawn with antd
+ * (AntdTheme around it, as in the routes above).
+ */
+const STUDENT_PAGES: Record<string, { page: PreloadablePage; active: boolean; antd: boolean }> = {
+  [ROUTES.changePassword]: { page: ChangePasswordPage, active: false, antd: true },
+  [ROUTES.myStudents]: { page: MyStudentsPage, active: false, antd: true },
+  [ROUTES.dashboard]: { page: DashboardPage, active: true, antd: false },
+  [ROUTES.pta]: { page: PtaRedirectPage, active: true, antd: true },
+  [ROUTES.studentData]: { page: StudentDataPage, active: true, antd: true },
+  [ROUTES.familyData]: { page: FamilyDataPage, active: true, antd: true },
+  [ROUTES.healthData]: { page: HealthDataPage, active: true, antd: true },
+  [ROUTES.otherData]: { page: OtherDataPage, active: true, antd: true },
+  [ROUTES.documents]: { page: DocumentsPage, active: true, antd: true },
+  [ROUTES.complete]: { page: CompletePage, active: true, antd: true },
+  [ROUTES.termReports]: { page: TermReportsPage, active: true, antd: false },
 };
 
 /** The six steps' routes (config/registration-steps.ts has them too, but brings the fields' definitions with it). */
@@ -222,18 +235,22 @@ export function isSignedInPage(pathname: string): boolean {
   return pathname in STUDENT_PAGES || pathname.startsWith('/admin/');
 }
 
-/** Brings the code of a signed-in page and of what is drawn around it (the layout, the guard), all at once. */
+/**
+ * Brings the code of a signed-in page and of what is drawn around it (the layout, the guard, antd's theme for a page
+ * drawn with antd), all at once.
+ */
 function preloadSignedInPage(pathname: string): Promise<unknown> | null {
   const entry = STUDENT_PAGES[pathname];
   if (!entry && !pathname.startsWith('/admin/')) return null;
   // Drawn around every signed-in page (AppShell): the registration form waits for the save queue's answers.
   const services = Promise.all([loadSignedInServices(), loadSaveQueue()]);
-  if (pathname.startsWith('/admin/')) return Promise.all([AdminArea.preload(), services]);
+  if (pathname.startsWith('/admin/')) return Promise.all([AdminArea.preload(), loadAntdTheme(), services]);
   return Promise.all([
     services,
     StudentLayout.preload(),
     entry?.active ? RequireActiveStudent.preload() : null,
     entry?.page.preload(),
+    entry?.antd ? loadAntdTheme() : null,
   ]);
 }
 
@@ -249,7 +266,8 @@ function preloadNextPages(pathname: string): () => void {
 
   if (pathname === ROUTES.dashboard) next.push(StudentDataPage);
   if (!next.length) return () => undefined;
-  const load = () => next.forEach((page) => page.preload().catch(() => undefined));
+  // They are drawn with antd: its theme comes with them.
+  const load = () => [loadAntdTheme, ...next.map((page) => page.preload)].forEach((l) => l().catch(() => undefined));
   // A few seconds after the page is shown (she reads it first), when the browser has nothing else to do.
   let idle: number | undefined;
   const timer = setTimeout(() => {
@@ -265,7 +283,7 @@ function preloadNextPages(pathname: string): () => void {
 /**
  * Brings the code of the page at `pathname` before the client first draws: a sign-in page (or the forgotten-password
  * pages, the e-mailed links' pages), or a signed-in page with its layout; for a page drawn with antd, antd's theme
- * with it.
+ * with it (not for the dashboard and the term reports, drawn without it).
  */
 export function preloadPageFor(pathname: string): Promise<unknown> {
   if (pathname === ROUTES.studentLogin) return StudentLoginPage.preload();
@@ -277,6 +295,5 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
   if (pathname === ROUTES.adminForgotPassword) return withAntd(AdminForgotPasswordPage);
   if (pathname === ROUTES.guardianForgotPassword) return withAntd(GuardianForgotPasswordPage);
   if (pathname === ROUTES.guardianInvitation) return withAntd(GuardianInvitationPage);
-  const signedIn = preloadSignedInPage(pathname);
-  return signedIn ? Promise.all([signedIn, loadAntdTheme()]) : Promise.resolve();
+  return preloadSignedInPage(pathname) ?? Promise.resolve();
 }

@@ -1,4 +1,3 @@
-import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isFormOne, LAYOUT } from '../../../../../shared/constants.js';
@@ -12,16 +11,14 @@ import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import { useRegistrationProgress } from '../../../lib/use-registration-progress.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
+import './dashboard-page.css';
 
+/** A card that is a link (antd's hoverable Card, drawn without antd: dashboard-page.css). */
 function DashboardCard({ to, title, children }: { to: string; title: string; children: ReactNode }) {
   return (
-    <Link to={to} style={{ display: 'block', width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
-      <Card hoverable>
-        <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0, color: 'inherit' }}>
-          {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{children}</Typography.Text>
-      </Card>
+    <Link to={to} className="dashboard-card" style={{ width: LAYOUT.pageCardWidth }}>
+      <h2 className="dashboard-card-title">{title}</h2>
+      <span className="dashboard-card-text">{children}</span>
     </Link>
   );
 }
@@ -63,7 +60,7 @@ function RegistrationCard({
   if (isRegistrationComplete(progress) || !next) {
     return (
       <DashboardCard to={ROUTES.complete} title="Edit/View Registration">
-        <span style={{ display: 'block' }}>
+        <span className="dashboard-card-line">
           {steps}: {owner.pronoun} registration is complete.
         </span>
         You can still review it and print the registration form.
@@ -73,34 +70,32 @@ function RegistrationCard({
   const meta = STEPS[stepIndex(next)];
   return (
     <DashboardCard to={meta.route} title="Edit/View Registration">
-      <span style={{ display: 'block' }}>{steps}.</span>
+      <span className="dashboard-card-line">{steps}.</span>
       Continue with Step {stepIndex(next) + 1}: {meta.label}.
     </DashboardCard>
   );
 }
 
-/** docs/product.md §2 Student dashboard (/dashboard); a guardian's shows her chosen daughter's (§11). */
+/**
+ * docs/product.md §2 Student dashboard (/dashboard); a guardian's shows her chosen daughter's (§11). Drawn without antd
+ * (docs/design.md §7): the first page a student sees, on a phone on mobile data.
+ */
 export function DashboardPage() {
   const { user, settings } = useAuth();
   const { studentId, student } = useActiveStudent();
-  useFlashNotice();
+  const notice = useFlashNotice();
   const record = useStudentRecord(studentId);
   const owner: Owner = student ? { possessive: `${linkedStudentFirstName(student)}'s`, pronoun: 'her' } : OWN;
   // Form 1 only (docs/product.md §6), and only with the school's PTA form address: no card that leads nowhere.
   const showPta = isFormOne(record.data?.class_id) && Boolean(settings.pta_form_url);
 
   return (
-    <>
+    <div className="plain-page">
       <title>Dashboard · Student Portal</title>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        Welcome, {user?.name}
-      </Typography.Title>
-      {student && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-          Registration and term reports of {linkedStudentLabel(student)}.
-        </Typography.Paragraph>
-      )}
-      <Flex vertical gap={16}>
+      {notice}
+      <h1 className="plain-page-title">Welcome, {user?.name}</h1>
+      {student && <p className="plain-page-lead">Registration and term reports of {linkedStudentLabel(student)}.</p>}
+      <div className="dashboard-cards">
         <DashboardCard to={ROUTES.termReports} title="View Term Reports">
           Read {owner.possessive} end of term report cards.
         </DashboardCard>
@@ -116,7 +111,7 @@ export function DashboardPage() {
             Register with the Parent Teacher Association (opens in a new window).
           </DashboardCard>
         )}
-      </Flex>
-    </>
+      </div>
+    </div>
   );
 }

@@ -33,7 +33,7 @@ export function MyStudentsPage() {
   const { students, studentId, choose } = useActiveStudent();
   const location = useLocation();
   const navigate = useNavigate();
-  useFlashNotice();
+  const notice = useFlashNotice();
   const guardian = user?.role === 'guardian' ? user : null;
   // Her list as it is now: the office may have linked (or unlinked) a daughter since she signed in.
   const fresh = useMyStudents(guardian !== null);
@@ -52,6 +52,7 @@ export function MyStudentsPage() {
   return (
     <>
       <title>Your daughters · Student Portal</title>
+      {notice}
       <div style={{ width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
         <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
           Your daughters

@@ -3,6 +3,11 @@ import { StudentRegistrationPage } from './student-registration-page.js';
 
 /** Registration step 1 (/registration/student-data); it also shows the notice after a password change. */
 export function StudentDataPage() {
-  useFlashNotice();
-  return <StudentRegistrationPage step="studentData" />;
+  const notice = useFlashNotice();
+  return (
+    <>
+      {notice}
+      <StudentRegistrationPage step="studentData" />
+    </>
+  );
 }

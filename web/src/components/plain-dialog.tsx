@@ -1,0 +1,37 @@
+import { type ReactNode, useId } from 'react';
+
+/**
+ * A small dialog drawn without antd (plain-controls.css), for what must be said over a page drawn without antd when
+ * antd's own dialog could not be loaded (no connection): a title, the words, and its buttons (one with autoFocus).
+ * Modal: the page under it is covered and cannot be reached.
+ */
+export function PlainAlertDialog({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="pf-dialog-mask">
+      <div
+        className="pf-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+      >
+        <h2 className="pf-dialog-title" id={`${id}-title`}>
+          {title}
+        </h2>
+        <p className="pf-dialog-text" id={`${id}-text`}>
+          {children}
+        </p>
+        <div className="pf-dialog-actions">{actions}</div>
+      </div>
+    </div>
+  );
+}
