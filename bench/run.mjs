@@ -71,16 +71,31 @@ const WHY_OVER = {
     'without styles, or the CSV form, would bring it well within.',
   'Cold start': 'start-up includes migrations and the seed check; on a loaded machine module loading dominates.',
   'Student page JS':
-    'antd 6 itself: its shared core (useMergeSemantic, about 90 KB gzipped: the CSS-in-JS runtime, rc-util, the ' +
-    'theme), the registration form (about 64 KB) and the antd components it uses (Select, AutoComplete, DatePicker, ' +
-    'TextArea, Card, Form: 100+ KB), react-dom and react-router. The loading frame and the early data requests make ' +
-    'the wait shorter but not the download; within budget needs the student pages built on fewer antd components ' +
-    '(plain inputs styled like them, as the sign-in page is) or a smaller component library.',
-  'Lighthouse performance, /':
-    'the signed-in pages are antd pages: the server now draws their frame at once (FCP about 1.2 s) and the code ' +
-    'and data are asked for together, but the page is painted only after about 440 KB of gzipped JavaScript has ' +
-    'arrived and run, and the registration form renders for seconds on the 4× slower CPU (TBT 1-2.5 s). Within ' +
-    'budget needs the same remedy as the JavaScript figure: far less antd on these pages.',
+    'the registration form is antd: its shared core (about 90 KB gzipped: the CSS-in-JS runtime, rc-util, the ' +
+    'theme), the form (about 64 KB) and the antd components it uses (Select, AutoComplete, DatePicker, TextArea, ' +
+    'Form: 100+ KB), with react-dom and react-router. The layout around it is plain now (the dashboard, drawn ' +
+    'without antd, loads 147 KB). Within budget needs the form built on plain inputs styled like antd, as the ' +
+    'sign-in and dashboard pages are, or a smaller component library.',
+  'Lighthouse performance, /dashboard':
+    'the dashboard loads no antd and its largest element is its heading, drawn once the session and the code of ' +
+    'the layout and the page have arrived. That code is small (147 KB) but in 44 files in three waves (index.html, ' +
+    'main.js and its imports, then the layout, the page and the small shared modules Rolldown splits out for ' +
+    "every combination of importers); on Lighthouse's simulated slow 4G each file is a round trip of 150 ms, six " +
+    'at a time over HTTP/1.1. Not waiting for the page data before drawing changed nothing (LCP 3.3 s either ' +
+    'way). Grouping the small modules into a few chunks (Rolldown codeSplitting groups) was tried: with ' +
+    "their dependencies the group pulled antd's theme code into the first script, without them it added 70 KB " +
+    'to the page. Within budget needs fewer, larger chunks for the signed-in pages (groups tuned module by ' +
+    "module, checked by the no-antd browser test), modulepreload links for the page's chunks in the HTML the " +
+    'server sends (from the Vite manifest), or HTTP/2 at the proxy, which lifts the six-connection limit.',
+  'Lighthouse performance, /registration':
+    'the registration form is antd (see the JavaScript figure): about 417 KB of gzipped JavaScript, and the ' +
+    'form renders for about a second on the 4× slower CPU (TBT about 1 s). The frame shows at once (FCP about ' +
+    '1 s). Within budget needs the same remedy as the JavaScript figure.',
+  'Lighthouse performance, /admin':
+    'the admin area is antd (its table, forms and dialogs, 408 KB in its chunk): the frame shows at once (LCP ' +
+    'about 1.1 s, within), and the score is held down by the blocking time of rendering the students table on ' +
+    "the 4× slower CPU (TBT about 1.1 s). The office works on desktops on the school's network, where this is " +
+    'well under a second; within budget on the mobile profile needs a lighter table or rendering it in parts.',
   Lighthouse:
     'single runs vary by several points on this shared 2-core machine (other processes take the CPU that ' +
     "Lighthouse's 4× slowdown is measured against). The sign-in page is drawn by the server, typeable with no " +
