@@ -22,6 +22,13 @@ describe('the database throttler store', () => {
     }
   });
 
+  it('never answers more time left than the whole window, when another hit opened it a moment later', async () => {
+    // Two hits read the clock a few ms apart; the later one opened the window, so it ends after this hit's now + ttl.
+    await t.ds.getRepository(ThrottlerHit).insert({ throttle_key: 't:late', hits: 1, expires_at: Date.now() + 60_900 });
+    const record = await new DbThrottlerStorage(t.ds).increment('t:late', 60_000, 20);
+    expect(record).toMatchObject({ totalHits: 2, timeToExpire: 60 });
+  });
+
   it('starts a new window once the last one has ended', async () => {
     const storage = new DbThrottlerStorage(t.ds);
     for (let n = 0; n < 3; n++) await storage.increment('t:window', 60_000, 2);

@@ -35,7 +35,9 @@ export class DbThrottlerStorage implements ThrottlerStorage {
       // Ended windows are only clutter: a failed sweep is left to the next one, never fails a request.
       await this.ds.query('DELETE FROM throttler_hits WHERE expires_at <= ?', [now]).catch(() => undefined);
     }
-    const timeToExpire = Math.max(1, Math.ceil((expiresAt - now) / 1000));
+    // A hit that read the clock a moment before the one that opened the window would see a little more
+    // than the whole window left: no window is longer than `ttl`.
+    const timeToExpire = Math.min(Math.ceil(ttl / 1000), Math.max(1, Math.ceil((expiresAt - now) / 1000)));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0 };
   }
