@@ -62,7 +62,9 @@ async function openDocuments(id: string, width = 1280, axe = false): Promise<Pag
 
 /** A document slot by its heading. */
 function slot(page: Page, label: string): Locator {
-  return page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: new RegExp(`^${label} \\(`) }) });
+  return page
+    .locator('[data-document-type]')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${label} \\(`) }) });
 }
 
 function file(name: string, mimeType: string, buffer: Buffer) {

@@ -8,7 +8,15 @@ import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { browserTest } from '../fixtures/browser-test.js';
 import { createAdmin, createStudent, setRegistrationStatus, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, fieldItem, hasFocusWithin, horizontalOverflow, signInStudent } from './support.js';
+import {
+  axeViolations,
+  chooseOption,
+  expectPath,
+  fieldItem,
+  hasFocusWithin,
+  horizontalOverflow,
+  signInStudent,
+} from './support.js';
 
 // Guardian accounts (docs/product.md §11), the family's side, on a 360 px phone: a mother of two is invited by the
 // office for each daughter (the e-mails are kept in the outbox: no SMTP_URL), creates her account from the first
@@ -88,10 +96,9 @@ async function type(field: Locator, value: string): Promise<void> {
   await field.blur();
 }
 
-/** Opens a Select and clicks one of its options. */
-async function pick(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
+/** Chooses an option of a select by its words. */
+async function pick(_page: Page, field: Locator, text: string): Promise<void> {
+  await chooseOption(field, text);
 }
 
 /**
@@ -125,7 +132,7 @@ async function expectFamilyDataOf(page: Page, s: { first_name: string; last_name
 }
 
 const card = (page: Page, title: string) =>
-  page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  page.locator('.pf-panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 describe('a mother of two, on a phone (360 px)', () => {
   it('is invited, creates her account, accepts a second invitation, then registers each daughter', async ({

@@ -7,7 +7,16 @@ import { MESSAGES } from '../../shared/constants.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { samplePdf } from '../fixtures/files.js';
 import { createAdmin, createGuardian, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, focusedLabel, focusIsOnDocument, hasFocusWithin, tabTo, unreachableByTab } from './support.js';
+import {
+  chosenOption,
+  expectPath,
+  focusedLabel,
+  focusIsOnDocument,
+  hasFocusWithin,
+  tabTo,
+  typeDate,
+  unreachableByTab,
+} from './support.js';
 
 const it = browserTest;
 
@@ -57,14 +66,11 @@ async function typeInto(page: Page, field: Locator, value: string): Promise<void
   await page.keyboard.press('Tab');
 }
 
-/** Tabs to a searchable select, types part of an option and picks it with Enter. */
+/** Tabs to a select and types the start of an option: a closed native select chooses it as it is typed. */
 async function chooseByKeys(page: Page, field: Locator, text: string): Promise<void> {
   await tabTo(page, field);
   await page.keyboard.type(text);
-  await expect
-    .poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count())
-    .toBeGreaterThan(0);
-  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await chosenOption(field)).startsWith(text)).toBe(true);
 }
 
 /** Opens the student sign-in page, Tabs to Student ID, types it and presses Enter (which moves to the password). */
@@ -169,8 +175,7 @@ describe('the six registration steps with the keyboard alone', () => {
     await chooseByKeys(page, page.getByLabel('Religion'), 'Hindu');
     await typeInto(page, page.getByLabel('Mobile'), '7651234');
     await tabTo(page, page.getByLabel('Date of Birth'));
-    await page.keyboard.type('2013-02-14');
-    await page.keyboard.press('Enter');
+    await typeDate(page, '2013-02-14');
     await tabTo(page, page.getByRole('switch', { name: /immigration permit/ }));
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('heading', { name: 'Section 7 · Immigration' }).isVisible()).toBe(true);
@@ -214,7 +219,7 @@ describe('the six registration steps with the keyboard alone', () => {
     await expect.poll(() => father.isChecked()).toBe(true);
     expect(await unreachableByTab(page, main())).toEqual([]);
     const fatherCard = page
-      .locator('.ant-card')
+      .locator('.pf-panel')
       .filter({ has: page.getByRole('heading', { name: 'Father', exact: true }) });
     await typeInto(page, fatherCard.getByLabel('Name'), 'Rafael Mohammed');
     await expect.poll(async () => (await student()).father_name).toBe('Rafael Mohammed');
@@ -241,7 +246,7 @@ describe('the six registration steps with the keyboard alone', () => {
   it('Upload Documents: the file chooser opens from the keyboard and the upload is sent with Enter', async () => {
     await stepByKeys(page, 'Upload Documents', '/registration/documents');
     const birth = page
-      .locator('.ant-card')
+      .locator('[data-document-type]')
       .filter({ has: page.getByRole('heading', { name: /^Birth Certificate \(/ }) });
     const choose = birth.getByRole('button', { name: /Choose/ });
     // Listen before tabbing: playwright turns on file-chooser interception asynchronously.
@@ -329,6 +334,18 @@ describe("the student layout's menus with the keyboard alone", () => {
       await expect.poll(() => menu.isVisible()).toBe(false);
       await expect.poll(() => hasFocusWithin(avatar), { message: 'focus goes back to the avatar' }).toBe(true);
       expect(await avatar.getAttribute('aria-expanded')).toBe('false');
+      // Opened with a press, then a press on its heading (her name): the focus stays in the menu, not on the page,
+      // so Escape still closes it and the focus goes back to the avatar.
+      await avatar.click();
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      await page.locator('.popup-menu-heading').click();
+      expect(await menu.isVisible()).toBe(true);
+      expect(await focusIsOnDocument(page), 'focus went to the page').toBe(false);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      await expect
+        .poll(() => hasFocusWithin(avatar), { message: 'focus goes back to the avatar after the heading' })
+        .toBe(true);
       await page.keyboard.press('ArrowUp');
       await expect.poll(() => menu.isVisible()).toBe(true);
       await expect.poll(() => focusedLabel(page)).toContain('Logout');

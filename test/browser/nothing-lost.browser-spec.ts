@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, fieldItem, horizontalOverflow, signInStudent } from './support.js';
+import { axeViolations, chooseOption, expectPath, fieldItem, horizontalOverflow, signInStudent } from './support.js';
 
 // A one-minute idle limit, so that the warning and the end of a session happen within the test.
 const it = browserTest.override('serverEnv', { SESSION_IDLE_MINUTES: '1' });
@@ -268,12 +268,10 @@ describe('an ended session', () => {
     await t.ds.query('DELETE FROM sessions');
     // Behind the service's back: its memory of sessions is told, as an ended session would be (server/cache).
     t.app.get(SharedCache).forgetAll();
-    await page.getByLabel('The student lives with').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Guardian"]').click();
+    await chooseOption(page.getByLabel('The student lives with'), 'Guardian');
     const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain('1 answer not saved yet is kept on this device');
-    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('nothing-lost-sign-in-again-phone') });
     expect(await axeViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toMatchObject({ scrollWidth: PHONE });
@@ -321,7 +319,7 @@ describe('the terms she agrees to', () => {
       'admin:office',
     ]);
     await tick.click();
-    const item = page.locator('.ant-form-item').filter({ has: tick });
+    const item = page.locator('.plain-field').filter({ has: tick });
     await expect
       .poll(() =>
         item.getByText(/Not saved: The school has changed its terms and conditions since you opened them/).isVisible(),

@@ -87,7 +87,7 @@ async function paste(page: Page, field: Locator, text: string): Promise<void> {
 }
 
 const card = (page: Page, title: string) =>
-  page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  page.locator('.pf-panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 describe('phone numbers pasted from anywhere', () => {
   it('takes 623-4567, (868) 623-4567, 1 868 623 4567 and +1-868-623-4567 as 6234567 and saves each', async () => {
@@ -115,7 +115,7 @@ describe('phone numbers pasted from anywhere', () => {
       await field.blur();
       await expect.poll(async () => (await record(id))[column], { message: text }).toBe('6234567');
     }
-    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
+    expect(await page.locator('.plain-field-error').count()).toBe(0);
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE);
     await page.screenshot({ path: screenshotPath('phone-paste-family-360'), fullPage: true });
 
@@ -159,7 +159,7 @@ describe('phone numbers pasted from anywhere', () => {
     expect(await mobile.inputValue()).toBe('6234567');
     await mobile.blur();
     await expect.poll(async () => (await record(id)).phone_home).toBe('6234567');
-    expect(await item.locator('.ant-form-item-explain-error').count()).toBe(0);
+    expect(await item.locator('.plain-field-error').count()).toBe(0);
     await page.context().close();
   });
 });
@@ -356,14 +356,13 @@ describe('a phone screen', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(avatar!.x);
     await page.getByRole('banner').screenshot({ path: screenshotPath('top-bar-360') });
 
-    // Tap targets, on the screens with ticks, switches, clear buttons and menus.
+    // Tap targets, on the screens with ticks, switches, selects and menus.
     for (const slug of ['student-data', 'family-data', 'health-data', 'other-data', 'complete']) {
       await page.goto(`/registration/${slug}`);
       await expect
         .poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible(), { message: slug })
         .toBe(true);
-      await page.locator('main input').first().waitFor();
-      if (slug === 'student-data') await page.getByLabel('Blood Type').hover(); // shows the select's clear button
+      await page.locator('main :is(input, select, textarea, [role=switch])').first().waitFor();
       expect(await smallTargets(page), slug).toEqual([]);
       // From the top: axe counts a box half under the sticky top bar as a small target.
       await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
@@ -380,23 +379,38 @@ describe('a phone screen', () => {
   });
 });
 
-describe('the date picker', () => {
-  it('opens on the stored date of birth, and on a likely year when there is none', async () => {
+describe('the date of birth', () => {
+  it("is the phone's own date picker on the stored date, offering no day before 1950 or after today", async () => {
     const id = await newStudent({ date_of_birth: '2012-05-14' });
     const page = await phoneAs(id, '/registration/student-data');
-    await page.getByLabel('Date of Birth').click();
-    const panel = page.locator('.ant-picker-dropdown:visible .ant-picker-header-view');
-    await expect.poll(() => panel.textContent()).toMatch(/May\s*2012/);
-    await page.keyboard.press('Escape');
-    await page.context().close();
+    const dob = page.getByLabel('Date of Birth');
+    await expect.poll(() => dob.inputValue()).toBe('2012-05-14');
+    expect(await dob.getAttribute('type')).toBe('date');
+    expect(await dob.getAttribute('min')).toBe('1950-01-01');
+    // Today as the page counts it (its own clock, written YYYY-MM-DD).
+    expect(await dob.getAttribute('max')).toBe(await page.evaluate(() => new Date().toLocaleDateString('sv')));
 
-    const empty = await newStudent({ date_of_birth: null });
-    const page2 = await phoneAs(empty, '/registration/student-data');
-    await page2.getByLabel('Date of Birth').click();
-    const year = new Date().getFullYear() - 12;
+    // A day after today put in the box (not offered by its calendar) is refused with the rule's words, and nothing is
+    // saved.
+    await dob.fill('2099-01-01');
+    await dob.blur();
     await expect
-      .poll(() => page2.locator('.ant-picker-dropdown:visible .ant-picker-header-view').textContent())
-      .toContain(String(year));
-    await page2.context().close();
+      .poll(() => fieldItem(page, 'Date of Birth').locator('.plain-field-error').textContent())
+      .toBe('The date of birth cannot be in the future.');
+    expect((await record(id)).date_of_birth).toBe('2012-05-14');
+
+    // A date left half typed (one part cleared to retype it) reads as empty, but she did not empty it: nothing is
+    // sent, and she is told what is missing.
+    await dob.fill('2012-05-14');
+    await dob.blur();
+    await expect.poll(() => fieldItem(page, 'Date of Birth').locator('.plain-field-error').count()).toBe(0);
+    await dob.focus(); // on its first part
+    await page.keyboard.press('Backspace');
+    await dob.blur();
+    await expect
+      .poll(() => fieldItem(page, 'Date of Birth').locator('.plain-field-error').textContent())
+      .toBe('Enter the whole date (day, month and year), or clear it.');
+    expect((await record(id)).date_of_birth).toBe('2012-05-14');
+    await page.context().close();
   });
 });

@@ -7,9 +7,9 @@ import { axeViolations, expectPath, horizontalOverflow, recordScripts, signInStu
 
 const it = browserTest;
 
-// docs/design.md §7: the dashboard and the term reports, the pages a student opens first on a phone on mobile data,
-// are drawn without antd. A regression guard: neither downloads antd's code nor draws antd's styles, and their own
-// states (loading, error with a retry, empty) work without it.
+// docs/design.md §7: the dashboard, the term reports and the six registration steps, the pages a student opens on a
+// phone on mobile data, are drawn without antd. A regression guard: none downloads antd's code or draws antd's styles,
+// and their own states (loading, error with a retry, empty) work without it.
 
 /**
  * What shows that antd came with the page: antd's theme chunk (components/antd-theme.tsx), a script with antd's
@@ -29,7 +29,7 @@ async function antdSigns(page: Page, scripts: Map<string, { text: string }>): Pr
   return signs;
 }
 
-describe('the dashboard and the term reports, drawn without antd', () => {
+describe('the dashboard, the term reports and the registration steps, drawn without antd', () => {
   let t: TestApp;
 
   it.beforeAll(async ({ app }) => {
@@ -44,15 +44,27 @@ describe('the dashboard and the term reports, drawn without antd', () => {
   });
 
   for (const width of [360, 1366]) {
-    it(`loads no antd on /dashboard and /term-reports at ${width} px (a fresh page each)`, async ({ openPage }) => {
+    it(`loads no antd on the dashboard, term reports and registration at ${width} px (a page each)`, async ({
+      openPage,
+    }) => {
       const page = await openPage({ width, height: 800 });
       await signInStudent(page, '7001', 'Maya-Plain-Pass-1');
       await expectPath(page, '/dashboard');
 
-      for (const [path, ready] of [
-        ['/dashboard', (p: Page) => p.getByRole('link', { name: /View Term Reports/ }).isVisible()],
-        ['/term-reports', (p: Page) => p.getByText('No term reports yet.').isVisible()],
-      ] as const) {
+      const pages: [string, (p: Page) => Promise<boolean>][] = [
+        ['/dashboard', (p) => p.getByRole('link', { name: /View Term Reports/ }).isVisible()],
+        ['/term-reports', (p) => p.getByText('No term reports yet.').isVisible()],
+      ];
+      for (const [path, label] of [
+        ['/registration/student-data', 'Student Data'],
+        ['/registration/family-data', 'Family Data'],
+        ['/registration/health-data', 'Medical Data'],
+        ['/registration/other-data', 'Other Data'],
+        ['/registration/documents', 'Upload Documents'],
+        ['/registration/complete', 'Complete'],
+      ])
+        pages.push([path, (p) => p.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible()]);
+      for (const [path, ready] of pages) {
         // Opened as she opens it from a bookmark: a page of its own (signed in: the same browser), loaded in full.
         const tab = await page.context().newPage();
         const { scripts, settled } = recordScripts(tab);

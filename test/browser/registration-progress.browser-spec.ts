@@ -7,7 +7,16 @@ import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
+import {
+  axeViolations,
+  chooseOption,
+  chooseStep,
+  expectPath,
+  horizontalOverflow,
+  newAxePage,
+  signInStudent,
+  stepChooserOptions,
+} from './support.js';
 
 // No PTA_FORM_URL: the PTA card must not appear even for a Form 1 student.
 const it = browserTest;
@@ -49,18 +58,9 @@ async function type(field: Locator, value: string): Promise<void> {
   await field.blur();
 }
 
-/** Opens a Select and clicks one of its options; waits until the list has closed, as a person sees it. */
-async function pick(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
-  await dropdownClosed(page);
-}
-
-/** An antd list still closing is on screen (and in the accessibility tree) for a moment: wait it out. */
-async function dropdownClosed(page: Page): Promise<void> {
-  // Closed once its leave animation has ended: until antd marks it hidden (display: none), its unnamed a11y listbox
-  // is still in the page for axe.
-  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
+/** Chooses an option of a select by its words. */
+async function pick(_page: Page, field: Locator, text: string): Promise<void> {
+  await chooseOption(field, text);
 }
 
 /** The id of the element that has the keyboard focus. */
@@ -90,14 +90,9 @@ async function neededLinks(page: Page): Promise<string[]> {
 
 /** The compact step chooser's options, as the list shows them. */
 async function chooserOptions(page: Page): Promise<string[]> {
-  await page.getByRole('combobox', { name: 'Registration step' }).click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  const read = () => options.evaluateAll((els) => els.map((e) => (e as unknown as { title: string }).title));
-  // The list is read once it is whole: a busy machine may still be drawing (or animating) the dropdown.
+  // The list is read once it is whole.
   let titles: string[] = [];
-  await expect.poll(async () => (titles = await read()).length).toBe(6);
-  await page.keyboard.press('Escape');
-  await dropdownClosed(page);
+  await expect.poll(async () => (titles = await stepChooserOptions(page)).length).toBe(6);
   return titles;
 }
 
@@ -112,7 +107,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
   let page: Page;
   const heading = (label: string) => page.getByRole('heading', { level: 1, name: `Registration: ${label}` });
   const card = (title: string) =>
-    page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    page.locator('.pf-panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   const registrationCard = () => page.getByRole('link', { name: /Edit\/View Registration/ });
 
   afterAll(() => page?.context().close());
@@ -232,11 +227,7 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await expect
       .poll(() => neededLinks(page))
       .toEqual(['Birth Certificate', 'Immunization Card', 'SEA Slip', 'Picture']);
-    await pick(
-      page,
-      page.getByRole('combobox', { name: 'Registration step' }),
-      'Step 6 of 6: Complete (1 still needed)',
-    );
+    await chooseStep(page, 'Step 6 of 6: Complete (1 still needed)');
     await expectPath(page, '/registration/complete');
     const checklist = page.getByRole('list', { name: 'Registration checklist' });
     await expect
@@ -263,7 +254,9 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
     await expect.poll(() => focusInSlot(page, 'sea_slip')).toBe(true);
     await checkScreen(page, 'documents');
     const slot = (label: string) =>
-      page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: new RegExp(`^${label} \\(`) }) });
+      page
+        .locator('[data-document-type]')
+        .filter({ has: page.getByRole('heading', { name: new RegExp(`^${label} \\(`) }) });
     for (const [label, name, mimeType, buffer] of [
       ['Birth Certificate', 'birth.pdf', 'application/pdf', samplePdf('Birth')],
       ['Immunization Card', 'card.pdf', 'application/pdf', samplePdf('Card')],
@@ -338,7 +331,7 @@ describe('the stepper on a wider screen', () => {
     await expectPath(page, '/dashboard');
     await page.goto('/registration/health-data');
     const nav = page.getByRole('navigation', { name: 'Registration steps' });
-    const step = (label: string) => nav.locator('.ant-steps-item').filter({ hasText: label });
+    const step = (label: string) => nav.getByRole('listitem').filter({ hasText: label });
     await expect.poll(() => step('Student Data').textContent()).toBe('Student DataDone');
     expect(await step('Family Data').textContent()).toBe('2Family Data3 still needed');
     expect(await step('Medical Data').textContent()).toBe('3Medical Data1 still needed');
@@ -346,10 +339,10 @@ describe('the stepper on a wider screen', () => {
     await expect.poll(() => step('Upload Documents').textContent()).toBe('5Upload Documents4 still needed');
     expect(await step('Complete').textContent()).toBe('6Complete1 still needed');
     // The current step is marked as such (for screen readers too); complete ones carry the check.
-    expect(await step('Medical Data').getAttribute('aria-current')).toBe('step');
-    expect(await step('Family Data').getAttribute('aria-current')).toBeNull();
-    expect(await step('Student Data').getAttribute('class')).toContain('ant-steps-item-finish');
-    expect(await step('Family Data').getAttribute('class')).toContain('ant-steps-item-wait');
+    expect(await step('Medical Data').getByRole('button').getAttribute('aria-current')).toBe('step');
+    expect(await step('Family Data').getByRole('button').getAttribute('aria-current')).toBeNull();
+    expect(await step('Student Data').getAttribute('class')).toContain('reg-step-finish');
+    expect(await step('Family Data').getAttribute('class')).toContain('reg-step-wait');
     await page.screenshot({ path: screenshotPath('progress-stepper-1280') });
 
     // A "still needed" link opened in a new tab (its URL) focuses the field there too.

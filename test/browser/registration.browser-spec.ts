@@ -5,7 +5,16 @@ import { browserTest } from '../fixtures/browser-test.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, setRegistrationStatus, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, fieldItem, horizontalOverflow, signInStudent } from './support.js';
+import {
+  axeViolations,
+  chooseOption,
+  chooseStep,
+  chosenOption,
+  expectPath,
+  fieldItem,
+  horizontalOverflow,
+  signInStudent,
+} from './support.js';
 
 const it = browserTest.override('serverEnv', { SHOW_LEARNING_CHALLENGES: 'true' });
 
@@ -61,23 +70,23 @@ async function type(field: Locator, value: string): Promise<void> {
   await field.blur();
 }
 
-/** Chooses an option of an antd Select or AutoComplete by typing part of it and pressing Enter. */
-async function choose(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await field.fill(text);
-  await page.keyboard.press('Enter');
-}
-
-/** Opens a Select and clicks one of its options. */
-async function pick(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
-}
-
-/** Chooses the step chooser's option whose text starts with `prefix` (the rest says how far the step is). */
-async function pickStep(page: Page, field: Locator, prefix: string): Promise<void> {
-  await field.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title^="${prefix}"]`).click();
+/**
+ * Picks a suggestion of a box's list (a <datalist>), as the browser does when she taps one: the box's value is
+ * replaced as a whole (an input event of type insertReplacementText). The list itself is the browser's own popup,
+ * which a test cannot click.
+ */
+async function pickSuggestion(field: Locator, value: string): Promise<void> {
+  await field.focus();
+  await field.evaluate((box, v) => {
+    const input = box as unknown as { value: string; dispatchEvent(e: unknown): boolean };
+    const g = globalThis as unknown as {
+      HTMLInputElement: { prototype: object };
+      InputEvent: new (type: string, init: object) => unknown;
+    };
+    // React follows the value through the element's own setter.
+    Object.getOwnPropertyDescriptor(g.HTMLInputElement.prototype, 'value')?.set?.call(input, v);
+    input.dispatchEvent(new g.InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: v }));
+  }, value);
 }
 
 async function goToStep(page: Page, label: string, path: string): Promise<void> {
@@ -92,7 +101,7 @@ describe('a student fills each step; after a reload every value is still there',
   let id: string;
   let page: Page;
   const card = (title: string) =>
-    page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    page.locator('.pf-panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
   afterAll(() => page?.context().close());
 
@@ -107,15 +116,18 @@ describe('a student fills each step; after a reload every value is still there',
     // Step 1: student data
     await type(page.getByLabel('Other Name'), 'Grace');
     await type(page.getByLabel('Electronic Birth Pin'), 'BC20130409');
-    await choose(page, page.getByLabel('Sex'), 'Female');
-    await choose(page, page.getByLabel('Blood Type'), 'AB-');
+    await chooseOption(page.getByLabel('Sex'), 'Female');
+    await chooseOption(page.getByLabel('Blood Type'), 'AB-');
     await type(page.getByLabel('Home Address'), '12 Queen Street');
-    await choose(page, page.getByLabel('Town'), 'Arim'); // a town from the list...
+    // A town from the list (the box suggests the school's towns): picked, it saves at once, as a choice does...
+    expect(await page.locator('#address_line_2-suggestions option[value="Arima"]').count()).toBe(1);
+    await pickSuggestion(page.getByLabel('Town'), 'Arima');
+    await expect.poll(async () => (await record(id)).address_line_2).toBe('Arima');
     await type(page.getByLabel('Country of Birth'), 'Trinidad and Tobago');
     await type(page.getByLabel('Nationality'), 'Trinidadian');
-    await choose(page, page.getByLabel('Regional Corporation'), 'Arima Borough');
-    await choose(page, page.getByLabel('Religion'), 'Anglican');
-    await choose(page, page.getByLabel('Ethnic Group'), 'African');
+    await chooseOption(page.getByLabel('Regional Corporation'), 'Arima Borough');
+    await chooseOption(page.getByLabel('Religion'), 'Anglican');
+    await chooseOption(page.getByLabel('Ethnic Group'), 'African');
     await type(page.getByLabel('Mobile'), '7654321');
     await type(page.getByLabel('E-mail'), 'imani.joseph@example.tt');
     await type(page.getByLabel('Previous School'), 'Arima Girls RC');
@@ -153,7 +165,7 @@ describe('a student fills each step; after a reload every value is still there',
     await type(page.getByLabel('Town'), 'Upper Santa Cruz');
     await expect.poll(async () => (await record(id)).address_line_2).toBe('Upper Santa Cruz');
     for (const label of ['Other Name', 'Blood Type', 'Town', 'Mobile', 'Date of Birth', 'Permit Number']) {
-      const item = page.locator('.ant-form-item').filter({ has: page.getByLabel(label) });
+      const item = page.locator('.plain-field').filter({ has: page.getByLabel(label) });
       // The record can be saved a moment before the indicator re-renders: wait for it, do not sample once.
       await expect
         .poll(() => item.getByRole('img', { name: 'Saved' }).count(), { message: `${label} shows it is saved` })
@@ -163,11 +175,11 @@ describe('a student fills each step; after a reload every value is still there',
 
   it('step 2: family data', async () => {
     await goToStep(page, 'Family Data', '/registration/family-data');
-    await choose(page, page.getByLabel('The student lives with'), 'Both Parents');
+    await chooseOption(page.getByLabel('The student lives with'), 'Both Parents');
     const mother = card('Mother');
     const father = card('Father');
     await type(mother.getByLabel('Name'), 'Mary Joseph');
-    await choose(page, mother.getByLabel('Marital Status'), 'Married');
+    await chooseOption(mother.getByLabel('Marital Status'), 'Married');
     await type(mother.getByLabel('Occupation'), 'Nurse');
     await type(mother.getByLabel('Mobile'), '3334444');
     await type(mother.getByLabel('E-mail'), 'mary@example.tt');
@@ -225,7 +237,7 @@ describe('a student fills each step; after a reload every value is still there',
     await goToStep(page, 'Other Data', '/registration/other-data');
     await type(page.getByLabel('Special Consideration'), 'Sits near the front.');
     await type(page.getByLabel('Achievements'), 'Netball captain');
-    await choose(page, page.getByLabel('Device used for school work'), 'Laptop');
+    await chooseOption(page.getByLabel('Device used for school work'), 'Laptop');
     await page.getByRole('switch', { name: 'Internet Access' }).click();
     await expect
       .poll(() => record(id))
@@ -259,16 +271,8 @@ describe('a student fills each step; after a reload every value is still there',
     expect(await page.getByLabel('Town').inputValue()).toBe('Upper Santa Cruz');
     expect(await page.getByLabel('Date of Birth').inputValue()).toBe('2013-04-09');
     expect(await page.getByLabel('Permit Number').inputValue()).toBe('IP-2024-0042');
-    expect(
-      await page
-        .locator('.ant-form-item')
-        .filter({ hasText: 'Blood Type' })
-        .locator('.ant-select-content')
-        .textContent(),
-    ).toBe('AB-');
-    expect(
-      await page.locator('.ant-form-item').filter({ hasText: 'Religion' }).locator('.ant-select-content').textContent(),
-    ).toBe('Anglican');
+    expect(await chosenOption(page.getByLabel('Blood Type'))).toBe('AB-');
+    expect(await chosenOption(page.getByLabel('Religion'))).toBe('Anglican');
     await page.screenshot({ path: screenshotPath('registration-student-data-desktop'), fullPage: true });
 
     await page.goto('/registration/family-data');
@@ -306,15 +310,15 @@ describe('the registration form', () => {
     expect(await shown()).toEqual(none);
 
     const livesWith = page.getByLabel('The student lives with');
-    await pick(page, livesWith, 'Both Parents');
+    await chooseOption(livesWith, 'Both Parents');
     await expect.poll(shown).toEqual({ mother: true, father: true, guardian: false, family: true, emergency: true });
-    await pick(page, livesWith, 'Father Only');
+    await chooseOption(livesWith, 'Father Only');
     await expect.poll(shown).toEqual({ mother: false, father: true, guardian: false, family: true, emergency: true });
-    await pick(page, livesWith, 'Mother Only');
+    await chooseOption(livesWith, 'Mother Only');
     await expect.poll(shown).toEqual({ mother: true, father: false, guardian: false, family: true, emergency: true });
-    await pick(page, livesWith, 'Guardian');
+    await chooseOption(livesWith, 'Guardian');
     await expect.poll(shown).toEqual({ mother: false, father: false, guardian: true, family: true, emergency: true });
-    await pick(page, livesWith, 'Other');
+    await chooseOption(livesWith, 'Other');
     await expect.poll(shown).toEqual(none);
 
     // With 'Other', each section has its own checkbox.
@@ -325,7 +329,7 @@ describe('the registration form', () => {
     await page.getByRole('checkbox', { name: 'Guardian' }).uncheck();
     await expect.poll(shown).toEqual({ mother: true, father: false, guardian: false, family: true, emergency: true });
     // A section the living status already shows has no checkbox of its own.
-    await pick(page, livesWith, 'Father Only');
+    await chooseOption(livesWith, 'Father Only');
     await expect.poll(() => page.getByRole('checkbox', { name: 'Father' }).count()).toBe(0);
     await expect.poll(shown).toEqual({ mother: true, father: true, guardian: false, family: true, emergency: true });
 
@@ -342,7 +346,7 @@ describe('the registration form', () => {
     const id = await newStudent({ phone_home: '1112222' });
     const page = await openAs(id);
     const mobile = page.getByLabel('Mobile');
-    const item = page.locator('.ant-form-item').filter({ has: mobile });
+    const item = page.locator('.plain-field').filter({ has: mobile });
     expect(await item.getByText('1868', { exact: true }).isVisible()).toBe(true);
     expect(await item.getByText('Enter 7 digits only').isVisible()).toBe(true);
     expect(await mobile.getAttribute('inputmode')).toBe('numeric');
@@ -370,7 +374,7 @@ describe('the registration form', () => {
 
     // Family numbers are two digits, digits only.
     await page.goto('/registration/family-data');
-    await choose(page, page.getByLabel('The student lives with'), 'Both Parents');
+    await chooseOption(page.getByLabel('The student lives with'), 'Both Parents');
     const count = page.getByLabel('Number in Family');
     await count.pressSequentially('x1y23');
     expect(await count.inputValue()).toBe('12');
@@ -404,11 +408,10 @@ describe('the registration form', () => {
         ['Complete', '/registration/complete'],
       ] as const) {
         if (label !== 'Student Data') await goToStep(page, label, path);
-        const fields = page.locator('main form').locator('input, textarea, button[role="switch"]');
+        const fields = page.locator('main form').locator('input, textarea, select, button[role="switch"]');
         await expect.poll(() => fields.count()).toBeGreaterThan(0);
-        const enabled = await fields.evaluateAll((els) =>
-          els.filter((e) => !(e as unknown as { disabled: boolean }).disabled).map((e) => e.id),
-        );
+        // Disabled as a person meets it (the form's fieldset disables every box in it).
+        const enabled = await fields.evaluateAll((els) => els.filter((e) => !e.matches(':disabled')).map((e) => e.id));
         expect(enabled, `${label}: enabled fields`).toEqual([]);
       }
       await page.screenshot({ path: screenshotPath('registration-closed-desktop'), fullPage: true });
@@ -428,7 +431,7 @@ describe('the registration form', () => {
       await setRegistrationStatus(t, 0, null);
       try {
         await type(page.getByLabel('Nationality'), 'Trinidadian');
-        const item = page.locator('.ant-form-item').filter({ has: page.getByLabel('Nationality') });
+        const item = page.locator('.plain-field').filter({ has: page.getByLabel('Nationality') });
         await expect.poll(() => item.getByRole('img', { name: /Not saved/ }).isVisible()).toBe(true);
         await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/Registration is closed/);
         expect(await page.getByLabel('Nationality').isDisabled()).toBe(true);
@@ -455,7 +458,7 @@ describe('the registration form', () => {
   it('shows a saving indicator on a slow save, then a check; a failed save gets a red alert', async () => {
     const id = await newStudent();
     const page = await openAs(id);
-    const item = (label: string) => page.locator('.ant-form-item').filter({ has: page.getByLabel(label) });
+    const item = (label: string) => page.locator('.plain-field').filter({ has: page.getByLabel(label) });
 
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -489,7 +492,7 @@ describe('the registration form', () => {
       )
       .toBe(true);
     await page
-      .locator('.ant-card')
+      .locator('.pf-panel')
       .filter({ has: page.getByLabel('Previous School') })
       .screenshot({ path: screenshotPath('registration-field-saved-and-not-saved') });
     await page.unroute('**/api/student');
@@ -555,7 +558,6 @@ describe('the registration form', () => {
   it('fits each step on a 360 px phone, with a compact step chooser', async () => {
     const id = await newStudent({ living_status: 'Both Parents', immigration_permit: 1, guardian_section: 1 });
     const page = await openAs(id, PHONE);
-    const chooser = page.getByRole('combobox', { name: 'Registration step' });
     const steps = [
       ['student-data', 'Student Data'],
       ['family-data', 'Family Data'],
@@ -569,19 +571,19 @@ describe('the registration form', () => {
         // Jump with the compact chooser for even steps, with the next button for odd ones.
         // Each option also says how far that step is ("(done)", "(3 still needed)"):
         // see registration-progress.browser-spec.ts.
-        if (n % 2 === 0) await pickStep(page, chooser, `Step ${n + 1} of 6: ${label} (`);
+        if (n % 2 === 0) await chooseStep(page, `Step ${n + 1} of 6: ${label} (`);
         else await page.getByRole('button', { name: 'Next step' }).click();
       }
       await expectPath(page, `/registration/${slug}`);
       await expect
         .poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible())
         .toBe(true);
-      expect(await page.getByText(`Step ${n + 1} of 6: ${label}`).isVisible()).toBe(true);
+      expect(await page.getByText(`Step ${n + 1} of 6: ${label}`, { exact: true }).isVisible()).toBe(true);
       expect((await horizontalOverflow(page)).scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(PHONE);
       await page.screenshot({ path: screenshotPath(`registration-${n + 1}-${slug}-360`), fullPage: true });
     }
     // Back to the start by the chooser, a jump of five steps.
-    await pickStep(page, chooser, 'Step 1 of 6: Student Data (');
+    await chooseStep(page, 'Step 1 of 6: Student Data (');
     await expectPath(page, '/registration/student-data');
     await page.context().close();
   });

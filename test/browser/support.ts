@@ -233,7 +233,7 @@ export function smallTargets(page: Page): Promise<string[]> {
     for (const el of g.document.querySelectorAll(selector)) {
       const wrapper =
         el.tagName === 'INPUT'
-          ? '.ant-checkbox-wrapper, .ant-select, .ant-picker'
+          ? '.ant-checkbox-wrapper, .ant-select, .ant-picker, .rf-check'
           : el.tagName === 'A'
             ? '[role=menuitem]'
             : null;
@@ -260,4 +260,54 @@ export function smallTargets(page: Page): Promise<string[]> {
     }
     return small;
   });
+}
+
+/** Chooses the option of a native select whose words start with `text`, as a person picks it from the list. */
+export async function chooseOption(field: Locator, text: string): Promise<void> {
+  await field.waitFor();
+  const label = await field
+    .locator('option')
+    .evaluateAll(
+      (options, start) => options.map((o) => (o.textContent ?? '').trim()).find((l) => l.startsWith(start)),
+      text,
+    );
+  if (!label) throw new Error(`No option starting with "${text}"`);
+  await field.selectOption({ label });
+}
+
+/** The words of the option a native select shows. */
+export function chosenOption(field: Locator): Promise<string> {
+  return field.evaluate((select) => (select as any).selectedOptions[0]?.textContent?.trim() ?? '');
+}
+
+/**
+ * Types a date (YYYY-MM-DD) into the focused native date box by keys, in the order the browser's language writes a
+ * date (month first in en-US): the box moves from part to part as each is typed.
+ */
+export async function typeDate(page: Page, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split('-');
+  const order = await page.evaluate(() =>
+    new Intl.DateTimeFormat((globalThis as any).navigator.language)
+      .formatToParts(new Date(2013, 1, 14))
+      .map((part) => part.type)
+      .filter((type) => type === 'day' || type === 'month' || type === 'year'),
+  );
+  for (const part of order) await page.keyboard.type(part === 'year' ? year : part === 'month' ? month : day);
+}
+
+/** The phone's step chooser (the registration form's native select, 'Registration step'). */
+export function stepChooser(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Registration step' });
+}
+
+/** The step chooser's options, as the phone's list shows them ("Step 2 of 6: Family Data (done)"). */
+export async function stepChooserOptions(page: Page): Promise<string[]> {
+  return stepChooser(page)
+    .locator('option')
+    .evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
+}
+
+/** Chooses the step whose option starts with `prefix` in the step chooser, as she picks it in the phone's list. */
+export async function chooseStep(page: Page, prefix: string): Promise<void> {
+  await chooseOption(stepChooser(page), prefix);
 }

@@ -207,9 +207,14 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
   });
 
   it('the office removes the posting; the student sees Term 1 greyed and cannot open it', async () => {
+    // A retry starts from the page afresh: a dialog a failed first try left open would cover the table.
+    await admin.reload();
     await admin.getByRole('button', { name: 'Edit 2025 Term 1' }).click();
     const dialog = admin.getByRole('dialog', { name: T.confirmPost(2025, 1) });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'No', exact: true }).click();
+    // The dialog closes, or the failure says why (its words are in the assertion's message).
+    await expect.poll(async () => ((await dialog.isVisible()) ? await dialog.innerText() : 'closed')).toBe('closed');
     await expect.poll(() => admin.getByText(T.removed(2025, 1)).isVisible()).toBe(true);
     const row = admin
       .locator('tbody tr.ant-table-row')

@@ -10,9 +10,11 @@ import { type PreloadablePage, preloadablePage } from '../lib/preloadable-page.j
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
 // Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
-// The sign-in pages are what a visitor opens first: main.tsx preloads them with the session. They, the student layout,
-// the dashboard and the term reports are drawn without antd (a phone on mobile data); every other page sits inside
-// AntdTheme (antd's theme and App), a chunk of its own loaded with the first of them.
+// The sign-in pages are what a visitor opens first: main.tsx preloads them with the session. Drawn without antd (a
+// phone on mobile data), outside AntdTheme: the three sign-in pages (student, administrator, parent), the student
+// layout, the dashboard, the term reports, the six registration steps and the sign-out page (/logout, a 'Signing
+// out…' overlay). Every other page sits inside AntdTheme (antd's theme and App), a chunk of its own loaded with the
+// first of them.
 const StudentLoginPage = preloadablePage(() =>
   import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage),
 );
@@ -99,8 +101,10 @@ function AppShell() {
   const [queueNeeded, setQueueNeeded] = useState(authenticated);
   if (authenticated && !queueNeeded) setQueueNeeded(true);
   const { pathname } = useLocation();
-  // Once a signed-in page is shown, the code of the pages she goes to next from it arrives meanwhile.
+  // Once a registration step is shown, the code of the other steps arrives meanwhile.
   useEffect(() => (authenticated ? preloadNextPages(pathname) : undefined), [authenticated, pathname]);
+  // A signed-in page's code is asked for when she presses or tabs to a link to it.
+  useEffect(() => (authenticated ? preloadOnIntent() : undefined), [authenticated]);
   return (
     <>
       {queueNeeded && (
@@ -164,21 +168,17 @@ export const router = createBrowserRouter([
                 // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
                 element: <RequireActiveStudent />,
                 children: [
-                  // Drawn without antd (docs/design.md §7): the pages a student opens first, on a phone.
+                  // Drawn without antd (docs/design.md §7): the pages a student opens first, on a phone, and the
+                  // six registration steps a parent fills in on one.
                   { path: ROUTES.dashboard, element: <DashboardPage /> },
                   { path: ROUTES.termReports, element: <TermReportsPage /> },
-                  {
-                    element: <AntdTheme />,
-                    children: [
-                      { path: ROUTES.pta, element: <PtaRedirectPage /> },
-                      { path: ROUTES.studentData, element: <StudentDataPage /> },
-                      { path: ROUTES.familyData, element: <FamilyDataPage /> },
-                      { path: ROUTES.healthData, element: <HealthDataPage /> },
-                      { path: ROUTES.otherData, element: <OtherDataPage /> },
-                      { path: ROUTES.documents, element: <DocumentsPage /> },
-                      { path: ROUTES.complete, element: <CompletePage /> },
-                    ],
-                  },
+                  { path: ROUTES.studentData, element: <StudentDataPage /> },
+                  { path: ROUTES.familyData, element: <FamilyDataPage /> },
+                  { path: ROUTES.healthData, element: <HealthDataPage /> },
+                  { path: ROUTES.otherData, element: <OtherDataPage /> },
+                  { path: ROUTES.documents, element: <DocumentsPage /> },
+                  { path: ROUTES.complete, element: <CompletePage /> },
+                  { element: <AntdTheme />, children: [{ path: ROUTES.pta, element: <PtaRedirectPage /> }] },
                 ],
               },
             ],
@@ -211,12 +211,12 @@ const STUDENT_PAGES: Record<string, { page: PreloadablePage; active: boolean; an
   [ROUTES.myStudents]: { page: MyStudentsPage, active: false, antd: true },
   [ROUTES.dashboard]: { page: DashboardPage, active: true, antd: false },
   [ROUTES.pta]: { page: PtaRedirectPage, active: true, antd: true },
-  [ROUTES.studentData]: { page: StudentDataPage, active: true, antd: true },
-  [ROUTES.familyData]: { page: FamilyDataPage, active: true, antd: true },
-  [ROUTES.healthData]: { page: HealthDataPage, active: true, antd: true },
-  [ROUTES.otherData]: { page: OtherDataPage, active: true, antd: true },
-  [ROUTES.documents]: { page: DocumentsPage, active: true, antd: true },
-  [ROUTES.complete]: { page: CompletePage, active: true, antd: true },
+  [ROUTES.studentData]: { page: StudentDataPage, active: true, antd: false },
+  [ROUTES.familyData]: { page: FamilyDataPage, active: true, antd: false },
+  [ROUTES.healthData]: { page: HealthDataPage, active: true, antd: false },
+  [ROUTES.otherData]: { page: OtherDataPage, active: true, antd: false },
+  [ROUTES.documents]: { page: DocumentsPage, active: true, antd: false },
+  [ROUTES.complete]: { page: CompletePage, active: true, antd: false },
   [ROUTES.termReports]: { page: TermReportsPage, active: true, antd: false },
 };
 
@@ -255,19 +255,15 @@ function preloadSignedInPage(pathname: string): Promise<unknown> | null {
 }
 
 /**
- * The pages she is likely to open next from `pathname`, asked for once the browser is idle a while after drawing
- * this one (so they never compete with it; a failure is left to the page): from a registration step the other steps
- * (small: the form they share has come with this one), from the dashboard the first step.
+ * From a registration step, the other steps (small: the form they share has come with this one), asked for once the
+ * browser is idle a while after drawing this one (so they never compete with it; a failure is left to the page).
+ * Nothing on a timer from the dashboard or the term reports: preloadOnIntent asks for a step's code when she heads for
+ * it (a press on its link), so a family that only reads the dashboard downloads nothing more.
  */
 function preloadNextPages(pathname: string): () => void {
-  const next: PreloadablePage[] = [];
-  if (REGISTRATION_STEPS.includes(pathname))
-    for (const step of REGISTRATION_STEPS) if (step !== pathname) next.push(STUDENT_PAGES[step].page);
-
-  if (pathname === ROUTES.dashboard) next.push(StudentDataPage);
-  if (!next.length) return () => undefined;
-  // They are drawn with antd: its theme comes with them.
-  const load = () => [loadAntdTheme, ...next.map((page) => page.preload)].forEach((l) => l().catch(() => undefined));
+  if (!REGISTRATION_STEPS.includes(pathname)) return () => undefined;
+  const next = REGISTRATION_STEPS.filter((step) => step !== pathname).map((step) => STUDENT_PAGES[step].page);
+  const load = () => next.forEach((page) => page.preload().catch(() => undefined));
   // A few seconds after the page is shown (she reads it first), when the browser has nothing else to do.
   let idle: number | undefined;
   const timer = setTimeout(() => {
@@ -281,9 +277,28 @@ function preloadNextPages(pathname: string): () => void {
 }
 
 /**
+ * A press on a link (pointerdown, before its click) or the focus on it (Tab) asks for the code of the signed-in page
+ * it leads to, with what is drawn around it: she sees the page sooner, and only the pages she heads for are loaded
+ * (antd only with a page drawn with it). A failure is left to the page. Returns the unsubscribe.
+ */
+function preloadOnIntent(): () => void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    preloadSignedInPage(link.pathname)?.catch(() => undefined);
+  };
+  document.addEventListener('pointerdown', onIntent, true);
+  document.addEventListener('focusin', onIntent);
+  return () => {
+    document.removeEventListener('pointerdown', onIntent, true);
+    document.removeEventListener('focusin', onIntent);
+  };
+}
+
+/**
  * Brings the code of the page at `pathname` before the client first draws: a sign-in page (or the forgotten-password
  * pages, the e-mailed links' pages), or a signed-in page with its layout; for a page drawn with antd, antd's theme
- * with it (not for the dashboard and the term reports, drawn without it).
+ * with it (not for the dashboard, the term reports and the registration steps, drawn without it).
  */
 export function preloadPageFor(pathname: string): Promise<unknown> {
   if (pathname === ROUTES.studentLogin) return StudentLoginPage.preload();

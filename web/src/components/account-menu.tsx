@@ -1,8 +1,12 @@
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
+import { antdOnDemand, OnDemandBoundary } from './antd-on-demand.js';
 import { AvatarCircle } from './initials-avatar.js';
+import { LoadingOverlay } from './page-spinner.js';
 import { PlainIcon } from './plain-controls.js';
+import { PartUnavailableDialog } from './plain-dialog.js';
 import { MenuButton, type PopupMenuItem } from './popup-menu.js';
 
 export interface AccountMenuEntry {
@@ -11,28 +15,12 @@ export interface AccountMenuEntry {
   icon: ReactNode;
 }
 
-interface InviteDialogProps {
-  studentId: string;
-  open: boolean;
-  onClose: () => void;
-  afterClose?: () => void;
-}
-
 /**
  * A student's "Invite a parent" dialog (antd's Modal, in antd's theme): its code, and antd's, come only when she opens
- * it, so the top bar needs none of antd (docs/design.md §7).
+ * it, so the top bar needs none of antd (docs/design.md §7). Made once, here: a part made in a render would be a new
+ * component each time, and would lose the dialog (what she typed, the "sent" message) whenever the menu redraws.
  */
-const InviteParentDialog = lazy(() =>
-  Promise.all([import('./antd-theme.js'), import('./invite-parent-dialog.js')]).then(([theme, dialog]) => ({
-    default: function ThemedInviteParentDialog(props: InviteDialogProps) {
-      return (
-        <theme.default>
-          <dialog.InviteParentDialog {...props} />
-        </theme.default>
-      );
-    },
-  })),
-);
+const InviteParentDialog = antdOnDemand(() => import('./invite-parent-dialog.js').then((m) => m.InviteParentDialog));
 
 /** The menu key of a student's "Invite a parent": it opens a dialog rather than a page. */
 const INVITE_PARENT = 'invite-parent';
@@ -72,6 +60,7 @@ export function AccountMenu({
       icon: <PlainIcon name="userAdd" />,
     });
   }
+  const focusButton = () => wrapper.current?.querySelector('button')?.focus();
   return (
     <span ref={wrapper} className="account-menu">
       <MenuButton
@@ -92,17 +81,37 @@ export function AccountMenu({
       >
         <AvatarCircle initials={initials} />
       </MenuButton>
-      {studentId && inviteShown && (
-        <Suspense fallback={null}>
-          <InviteParentDialog
-            studentId={studentId}
-            open={inviting}
-            onClose={() => setInviting(false)}
-            // The menu entry that opened it is gone with the menu: the focus goes back to the avatar button.
-            afterClose={() => wrapper.current?.querySelector('button')?.focus()}
-          />
-        </Suspense>
-      )}
+      {studentId &&
+        inviteShown &&
+        // Over the whole page (the loading overlay, the plain dialog), not inside the top bar; antd's Modal is anyway.
+        createPortal(
+          <OnDemandBoundary
+            fallback={<LoadingOverlay spinning label="Loading…" />}
+            failed={(retry) => (
+              <PartUnavailableDialog
+                title="Invite a parent"
+                onRetry={retry}
+                // Gone with the boundary: the next "Invite a parent" asks for the code afresh.
+                onClose={() => {
+                  setInviting(false);
+                  setInviteShown(false);
+                  focusButton();
+                }}
+              >
+                The invitation form could not be loaded: check your connection and choose Try again.
+              </PartUnavailableDialog>
+            )}
+          >
+            <InviteParentDialog
+              studentId={studentId}
+              open={inviting}
+              onClose={() => setInviting(false)}
+              // The menu entry that opened it is gone with the menu: the focus goes back to the avatar button.
+              afterClose={focusButton}
+            />
+          </OnDemandBoundary>,
+          document.body,
+        )}
     </span>
   );
 }

@@ -12,33 +12,48 @@ export const loadAntdTheme = () => import('./antd-theme.js');
 /** antd's theme as a route element (wraps the child routes) or around children; suspends while it loads. */
 export const AntdTheme = lazy(loadAntdTheme);
 
-export interface OnDemand<P> {
-  (props: P): ReactNode;
-  /** Asks for its code (and antd's theme) before it is drawn; a failure is left to the drawing. */
-  preload(): Promise<unknown>;
+/** A part's code (or antd's theme) could not be loaded; `forget` lets the next drawing of the part ask again. */
+class OnDemandLoadFailed extends Error {
+  constructor(
+    cause: unknown,
+    readonly forget: () => void,
+  ) {
+    super('The code of a part drawn with antd could not be loaded.', { cause });
+  }
 }
 
 /**
- * A part drawn with antd, loaded the first time it is drawn, in antd's theme. Unlike React.lazy, a failed load is not
- * kept: drawn again (OnDemandBoundary's Try again), it asks again, e.g. after the connection came back.
+ * A part drawn with antd, loaded the first time it is drawn, in antd's theme. Made once, at a module's top level: made
+ * in a render, it would be a new component each time and lose what it holds.
+ *
+ * A failed load is kept until its OnDemandBoundary has it (React draws the part again once the load has failed, and
+ * must then get the same failed load to throw it: a fresh one there would be asked for, fail and be asked for again,
+ * without end), then forgotten, so that the next drawing (Try again, or the part opened again) asks again. That may
+ * still fail after the connection came back: a browser may keep a failed `import()` of a script until the page is
+ * reloaded and answer from that (the HTML standard said so for years), so Try again cannot promise more than asking.
  */
-export function antdOnDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemand<P> {
-  let loading: Promise<[ComponentType<{ children?: ReactNode }>, ComponentType<P>]> | null = null;
-  const start = () =>
-    (loading ??= Promise.all([loadAntdTheme().then((m) => m.default), load()]).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
-  function Loaded(props: P) {
+export function antdOnDemand<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
+  type Loaded = [ComponentType<{ children?: ReactNode }>, ComponentType<P>];
+  let loading: Promise<Loaded> | null = null;
+  const start = (): Promise<Loaded> => {
+    if (loading) return loading;
+    const attempt: Promise<Loaded> = Promise.all([loadAntdTheme().then((m) => m.default), load()]).catch(
+      (cause: unknown) => {
+        throw new OnDemandLoadFailed(cause, () => {
+          if (loading === attempt) loading = null;
+        });
+      },
+    );
+    return (loading = attempt);
+  };
+  return function Loaded(props: P) {
     const [Theme, Part] = use(start());
     return (
       <Theme>
         <Part {...props} />
       </Theme>
     );
-  }
-  Loaded.preload = () => start();
-  return Loaded;
+  };
 }
 
 interface BoundaryProps {
@@ -55,6 +70,11 @@ export class OnDemandBoundary extends Component<BoundaryProps, { failed: boolean
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    // Had here: the next drawing asks for the code again.
+    if (error instanceof OnDemandLoadFailed) error.forget();
   }
 
   retry = () => this.setState({ failed: false });

@@ -23,14 +23,15 @@ function describe(error: Element): string {
 export function FieldErrorAnnouncer() {
   const [message, setMessage] = useState('');
   useEffect(() => {
-    const announced = new WeakSet<Element>();
+    // Each error node with the words it was announced with: a message that changes in place is said again.
+    const announced = new WeakMap<Element, string>();
     // A live collection, kept up to date by the browser: reading it on each change costs no search.
     const errors = document.getElementsByClassName(ERROR_CLASS);
     const plainErrors = document.getElementsByClassName(PLAIN_ERROR_CLASS);
     const observer = new MutationObserver(() => {
       const current = [...errors, ...plainErrors].filter((e) => e.textContent?.trim());
-      const fresh = current.filter((e) => !announced.has(e));
-      fresh.forEach((e) => announced.add(e));
+      const fresh = current.filter((e) => announced.get(e) !== e.textContent);
+      fresh.forEach((e) => announced.set(e, e.textContent ?? ''));
       if (fresh.length > 0) setMessage(fresh.map(describe).join('. '));
       else if (current.length === 0) setMessage('');
     });

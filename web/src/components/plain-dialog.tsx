@@ -35,3 +35,39 @@ export function PlainAlertDialog({
     </div>
   );
 }
+
+/**
+ * A part drawn with antd (a dialog, the PDF viewer) whose code could not be loaded (no connection): said over the
+ * page, with Try again (focused) and a way out (Close, or what the caller names it).
+ */
+export function PartUnavailableDialog({
+  title,
+  children,
+  onClose,
+  onRetry,
+  closeLabel = 'Close',
+}: {
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+  onRetry: () => void;
+  closeLabel?: string;
+}) {
+  return (
+    <PlainAlertDialog
+      title={title}
+      actions={
+        <>
+          <button type="button" className="pf-btn pf-btn-default" onClick={onClose}>
+            {closeLabel}
+          </button>
+          <button type="button" className="pf-btn pf-btn-primary" onClick={onRetry} autoFocus>
+            Try again
+          </button>
+        </>
+      }
+    >
+      {children}
+    </PlainAlertDialog>
+  );
+}

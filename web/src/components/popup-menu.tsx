@@ -131,7 +131,7 @@ export function MenuButton({
     <span
       ref={wrapper}
       className="menu-button"
-      // Focus gone elsewhere (not to nothing: a press on the menu's heading) closes it.
+      // Focus gone elsewhere closes it (not gone to nothing: the window left, say).
       onBlur={(event) => {
         if (open && event.relatedTarget && !wrapper.current?.contains(event.relatedTarget)) setOpen(false);
       }}
@@ -152,7 +152,15 @@ export function MenuButton({
         {children}
       </button>
       {open && (
-        <div ref={popup} className={`popup-menu popup-menu-${align} ${menuClassName ?? ''}`.trim()}>
+        // Focusable by a press (not by Tab), with the keys for the whole popup: a press on the heading or between
+        // the entries leaves the focus here rather than on the page's body, so Escape still closes the menu and
+        // returns to the button, and the arrow keys go back into it.
+        <div
+          ref={popup}
+          className={`popup-menu popup-menu-${align} ${menuClassName ?? ''}`.trim()}
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
+        >
           {heading && (
             <div id={headingId} className="popup-menu-heading">
               {heading}
@@ -164,7 +172,6 @@ export function MenuButton({
             role="menu"
             aria-labelledby={heading ? headingId : buttonId}
             className="popup-menu-list"
-            onKeyDown={onMenuKeyDown}
           >
             {items.map((item) => {
               const content = (

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { termsParagraphs } from '../../../shared/terms.js';
 
 /**
@@ -9,9 +8,9 @@ export function TermsText({ text }: { text: string }) {
   return (
     <div style={{ borderInlineStart: '3px solid #c5c8e8', paddingInlineStart: 12, marginBottom: 16 }}>
       {termsParagraphs(text).map((p, i) => (
-        <Typography.Paragraph key={i} style={{ whiteSpace: 'pre-line', marginBottom: 8 }}>
+        <p key={i} style={{ whiteSpace: 'pre-line', margin: '0 0 8px' }}>
           {p}
-        </Typography.Paragraph>
+        </p>
       ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner.js';
 import { PlainIcon } from '../components/plain-controls.js';
@@ -8,6 +8,7 @@ import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
 import { STEPS } from '../config/registration-steps.js';
 import { useActiveStudent } from '../lib/use-active-student.js';
+import { useMediaQuery } from '../lib/use-media-query.js';
 import './student-layout.css';
 
 /*
@@ -58,16 +59,8 @@ function menuEntries(pathname: string, chooser: boolean): MenuEntry[] {
 /** antd's `lg` breakpoint, where the server frame shows the side column too (global.css). */
 const WIDE = '(min-width: 992px)';
 
-function subscribeWide(onChange: () => void): () => void {
-  const query = window.matchMedia(WIDE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
 /** Whether the side menu has its own column (a desktop) rather than a drawer behind the menu button. */
-function useWide(): boolean {
-  return useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
-}
+const useWide = () => useMediaQuery(WIDE);
 
 function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
   const { students } = useActiveStudent();
@@ -135,15 +128,17 @@ function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () =>
  * a side menu (a drawer on narrow screens), hidden on the dashboard.
  */
 export default function StudentLayout() {
-  const { settings, user } = useAuth();
+  const { settings, user, sessionEnded } = useAuth();
   const { students, student, choose } = useActiveStudent();
   const { pathname } = useLocation();
   const wide = useWide();
   /** The page on which the drawer was opened: going to another page closes it. */
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
-  // Widened past the breakpoint, the drawer is gone (the menu has its column): it does not come back by itself.
-  if (wide && drawerAt !== null) setDrawerAt(null);
-  const drawerOpen = drawerAt === pathname && !wide;
+  // Widened past the breakpoint, the drawer is gone (the menu has its column): it does not come back by itself. Nor
+  // does it stay open when the session ends: a modal <dialog> is in the top layer, over the sign-in-again dialog
+  // (session-keeper.tsx), which would sit under it out of reach.
+  if ((wide || sessionEnded) && drawerAt !== null) setDrawerAt(null);
+  const drawerOpen = drawerAt === pathname && !wide && !sessionEnded;
   const closeDrawer = () => setDrawerAt(null);
   // Neither on the dashboard nor on a guardian's chooser, which lead everywhere themselves.
   const showMenu = pathname !== ROUTES.dashboard && pathname !== ROUTES.myStudents;

@@ -6,8 +6,8 @@ import { FIELD_BY_NAME, type StudentFieldName } from '../../../../shared/student
 export type FocusTarget = Pick<MissingItem, 'field' | 'document'>;
 
 /**
- * The URL fragment of a target: the field's name, which is also its input's id (antd gives a
- * Form.Item's control the field name as id), or 'document-<type>' for an upload slot.
+ * The URL fragment of a target: the field's name, which is also its box's id (fields/record-field.tsx), or
+ * 'document-<type>' for an upload slot.
  */
 export function targetHash(t: FocusTarget): string {
   return t.document ? `document-${t.document}` : (t.field ?? '');

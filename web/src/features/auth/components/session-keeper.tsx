@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { sessionTouchIntervalMs } from '../../../../../shared/constants.js';
 import { antdOnDemand, OnDemandBoundary } from '../../../components/antd-on-demand.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
-import { PlainAlertDialog } from '../../../components/plain-dialog.js';
+import { PartUnavailableDialog } from '../../../components/plain-dialog.js';
 import { ROUTES } from '../../../config/routes.js';
 import { lastApiActivity } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth-store.js';
@@ -48,9 +48,11 @@ export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
   }, [timeUp, endSession]);
 
   if (!authenticated || !user) return null;
+  // The two boundaries are keyed apart: in the same place, one would otherwise inherit the other's failed state.
   if (sessionEnded)
     return (
       <OnDemandBoundary
+        key="sign-in-again"
         fallback={<LoadingOverlay spinning label="Loading…" />}
         failed={(retry) => <SignInAgainUnavailable idleMinutes={settings.session_idle_minutes} onRetry={retry} />}
       >
@@ -62,7 +64,7 @@ export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
   if (endsAt - now > lead + earlyBy || timeUp) return null;
   // Without its code (no connection), no warning: the sign-in dialog comes when the time is up.
   return (
-    <OnDemandBoundary fallback={null} failed={() => null}>
+    <OnDemandBoundary key="idle-warning" fallback={null} failed={() => null}>
       <IdleWarning remaining={endsAt - now} onTimeUp={endSession} />
     </OnDemandBoundary>
   );
@@ -72,21 +74,14 @@ export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
 function SignInAgainUnavailable({ idleMinutes, onRetry }: { idleMinutes: number; onRetry: () => void }) {
   const navigate = useNavigate();
   return (
-    <PlainAlertDialog
+    <PartUnavailableDialog
       title="Please sign in again"
-      actions={
-        <>
-          <button type="button" className="pf-btn pf-btn-default" onClick={() => navigate(ROUTES.logout)}>
-            Sign out
-          </button>
-          <button type="button" className="pf-btn pf-btn-primary" onClick={onRetry} autoFocus>
-            Try again
-          </button>
-        </>
-      }
+      closeLabel="Sign out"
+      onClose={() => navigate(ROUTES.logout)}
+      onRetry={onRetry}
     >
       You were signed out after {inWords(idleMinutes * 60_000)} without activity, to protect your information. The
       sign-in form could not be loaded: check your connection and choose Try again.
-    </PlainAlertDialog>
+    </PartUnavailableDialog>
   );
 }

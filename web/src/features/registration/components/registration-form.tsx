@@ -1,9 +1,9 @@
-import { Button, Result, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
+import { PlainButton, PlainResult } from '../../../components/plain-ui.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { useEthnicGroups } from '../../../lib/queries/lookups/use-ethnic-groups.js';
@@ -24,6 +24,7 @@ import { StillNeeded } from './progress/still-needed.js';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context.js';
 import { RegistrationNotice } from './registration-notice.js';
 import { RegistrationStepsNav, StepFooterNav } from './registration-steps-nav.js';
+import './registration-shell.css';
 import { CompleteStep } from './steps/complete-step.js';
 import { DocumentsStep } from './steps/documents-step.js';
 import { FamilyDataStep } from './steps/family-data-step.js';
@@ -158,26 +159,21 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
     return (
       <>
         {title}
-        <Result
+        <PlainResult
           status="warning"
-          title={<h1 style={{ fontSize: 22, margin: 0 }}>The registration form could not be loaded</h1>}
+          title="The registration form could not be loaded"
           subTitle={`${errorMessage(failed[0].error)} Nothing has been changed.`}
           extra={
-            <Button type="primary" onClick={() => failed.forEach((q) => void q.refetch())}>
+            <PlainButton variant="primary" onClick={() => failed.forEach((q) => void q.refetch())}>
               Try again
-            </Button>
+            </PlainButton>
           }
         />
       </>
     );
   }
   if (record.isSuccess && record.data === null) {
-    return (
-      <Result
-        status="404"
-        title={<h1 style={{ fontSize: 22, margin: 0 }}>No registration record for {studentId}</h1>}
-      />
-    );
+    return <PlainResult status="warning" title={`No registration record for ${studentId}`} />;
   }
   if (!value || !status.data || !progress || !queueLoaded)
     return (
@@ -192,14 +188,12 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
     <RegistrationContext.Provider value={value}>
       <RegistrationProgressContext.Provider value={progress}>
         {title}
-        <div style={{ maxWidth: 960 }}>
-          <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0, marginBottom: 4 }}>
-            Registration: {label}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+        <div className="reg-form">
+          <h1 className="reg-form-title">Registration: {label}</h1>
+          <p className="reg-form-subtitle pf-secondary">
             {[r.first_name, r.last_name].filter(Boolean).join(' ')} · Student ID {r.id}
             {value.editable ? ' · Each answer is saved as soon as you leave the field.' : ''}
-          </Typography.Paragraph>
+          </p>
           <RegistrationNotice status={status.data} isAdmin={isAdmin} />
           <UnsavedAnswersNotice studentId={studentId} />
           <RegistrationStepsNav current={step} onChange={onStepChange} progress={progress} />

@@ -1,6 +1,6 @@
-import { Alert } from 'antd';
 import dayjs from 'dayjs';
 import type { RegistrationStatus } from '../../../../../shared/api-types.js';
+import { PlainAlert } from '../../../components/plain-ui.js';
 
 const long = (date: string) => dayjs(date).format('D MMMM YYYY');
 
@@ -12,14 +12,7 @@ export function RegistrationNotice({ status, isAdmin }: { status: RegistrationSt
   if (status.editable) {
     if (!status.deadline) return null;
     const lastDay = long(dayjs(status.deadline).subtract(1, 'day').format('YYYY-MM-DD'));
-    return (
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={`Registration is open until the end of ${lastDay}.`}
-      />
-    );
+    return <PlainAlert type="info" title={`Registration is open until the end of ${lastDay}.`} />;
   }
   const why =
     status.open === 1 && status.deadline
@@ -27,20 +20,13 @@ export function RegistrationNotice({ status, isAdmin }: { status: RegistrationSt
       : 'Registration is closed: the school has not opened it, or has closed it.';
   if (isAdmin) {
     return (
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={`${why} Students cannot change their records; as an administrator you can.`}
-      />
+      <PlainAlert type="info" title={`${why} Students cannot change their records; as an administrator you can.`} />
     );
   }
   return (
-    <Alert
+    <PlainAlert
       type="warning"
-      showIcon
       role="alert"
-      style={{ marginBottom: 16 }}
       title={why}
       description={
         'Your record can be viewed but not changed until the school opens registration again. ' +

@@ -1,6 +1,6 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Select, Steps, type StepsProps } from 'antd';
+import { useMediaQuery } from '../../../lib/use-media-query.js';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
+import { PageIcon, PlainButton } from '../../../components/plain-ui.js';
 import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import type { RegistrationProgressView } from '../../../lib/use-registration-progress.js';
 
@@ -10,7 +10,6 @@ interface Props {
 }
 
 type StepState = 'complete' | 'incomplete' | 'unknown';
-type StepItem = NonNullable<StepsProps['items']>[number];
 
 /** A step's state by the shared rules; the documents step is 'unknown' until her files have loaded. */
 function stateOf(view: RegistrationProgressView, step: RegistrationStep): StepState {
@@ -30,71 +29,93 @@ export function stepStateText(view: RegistrationProgressView, step: Registration
 
 const capitalised = (text: string | undefined) => text && text[0].toUpperCase() + text.slice(1);
 
+/** antd's md breakpoint: from a tablet up the six steps are drawn in a row. */
+const WIDE = '(min-width: 768px)';
+
+const useWide = () => useMediaQuery(WIDE);
+
 /**
  * The non-linear stepper (docs/product.md §2 Registration steps): any step can be opened at any time. Each step shows
  * whether it is complete (by the shared rules, as the office sees it), incomplete, or the current one. On a phone six
  * titles do not fit in a row, so the same choice is a list ("Step 2 of 6: Family Data (done)") with previous and next
- * buttons.
+ * buttons. Drawn as antd's small Steps (registration-shell.css): titles beside the numbers on a wide screen, under
+ * them on a tablet.
  */
 export function RegistrationStepsNav({ current, onChange, progress }: Props & { progress: RegistrationProgressView }) {
-  const screens = Grid.useBreakpoint();
+  const wide = useWide();
   const index = stepIndex(current);
-  if (screens.md) {
-    const items = STEPS.map((s): StepItem => {
-      const state = stateOf(progress, s.key);
-      const item: StepItem = {
-        title: s.label,
-        content: capitalised(stepStateText(progress, s.key)),
-        status: s.key === current ? 'process' : state === 'complete' ? 'finish' : 'wait',
-      };
-      // The current step is announced as such; antd passes unknown item props on to the step's element.
-      return s.key === current ? ({ ...item, 'aria-current': 'step' } as StepItem) : item;
-    });
+  if (wide) {
     return (
-      <nav aria-label="Registration steps" style={{ marginBottom: 16 }}>
-        <Steps
-          size="small"
-          // Narrower screens put the titles under the numbers, where two-word titles wrap cleanly.
-          titlePlacement={screens.xl ? 'horizontal' : 'vertical'}
-          current={index}
-          onChange={(i) => onChange(STEPS[i].key)}
-          items={items}
-        />
+      <nav aria-label="Registration steps" className="reg-steps-nav">
+        <ol className="reg-steps">
+          {STEPS.map((s, i) => {
+            const state = stateOf(progress, s.key);
+            const status = s.key === current ? 'process' : state === 'complete' ? 'finish' : 'wait';
+            return (
+              <li key={s.key} className={`reg-step reg-step-${status}`}>
+                <button
+                  type="button"
+                  className="reg-step-button"
+                  // The current step is announced as such.
+                  aria-current={s.key === current ? 'step' : undefined}
+                  onClick={() => onChange(s.key)}
+                >
+                  {/* The list says the position; a complete step's number is its check, as antd drew it. */}
+                  <span className="reg-step-icon" aria-hidden="true">
+                    {status === 'finish' ? <PageIcon name="check" /> : i + 1}
+                  </span>
+                  <span className="reg-step-text">
+                    <span className="reg-step-title">{s.label}</span>
+                    <span className="reg-step-description">{capitalised(stepStateText(progress, s.key))}</span>
+                  </span>
+                </button>
+                <span className="reg-step-tail" aria-hidden="true" />
+              </li>
+            );
+          })}
+        </ol>
       </nav>
     );
   }
+  const name = (i: number) => `Step ${i + 1} of ${STEPS.length}: ${STEPS[i].label}`;
   return (
-    <nav aria-label="Registration steps" style={{ marginBottom: 12 }}>
-      <Flex gap={8} align="center">
-        <Button
-          icon={<LeftOutlined />}
-          aria-label="Previous step"
-          disabled={index === 0}
-          onClick={() => onChange(STEPS[index - 1].key)}
-        />
-        <Select
+    <nav aria-label="Registration steps" className="reg-steps-nav reg-steps-compact">
+      <PlainButton
+        icon={<PageIcon name="left" />}
+        aria-label="Previous step"
+        disabled={index === 0}
+        onClick={() => onChange(STEPS[index - 1].key)}
+      />
+      <span className="reg-step-select">
+        {/*
+         * A native list (the phone's own picker): each option says its step's state. The box shows the chosen step's
+         * name only (its state is in the "Still needed" box just below), so that it fits a phone's width.
+         */}
+        <select
           aria-label="Registration step"
           value={current}
-          onChange={onChange}
-          style={{ flex: 1, minWidth: 0 }}
-          // The list says each step's state; the chosen step shows its name only (its state is in the
-          // "Still needed" box just below), so that it fits a phone's width.
-          labelRender={({ value }) =>
-            `Step ${stepIndex(value as RegistrationStep) + 1} of ${STEPS.length}: ` +
-            `${STEPS[stepIndex(value as RegistrationStep)].label}`
-          }
-          options={STEPS.map((s, i) => {
+          onChange={(e) => onChange(e.target.value as RegistrationStep)}
+        >
+          {STEPS.map((s, i) => {
             const state = stepStateText(progress, s.key);
-            return { value: s.key, label: `Step ${i + 1} of ${STEPS.length}: ${s.label}${state ? ` (${state})` : ''}` };
+            return (
+              <option key={s.key} value={s.key}>
+                {`${name(i)}${state ? ` (${state})` : ''}`}
+              </option>
+            );
           })}
-        />
-        <Button
-          icon={<RightOutlined />}
-          aria-label="Next step"
-          disabled={index === STEPS.length - 1}
-          onClick={() => onChange(STEPS[index + 1].key)}
-        />
-      </Flex>
+        </select>
+        <span className="reg-step-select-value" aria-hidden="true">
+          <span>{name(index)}</span>
+          <PageIcon name="down" className="reg-step-select-arrow" />
+        </span>
+      </span>
+      <PlainButton
+        icon={<PageIcon name="right" />}
+        aria-label="Next step"
+        disabled={index === STEPS.length - 1}
+        onClick={() => onChange(STEPS[index + 1].key)}
+      />
     </nav>
   );
 }
@@ -105,19 +126,19 @@ export function StepFooterNav({ current, onChange }: Props) {
   const previous = STEPS[index - 1];
   const next = STEPS[index + 1];
   return (
-    <Flex justify="space-between" gap={8} wrap style={{ marginTop: 8 }}>
+    <div className="reg-step-footer">
       {previous ? (
-        <Button icon={<LeftOutlined />} onClick={() => onChange(previous.key)}>
+        <PlainButton icon={<PageIcon name="left" />} onClick={() => onChange(previous.key)}>
           {previous.label}
-        </Button>
+        </PlainButton>
       ) : (
         <span />
       )}
       {next && (
-        <Button type="primary" onClick={() => onChange(next.key)}>
-          {next.label} <RightOutlined />
-        </Button>
+        <PlainButton variant="primary" onClick={() => onChange(next.key)}>
+          {next.label} <PageIcon name="right" />
+        </PlainButton>
       )}
-    </Flex>
+    </div>
   );
 }

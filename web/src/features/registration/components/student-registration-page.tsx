@@ -1,6 +1,6 @@
-import { Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
+import { PlainResult } from '../../../components/plain-ui.js';
 import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import { RegistrationForm } from './registration-form.js';
@@ -16,9 +16,9 @@ export function StudentRegistrationPage({ step }: { step: RegistrationStep }) {
   const navigate = useNavigate();
   if (!studentId) {
     return (
-      <Result
+      <PlainResult
         status="info"
-        title={<h1 style={{ fontSize: 22, margin: 0 }}>{STEPS[stepIndex(step)].label}</h1>}
+        title={STEPS[stepIndex(step)].label}
         subTitle={
           "This is a student's own registration. Administrators open a student's registration from " + 'the admin area.'
         }

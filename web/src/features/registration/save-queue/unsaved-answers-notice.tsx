@@ -1,4 +1,4 @@
-import { Alert, Button } from 'antd';
+import { PlainAlert, PlainButton } from '../../../components/plain-ui.js';
 import { fieldSaveQueue } from './field-save-queue.js';
 import { useFailedCount } from './use-field-save.js';
 
@@ -11,9 +11,8 @@ export function UnsavedAnswersNotice({ studentId }: { studentId: string }) {
   if (count === 0) return null;
   const answers = count === 1 ? '1 answer is' : `${count} answers are`;
   return (
-    <Alert
+    <PlainAlert
       type="warning"
-      showIcon
       role="status"
       style={{ marginBottom: 12 }}
       title={`${answers} not saved yet`}
@@ -22,9 +21,9 @@ export function UnsavedAnswersNotice({ studentId }: { studentId: string }) {
         'You can carry on filling in the form.'
       }
       action={
-        <Button size="small" onClick={() => fieldSaveQueue.retryNow()}>
+        <PlainButton size="small" onClick={() => fieldSaveQueue.retryNow()}>
           Try now
-        </Button>
+        </PlainButton>
       }
     />
   );

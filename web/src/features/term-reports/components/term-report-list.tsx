@@ -4,7 +4,7 @@ import { type ReportCardTerm, TERM_REPORT_MESSAGES as T } from '../../../../../s
 import { antdOnDemand, OnDemandBoundary } from '../../../components/antd-on-demand.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { PlainErrorAlert, Spinner } from '../../../components/plain-controls.js';
-import { PlainAlertDialog } from '../../../components/plain-dialog.js';
+import { PartUnavailableDialog } from '../../../components/plain-dialog.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useReportCardTerms } from '../api/use-report-card-terms.js';
 import type { OpenReportCard } from './report-card-dialog.js';
@@ -119,28 +119,16 @@ export function TermReportList({ studentId, openUnposted }: { studentId: string;
           fallback={open && <LoadingOverlay spinning label="Opening the report card…" />}
           failed={(retry) =>
             open && (
-              <PlainAlertDialog
+              <PartUnavailableDialog
                 title="The report card could not be opened"
-                actions={
-                  <>
-                    <button
-                      type="button"
-                      className="pf-btn pf-btn-default"
-                      onClick={() => {
-                        close();
-                        setDialogDrawn(false);
-                      }}
-                    >
-                      Close
-                    </button>
-                    <button type="button" className="pf-btn pf-btn-primary" onClick={retry} autoFocus>
-                      Try again
-                    </button>
-                  </>
-                }
+                onRetry={retry}
+                onClose={() => {
+                  close();
+                  setDialogDrawn(false);
+                }}
               >
                 The portal cannot be reached. Check your connection and choose Try again.
-              </PlainAlertDialog>
+              </PartUnavailableDialog>
             )
           }
         >

@@ -1,7 +1,11 @@
-import { Form, Input, type InputProps, Space } from 'antd';
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useRef } from 'react';
+import type { ClipboardEvent, FormEvent, InputHTMLAttributes, KeyboardEvent } from 'react';
 import { PHONE_PREFIX } from '../../../../../../shared/constants.js';
 import { pastePhone } from '../../../../../../shared/phone-number.js';
+
+export type DigitsInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+};
 
 /** Keys that edit or move rather than type a character. */
 function isTypedCharacter(e: KeyboardEvent<HTMLInputElement>): boolean {
@@ -12,12 +16,14 @@ function isTypedCharacter(e: KeyboardEvent<HTMLInputElement>): boolean {
  * A text box that takes digits only (docs/product.md §5): other key presses are blocked, on a phone too (virtual
  * keyboards report text through beforeinput, not key codes), and it opens the number pad.
  */
-export function DigitsInput(props: InputProps) {
+export function DigitsInput({ onValueChange, ...props }: DigitsInputProps) {
   return (
-    <Input
+    <input
       {...props}
+      type="text"
       inputMode="numeric"
       autoComplete="off"
+      onChange={(e) => onValueChange(e.target.value)}
       onKeyDown={(e) => {
         if (isTypedCharacter(e) && !/^\d$/.test(e.key)) e.preventDefault();
         props.onKeyDown?.(e);
@@ -30,10 +36,10 @@ export function DigitsInput(props: InputProps) {
   );
 }
 
-interface PhoneInputProps extends InputProps {
-  /** The form field it edits: a refused paste shows its message as that field's error. */
-  field: string;
-}
+type PhoneInputProps = DigitsInputProps & {
+  /** A paste that is not a phone number: its message is shown as the field's error. */
+  onPasteRefused: (problem: string) => void;
+};
 
 /**
  * docs/product.md §5 phone: 7 digits after a fixed 1868 prefix that is shown, not typed and not stored. Typed
@@ -41,11 +47,7 @@ interface PhoneInputProps extends InputProps {
  * copy one ('(868) 623-4567' becomes 6234567, the rule of shared/phone-number.ts), instead of the
  * browser cutting it to 7 characters or the digits-only filter dropping it without a word.
  */
-export function PhoneInput({ field, ...props }: PhoneInputProps) {
-  const form = Form.useFormInstance();
-  /** A refused paste's message is on the field: the next change takes it away. */
-  const pasteRefused = useRef(false);
-
+export function PhoneInput({ onPasteRefused, onValueChange, className, ...props }: PhoneInputProps) {
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     e.preventDefault();
     const input = e.currentTarget;
@@ -55,29 +57,19 @@ export function PhoneInput({ field, ...props }: PhoneInputProps) {
       // The box keeps what it held: the number typed or saved so far. The refused text is still on
       // her clipboard and the message says why it did not go in; putting letters in the box would show
       // a number that can never be saved, and losing the old one would make her type it again.
-      pasteRefused.current = true;
-      form.setFields([{ name: field, errors: [result.problem] }]);
+      onPasteRefused(result.problem);
       return;
     }
-    pasteRefused.current = false;
-    form.setFields([{ name: field, value: result.value, errors: [] }]);
+    onValueChange(result.value);
     requestAnimationFrame(() => input.setSelectionRange(result.caret, result.caret));
   };
 
   return (
-    <Space.Compact block>
-      <Space.Addon aria-hidden>{PHONE_PREFIX}</Space.Addon>
-      <DigitsInput
-        {...props}
-        onPaste={onPaste}
-        onChange={(e) => {
-          if (pasteRefused.current) {
-            pasteRefused.current = false;
-            form.setFields([{ name: field, errors: [] }]);
-          }
-          props.onChange?.(e);
-        }}
-      />
-    </Space.Compact>
+    <span className="rf-phone">
+      <span className="rf-addon" aria-hidden="true">
+        {PHONE_PREFIX}
+      </span>
+      <DigitsInput {...props} className={className} onPaste={onPaste} onValueChange={onValueChange} />
+    </span>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_BY_NAME, type FieldSpec, type StudentRecord } from '../../../../../../shared/student-fields.js';
 import { MESSAGES } from '../../../../../../shared/constants.js';
-import { rulesFor, toApiValue, toFormValue, toFormValues } from './field-values.js';
+import { formProblem, toApiValue, toFormValue, toFormValues } from './field-values.js';
 
 const spec = (name: string): FieldSpec => {
   const found = FIELD_BY_NAME.get(name);
@@ -9,7 +9,7 @@ const spec = (name: string): FieldSpec => {
   return found;
 };
 
-describe('toFormValue: a stored value as the antd form holds it', () => {
+describe('toFormValue: a stored value as the step form holds it', () => {
   it('a flag is 1 only when it is 1, else 0', () => {
     expect(toFormValue(spec('mother_section'), 1)).toBe(1);
     expect(toFormValue(spec('mother_section'), 0)).toBe(0);
@@ -66,19 +66,17 @@ describe('toApiValue: what POST /api/student gets', () => {
   });
 });
 
-describe('rulesFor: the shared rule, with the server messages, on the value that would be saved', () => {
-  const validate = (name: string, value: string | number | undefined, today = '2026-01-10') => {
-    const [rule] = rulesFor(spec(name), today) as { validator: (rule: unknown, value: unknown) => Promise<void> }[];
-    return rule.validator({}, value);
-  };
+describe('formProblem: the shared rule, with the server messages, on the value that would be saved', () => {
+  const problem = (name: string, value: string | number | undefined, today = '2026-01-10') =>
+    formProblem(spec(name), value, today);
 
-  it('accepts a good value, trimmed as it would be saved', async () => {
-    await expect(validate('first_name', '  Jane  ')).resolves.toBeUndefined();
-    await expect(validate('date_of_birth', '2013-05-17')).resolves.toBeUndefined();
+  it('accepts a good value, trimmed as it would be saved', () => {
+    expect(problem('first_name', '  Jane  ')).toBeNull();
+    expect(problem('date_of_birth', '2013-05-17')).toBeNull();
   });
 
-  it('refuses an empty required field and a future date of birth with the messages the server uses', async () => {
-    await expect(validate('first_name', '   ')).rejects.toThrow(MESSAGES.required);
-    await expect(validate('date_of_birth', '2026-02-01')).rejects.toThrow('The date of birth cannot be in the future.');
+  it('refuses an empty required field and a future date of birth with the messages the server uses', () => {
+    expect(problem('first_name', '   ')).toBe(MESSAGES.required);
+    expect(problem('date_of_birth', '2026-02-01')).toBe('The date of birth cannot be in the future.');
   });
 });

@@ -1,4 +1,3 @@
-import type { Rule } from 'antd/es/form/index.js';
 import {
   type FieldSpec,
   fieldProblem,
@@ -8,8 +7,8 @@ import {
 } from '../../../../../../shared/student-fields.js';
 
 /**
- * How a field's value lives in the antd form: text-like fields as strings ('' when empty), choices
- * and dates as string/number or undefined (so a Select shows its placeholder), flags as 0/1.
+ * How a field's value lives in the step form (step-form-store.ts): text-like fields as strings ('' when empty), choices
+ * and dates as string/number or undefined (a select then shows 'Choose…'), flags as 0/1.
  */
 export type FormValue = string | number | undefined;
 export type FormValues = Record<string, FormValue>;
@@ -37,14 +36,7 @@ export function toApiValue(spec: FieldSpec, value: FormValue): StudentFields[key
   return value.trim();
 }
 
-/** The antd rules of a field: the shared rule (same messages as the server) on the value it would save. */
-export function rulesFor(spec: FieldSpec, today: string): Rule[] {
-  return [
-    {
-      validator: async (_rule, value: FormValue) => {
-        const problem = fieldProblem(spec, toApiValue(spec, value), today);
-        if (problem) throw new Error(problem);
-      },
-    },
-  ];
+/** The shared rule's message (the server's words) for the value the field would save, or null when it is fine. */
+export function formProblem(spec: FieldSpec, value: FormValue, today: string): string | null {
+  return fieldProblem(spec, toApiValue(spec, value), today);
 }

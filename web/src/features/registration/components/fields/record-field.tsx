@@ -1,10 +1,7 @@
-import { AutoComplete, Checkbox, Col, DatePicker, Form, type FormItemProps, Input, Select, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type TextareaHTMLAttributes, useEffect, useLayoutEffect, useRef } from 'react';
 import { MESSAGES, PHONE_DIGITS } from '../../../../../../shared/constants.js';
 import {
   type FieldSpec,
-  fieldProblem,
   fieldSpec,
   sameFieldValue,
   type StudentFieldName,
@@ -12,11 +9,11 @@ import {
 import { type FieldValue, fieldSaveQueue } from '../../save-queue/field-save-queue.js';
 import { useFieldSave } from '../../save-queue/use-field-save.js';
 import { type RegistrationContextValue, useRegistration } from '../registration-context.js';
+import { FieldCell, type FieldWidth } from '../step-form.js';
 import { DigitsInput, PhoneInput } from './digits-input.js';
-import { type FormValue, rulesFor, toApiValue, toFormValue } from './field-values.js';
+import { type FormValue, formProblem, toApiValue, toFormValue } from './field-values.js';
 import { SaveStatusIcon, SaveStatusLine } from './save-status-icon.js';
-
-export type FieldWidth = 'full' | 'half' | 'third';
+import { useStepForm, useStepFormError, useStepFormValue } from './step-form-store.js';
 
 interface RecordFieldProps {
   name: StudentFieldName;
@@ -29,13 +26,10 @@ interface RecordFieldProps {
   saveExtra?: (value: FieldValue) => Record<string, unknown> | undefined;
 }
 
-const SPAN: Record<FieldWidth, { xs: number; sm?: number; md: number }> = {
-  full: { xs: 24, md: 24 },
-  half: { xs: 24, md: 12 },
-  third: { xs: 24, sm: 12, md: 8 },
-};
+/** A date box left half filled in. */
+const PART_DATE = 'Enter the whole date (day, month and year), or clear it.';
 
-/** Text-like fields save when they lose focus; choices, switches and dates as soon as they change. */
+/** Text-like fields save when they lose focus; choices, switches and dates when they change (typed dates: below). */
 function savesOnBlur(spec: FieldSpec, input?: string): boolean {
   if (input === 'town') return true;
   return !isChoice(spec) && ['text', 'phone', 'email', 'digits'].includes(spec.kind);
@@ -64,17 +58,38 @@ function lookupOptions(spec: FieldSpec, reg: RegistrationContextValue): { value:
   }
 }
 
+/** A field's label, its required mark (drawn by CSS, as antd's: not part of the label's words) and save state. */
+function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className="pf-label">
+      <label htmlFor={htmlFor} className={required ? 'rf-required' : undefined}>
+        {children}
+      </label>
+    </div>
+  );
+}
+
 /** House and class as a student sees them: set by the school, shown by name. */
 function SchoolSetValue({ spec, reg, width }: { spec: FieldSpec; reg: RegistrationContextValue; width: FieldWidth }) {
   const value = reg.record[spec.name as StudentFieldName];
   const shown = lookupOptions(spec, reg).find((o) => o.value === value)?.label ?? (value === null ? '' : String(value));
   const id = `${spec.name}-readonly`;
   return (
-    <Col {...SPAN[width]}>
-      <Form.Item label={<label htmlFor={id}>{spec.label}</label>} extra="Set by the school">
-        <Input id={id} value={shown || 'Not assigned yet'} readOnly variant="filled" />
-      </Form.Item>
-    </Col>
+    <FieldCell width={width}>
+      <div className="pf-item plain-field">
+        <FieldLabel htmlFor={id}>{spec.label}</FieldLabel>
+        <input
+          id={id}
+          className="pf-input rf-filled"
+          value={shown || 'Not assigned yet'}
+          readOnly
+          aria-describedby={`${id}_help`}
+        />
+        <div className="pf-help" id={`${id}_help`}>
+          <div className="pf-extra">Set by the school</div>
+        </div>
+      </div>
+    </FieldCell>
   );
 }
 
@@ -106,23 +121,27 @@ function EditableField({
 }: Omit<RecordFieldProps, 'name'> & { spec: FieldSpec; width: FieldWidth }) {
   const name = spec.name as StudentFieldName;
   const reg = useRegistration();
-  const form = Form.useFormInstance();
+  const form = useStepForm();
+  const value = useStepFormValue(name);
+  const error = useStepFormError(name);
   const save = useFieldSave(reg.studentId, name);
-  const rules = useMemo(() => rulesFor(spec, reg.today), [spec, reg.today]);
   // A refused tick or switch shows what is saved again (the line under it says why); a refused text
   // stays as typed, for her to correct.
   const refused = save.status === 'refused';
   useEffect(() => {
-    if (refused && spec.kind === 'flag') form.setFieldValue(name, toFormValue(spec, reg.record[name]));
+    if (refused && spec.kind === 'flag') form.setValue(name, toFormValue(spec, reg.record[name]));
   }, [refused, spec, name, form, reg.record]);
-  const [townSearch, setTownSearch] = useState('');
-  const shownNow = Form.useWatch(name, form) as FormValue;
   // What the field held on the server when she started editing: a save made from it must not
   // overwrite an answer another device saved in the meantime (the server answers 409 instead).
   const startedFrom = useRef<FieldValue | undefined>(undefined);
+  /** When a key was last pressed in the box (an event's timeStamp): a date typed part by part is not a date picked. */
+  const typedAt = useRef(-Infinity);
+  /** The message shown is a refused paste's (not the rule's). */
+  const pasteRefused = useRef(false);
   const onFocus = () => {
     if (!fieldSaveQueue.field(reg.studentId, name).entry) startedFrom.current = reg.record[name];
   };
+  const validate = () => form.setError(name, formProblem(spec, form.value(name), reg.today));
 
   /**
    * Queues the field's value when it is valid and differs from what is saved (or from what is still
@@ -130,19 +149,21 @@ function EditableField({
    * a field committed as the page unloads is not lost.
    */
   const commit = () => {
-    const raw = form.getFieldValue(name) as FormValue;
+    const raw = form.value(name);
     const sent = toApiValue(spec, raw);
     const waiting = fieldSaveQueue.field(reg.studentId, name).entry;
     const hasWaiting = waiting !== undefined && waiting.state !== 'refused';
+    // The field shows the rule's message (same rule and words as the server's) each time it is left or changed, as
+    // antd's form did: also when the value is back to the saved one.
+    const problem = formProblem(spec, raw, reg.today);
+    form.setError(name, problem);
     if (!hasWaiting && sameFieldValue(sent, reg.record[name])) return;
-    // The form shows the rule's message (same rule and words as the server's).
-    void form.validateFields([name]).catch(() => undefined);
-    if (fieldProblem(spec, sent, reg.today)) {
+    if (problem) {
       save.dismiss(); // not saved: no check from an earlier save
       return;
     }
     // The server trims text: show what it keeps.
-    if (typeof raw === 'string' && raw !== toFormValue(spec, sent)) form.setFieldValue(name, toFormValue(spec, sent));
+    if (typeof raw === 'string' && raw !== toFormValue(spec, sent)) form.setValue(name, toFormValue(spec, sent));
     const expected = hasWaiting
       ? waiting.expected
       : startedFrom.current !== undefined
@@ -152,7 +173,16 @@ function EditableField({
     save.save(sent, expected, saveExtra?.(sent));
   };
   const onBlur = savesOnBlur(spec, input) ? commit : undefined;
-  const onChange = savesOnBlur(spec, input) ? undefined : commit;
+  /** A new value typed or chosen: kept in the form; a choice saves at once; a shown message follows the value. */
+  const change = (next: FormValue) => {
+    form.setValue(name, next);
+    if (!savesOnBlur(spec, input)) commit();
+    else if (pasteRefused.current) {
+      // A refused paste's message goes with her next change; the rule's own waits until she leaves the box.
+      pasteRefused.current = false;
+      form.setError(name, null);
+    } else if (form.error(name)) validate();
+  };
 
   const status = <SaveStatusIcon save={save} />;
   const statusLine = (
@@ -160,131 +190,199 @@ function EditableField({
       save={save}
       show={(v) => shownValue(spec, reg, v)}
       onUseSaved={(v) => {
-        form.setFieldValue(name, toFormValue(spec, v));
-        void form.validateFields([name]).catch(() => undefined);
+        form.setValue(name, toFormValue(spec, v));
+        validate();
       }}
     />
   );
+  const hint = spec.kind === 'phone' ? MESSAGES.phoneHint : null;
+  const hasHelp = Boolean(error || hint || save.snapshot.entry);
+  const box = {
+    id: name,
+    'aria-required': spec.required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': hasHelp ? `${name}_help` : undefined,
+  };
+  const boxClass = `pf-input${error ? ' pf-invalid' : ''}`;
+  const textBox = {
+    ...box,
+    value: typeof value === 'string' ? value : '',
+    maxLength: spec.max,
+    onFocus,
+    onBlur,
+    className: boxClass,
+  };
+
   let control: ReactNode;
-  let valueProps: Pick<FormItemProps, 'getValueProps' | 'normalize' | 'valuePropName'> = {};
-  if (spec.kind === 'flag') {
-    valueProps = {
-      valuePropName: 'checked',
-      getValueProps: (v: FormValue) => ({ checked: v === 1 }),
-      normalize: (checked: boolean) => (checked ? 1 : 0),
-    };
-    control =
-      input === 'checkbox' ? (
-        <Checkbox onChange={onChange}>
+  const checkbox = spec.kind === 'flag' && input === 'checkbox';
+  if (checkbox) {
+    control = (
+      <label className="rf-check">
+        <input {...box} type="checkbox" checked={value === 1} onChange={(e) => change(e.target.checked ? 1 : 0)} />
+        <span>
           {label ?? spec.label}
           {status}
-        </Checkbox>
-      ) : (
-        <Switch onChange={onChange} />
-      );
-  } else if (spec.kind === 'date') {
-    valueProps = {
-      getValueProps: (v: FormValue) => ({ value: typeof v === 'string' ? dayjs(v) : null }),
-      normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined),
-    };
-    const isAllowed = (d: Dayjs) => {
-      const day = d.format('YYYY-MM-DD');
-      return !(spec.minDate && day < spec.minDate) && !(spec.notFuture && day > reg.today);
-    };
+        </span>
+      </label>
+    );
+  } else if (spec.kind === 'flag') {
     control = (
-      <DatePicker
-        onChange={onChange}
-        format="YYYY-MM-DD"
-        placeholder="YYYY-MM-DD"
-        style={{ width: '100%' }}
-        allowClear={!spec.required}
-        disabledDate={(d) => !isAllowed(d)}
-        // Opens on the stored date's month; an empty date of birth opens on a likely year.
-        defaultPickerValue={
-          typeof shownNow === 'string' ? dayjs(shownNow) : spec.notFuture ? dayjs().subtract(12, 'year') : undefined
-        }
+      <button
+        {...box}
+        type="button"
+        role="switch"
+        aria-checked={value === 1}
+        className="rf-switch"
+        onClick={() => change(value === 1 ? 0 : 1)}
+      >
+        <span className="rf-switch-handle" />
+      </button>
+    );
+  } else if (spec.kind === 'date') {
+    // The phone's own date picker; it offers no day outside the rule's limits (docs/product.md §5).
+    control = (
+      <input
+        {...box}
+        type="date"
+        className={`${boxClass} rf-date`}
+        value={typeof value === 'string' ? value : ''}
+        required={spec.required}
+        min={spec.minDate}
+        max={spec.notFuture ? reg.today : undefined}
+        onFocus={onFocus}
+        onKeyDown={(e) => {
+          typedAt.current = e.timeStamp;
+        }}
+        onChange={(e) => {
+          // A day picked in the calendar saves at once. A date typed changes part by part (year 0002, 0020, …, a
+          // day 01 on its way to 14): it saves, and its rule's message shows, when she leaves the box.
+          form.setValue(name, e.target.value || undefined);
+          if (e.timeStamp - typedAt.current > 500) commit();
+          else if (form.error(name)) validate();
+        }}
+        onBlur={(e) => {
+          // Left half typed (a day cleared to retype it): the box reads as empty, but she did not empty it. Nothing is
+          // sent, and she is told what is missing.
+          if (e.currentTarget.validity.badInput) form.setError(name, PART_DATE);
+          else commit();
+        }}
       />
     );
   } else if (isChoice(spec) && input !== 'town') {
+    const options = lookupOptions(spec, reg);
+    const empty = value === undefined || value === '';
+    // A saved value the list no longer has (a class or region renamed since) is shown as it is, not as another.
+    const unlisted = !empty && !options.some((o) => o.value === value);
     control = (
-      <Select
-        onChange={onChange}
-        options={lookupOptions(spec, reg)}
-        allowClear={!spec.required}
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder="Choose…"
-      />
+      <select
+        {...box}
+        className={`${boxClass} rf-select${empty ? ' rf-placeholder' : ''}`}
+        value={empty ? '' : String(value)}
+        onFocus={onFocus}
+        onChange={(e) =>
+          change(options.find((o) => String(o.value) === e.target.value)?.value ?? (e.target.value ? value : undefined))
+        }
+      >
+        {/* A required choice cannot be emptied once made; an optional one can. */}
+        <option value="" disabled={spec.required}>
+          Choose…
+        </option>
+        {unlisted && <option value={String(value)}>{String(value)}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     );
   } else if (input === 'town') {
-    const search = townSearch.trim().toLowerCase();
-    const towns = reg.lookups.towns
-      .map((t) => t.town_name)
-      .filter((town) => !search || town.toLowerCase().includes(search));
     control = (
-      <AutoComplete
-        onBlur={onBlur}
-        onSearch={setTownSearch}
-        onFocus={onFocus}
-        onSelect={(town: string) => {
-          form.setFieldValue(name, town);
-          commit();
-        }}
-        options={towns.map((town) => ({ value: town }))}
-        maxLength={spec.max}
-        placeholder="Type or choose a town"
-      />
+      <>
+        <input
+          {...textBox}
+          list={`${name}-suggestions`}
+          autoComplete="off"
+          placeholder="Type or choose a town"
+          onChange={(e) => {
+            const town = e.target.value;
+            change(town);
+            // A town picked from the suggestions saves at once, as a choice does (not a word the phone's spelling
+            // correction replaced while she types: that is the same kind of input, but not a town of the list).
+            const how = (e.nativeEvent as InputEvent).inputType;
+            if ((!how || how === 'insertReplacementText') && reg.lookups.towns.some((t) => t.town_name === town))
+              commit();
+          }}
+        />
+        <datalist id={`${name}-suggestions`}>
+          {reg.lookups.towns.map((t) => (
+            <option key={t.town_name} value={t.town_name} />
+          ))}
+        </datalist>
+      </>
     );
   } else if (spec.kind === 'phone') {
-    control = <PhoneInput field={name} onFocus={onFocus} onBlur={onBlur} maxLength={PHONE_DIGITS} />;
+    control = (
+      <PhoneInput
+        {...textBox}
+        maxLength={PHONE_DIGITS}
+        onValueChange={change}
+        onPasteRefused={(problem) => {
+          pasteRefused.current = true;
+          form.setError(name, problem);
+        }}
+      />
+    );
   } else if (spec.kind === 'digits') {
-    control = <DigitsInput onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} style={{ maxWidth: 120 }} />;
+    control = <DigitsInput {...textBox} onValueChange={change} style={{ maxWidth: 120 }} />;
   } else if (spec.multiline) {
     control = (
-      <Input.TextArea onFocus={onFocus} onBlur={onBlur} maxLength={spec.max} autoSize={{ minRows: 2, maxRows: 8 }} />
+      <AutoGrowTextArea {...textBox} className={`${boxClass} rf-textarea`} onChange={(e) => change(e.target.value)} />
     );
   } else {
     control = (
-      <Input
-        onFocus={onFocus}
-        onBlur={onBlur}
-        maxLength={spec.max}
+      <input
+        {...textBox}
+        type="text"
         inputMode={spec.kind === 'email' ? 'email' : undefined}
         autoComplete="off"
+        onChange={(e) => change(e.target.value)}
       />
     );
   }
 
-  const checkbox = spec.kind === 'flag' && input === 'checkbox';
-  // Switches and ticks are small: two to a row even on a phone.
-  const span = spec.kind === 'flag' && width === 'third' ? { xs: 12, md: 8 } : SPAN[width];
   return (
-    <Col {...span}>
-      <Form.Item
-        name={name}
-        label={
-          checkbox ? undefined : (
-            <span>
-              {label ?? spec.label}
-              {status}
-            </span>
-          )
-        }
-        required={spec.required}
-        rules={rules}
-        validateTrigger={savesOnBlur(spec, input) ? 'onBlur' : 'onChange'}
-        extra={
-          spec.kind === 'phone' || save.snapshot.entry ? (
-            <>
-              {spec.kind === 'phone' && MESSAGES.phoneHint}
-              {statusLine}
-            </>
-          ) : undefined
-        }
-        style={checkbox ? { marginBottom: 8 } : undefined}
-        {...valueProps}
-      >
+    <FieldCell width={width} pair={spec.kind === 'flag' && width === 'third'}>
+      <div className={`pf-item plain-field${checkbox ? ' rf-check-item' : ''}${error ? ' pf-has-error' : ''}`}>
+        {!checkbox && (
+          <FieldLabel htmlFor={name} required={spec.required}>
+            {label ?? spec.label}
+            {status}
+          </FieldLabel>
+        )}
         {control}
-      </Form.Item>
-    </Col>
+        {hasHelp && (
+          <div className="pf-help" id={`${name}_help`}>
+            {error && <div className="pf-error plain-field-error">{error}</div>}
+            {hint && <div className="pf-extra">{hint}</div>}
+            {statusLine}
+          </div>
+        )}
+      </div>
+    </FieldCell>
   );
+}
+
+/**
+ * A text area that grows with what is typed, from two lines to eight (registration-form.css's max-height), in every
+ * browser (CSS's field-sizing is not in all of them yet).
+ */
+function AutoGrowTextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement> & { value: string }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${box.scrollHeight + 2}px`; // its two 1 px borders
+  }, [props.value]);
+  return <textarea {...props} ref={ref} rows={2} />;
 }

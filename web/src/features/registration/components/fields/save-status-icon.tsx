@@ -1,11 +1,8 @@
-import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined } from '@ant-design/icons';
-import { Button, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { PlainIcon, Spinner } from '../../../../components/plain-controls.js';
+import { PageIcon, PlainButton } from '../../../../components/plain-ui.js';
 import type { QueueEntry } from '../../save-queue/field-save-queue.js';
 import type { FieldSave } from '../../save-queue/use-field-save.js';
-
-const GREEN = '#1b7f3b';
-const RED = '#c62828';
 
 /** The words under a field whose value is not on the server, so a parent never has to read an icon. */
 export function unsavedText(entry: QueueEntry): string {
@@ -21,16 +18,25 @@ export function SaveStatusIcon({ save }: { save: FieldSave }) {
     case 'none':
       return null;
     case 'saving':
-      return <LoadingOutlined role="img" aria-label="Saving" style={{ marginInlineStart: 8 }} />;
+      return (
+        <span role="img" aria-label="Saving" className="rf-status">
+          <Spinner size="small" />
+        </span>
+      );
     case 'saved':
-      return <CheckCircleFilled role="img" aria-label="Saved" style={{ color: GREEN, marginInlineStart: 8 }} />;
+      return (
+        <span role="img" aria-label="Saved" className="rf-status rf-status-saved">
+          <PageIcon name="checkCircleFilled" />
+        </span>
+      );
     default: {
       const label =
         save.status === 'conflict' ? 'Not saved: changed on another device' : entry ? unsavedText(entry) : 'Not saved';
+      // The words are also under the field (SaveStatusLine); on a mouse they show on the icon too.
       return (
-        <Tooltip title={label}>
-          <ExclamationCircleFilled role="img" aria-label={label} style={{ color: RED, marginInlineStart: 8 }} />
-        </Tooltip>
+        <span role="img" aria-label={label} title={label} className="rf-status rf-status-unsaved">
+          <PlainIcon name="exclamationCircleFilled" />
+        </span>
       );
     }
   }
@@ -52,26 +58,22 @@ export function SaveStatusLine({
   const entry = save.snapshot.entry;
   if (!entry || (save.status !== 'unsent' && save.status !== 'conflict' && save.status !== 'refused')) return null;
   if (save.status !== 'conflict') {
-    return (
-      <div className="field-save-line" style={{ color: RED }}>
-        {unsavedText(entry)}
-      </div>
-    );
+    return <div className="field-save-line rf-unsaved">{unsavedText(entry)}</div>;
   }
   return (
     <div className="field-save-line" role="group" aria-label="Changed on another device">
-      <div style={{ color: RED }}>
+      <div className="rf-unsaved">
         Changed on another device since you opened it. Saved there: “{show(entry.current)}”. Yours: “{show(entry.value)}
         ”.
       </div>
-      <Flex gap={8} wrap style={{ marginTop: 4 }}>
-        <Button size="small" onClick={save.keepMine}>
+      <div className="rf-save-choice">
+        <PlainButton size="small" onClick={save.keepMine}>
           Keep mine
-        </Button>
-        <Button size="small" onClick={() => onUseSaved(save.useSaved())}>
+        </PlainButton>
+        <PlainButton size="small" onClick={() => onUseSaved(save.useSaved())}>
           Use the saved one
-        </Button>
-      </Flex>
+        </PlainButton>
+      </div>
     </div>
   );
 }

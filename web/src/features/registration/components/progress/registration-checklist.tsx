@@ -1,9 +1,9 @@
-import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isRegistrationComplete } from '../../../../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS } from '../../../../../../shared/student-fields.js';
+import { Spinner } from '../../../../components/plain-controls.js';
+import { PageIcon } from '../../../../components/plain-ui.js';
 import { isPlainClick } from '../../focus-target.js';
 import { stepIndex, STEPS } from '../../../../config/registration-steps.js';
 import { stepStateText } from '../registration-steps-nav.js';
@@ -34,23 +34,23 @@ export function RegistrationChecklist() {
   };
   return (
     <div style={{ paddingInline: 8, width: '100%' }}>
-      <Typography.Paragraph strong role="status" style={{ fontSize: 16 }}>
+      <p role="status" style={{ margin: '0 0 1em', fontSize: 16, fontWeight: 600 }}>
         {done
           ? 'Your registration is complete: all six steps are complete.'
           : `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete. What is still needed ` +
             `is listed below.`}
-      </Typography.Paragraph>
+      </p>
       <ol aria-label="Registration checklist" style={{ listStyle: 'none', padding: 0, margin: '0 0 16px' }}>
         {REGISTRATION_STEPS.map((step) => {
           const s = progress.steps[step];
           const label = STEPS[stepIndex(step)].label;
           const checking = step === 'documents' && !documentsKnown;
           const icon = checking ? (
-            <LoadingOutlined aria-hidden />
+            <Spinner size="small" />
           ) : s.complete ? (
-            <CheckCircleFilled aria-hidden style={{ color: COMPLETE }} />
+            <PageIcon name="checkCircleFilled" style={{ color: COMPLETE }} />
           ) : (
-            <ExclamationCircleFilled aria-hidden style={{ color: INCOMPLETE }} />
+            <PageIcon name="exclamationCircleFilled" style={{ color: INCOMPLETE }} />
           );
           return (
             <li
@@ -73,9 +73,9 @@ export function RegistrationChecklist() {
                   >
                     {`Step ${stepIndex(step) + 1}: ${label}`}
                   </Link>{' '}
-                  <Typography.Text type="secondary">
+                  <span className="pf-secondary">
                     {checking ? '(checking the documents…)' : `(${stepStateText(view, step)})`}
-                  </Typography.Text>
+                  </span>
                 </div>
                 {!s.complete && !checking && (
                   <div>

@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { PlainAlert } from '../../../../components/plain-ui.js';
 import { useProgress } from './progress-context.js';
 import { MissingItemLinks } from './missing-item-link.js';
 
@@ -12,23 +12,19 @@ export function StillNeeded() {
   const step = progress.steps[current];
   if (step.complete) {
     return (
-      <Alert
+      <PlainAlert
         type="success"
-        showIcon
         role="note"
-        style={{ marginBottom: 16 }}
         title="This step is complete: nothing is missing here."
         data-testid="still-needed"
       />
     );
   }
   return (
-    <Alert
+    <PlainAlert
       type="info"
-      showIcon
       // Not an alert: it changes with each save and is read in its place, not announced.
       role="note"
-      style={{ marginBottom: 16 }}
       data-testid="still-needed"
       title={
         <span>

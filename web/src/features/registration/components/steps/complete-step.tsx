@@ -1,9 +1,8 @@
-import { Col, Typography } from 'antd';
 import { useTerms } from '../../../../lib/queries/use-terms.js';
 import { RecordField } from '../fields/record-field.js';
 import { RegistrationChecklist } from '../progress/registration-checklist.js';
 import { useRegistration } from '../registration-context.js';
-import { FieldCard, StepForm } from '../step-form.js';
+import { FieldCard, FieldCell, StepForm } from '../step-form.js';
 import { GenerateFormButton } from './generate-form-button.js';
 import { AgreementStatus, CurrentTerms } from './terms-agreement.js';
 
@@ -20,28 +19,32 @@ export function CompleteStep() {
   return (
     <>
       <FieldCard title="Your Registration">
-        <RegistrationChecklist />
+        <FieldCell width="full">
+          <RegistrationChecklist />
+        </FieldCell>
       </FieldCard>
       <StepForm>
         <FieldCard title="Terms and Conditions">
-          <Col span={24}>
+          <FieldCell width="full">
             <CurrentTerms />
-            <Typography.Paragraph>
+            <p>
               Every answer is saved as soon as it is entered. Please check each step, then confirm that the information
               given is true and complete and that you accept the school's terms and conditions of registration.
-            </Typography.Paragraph>
-          </Col>
+            </p>
+          </FieldCell>
           <RecordField name="agree_terms_conditions" input="checkbox" width="full" saveExtra={versionRead} />
-          <Col span={24}>
+          <FieldCell width="full">
             <AgreementStatus />
-          </Col>
+          </FieldCell>
         </FieldCard>
       </StepForm>
       {/* Outside the form: the document can be printed even when editing is closed. */}
       <FieldCard title="Registration Form">
-        <div style={{ paddingInline: 8, paddingBottom: 16 }}>
-          <GenerateFormButton studentId={studentId} />
-        </div>
+        <FieldCell width="full">
+          <div className="rf-actions">
+            <GenerateFormButton studentId={studentId} />
+          </div>
+        </FieldCell>
       </FieldCard>
     </>
   );

@@ -1,7 +1,7 @@
-import { Col, Form, Typography } from 'antd';
 import { fieldsOfGroup, type StudentFieldName } from '../../../../../../shared/student-fields.js';
 import { RecordField } from '../fields/record-field.js';
-import { FieldCard, StepForm } from '../step-form.js';
+import { useStepFormValue } from '../fields/step-form-store.js';
+import { FieldCard, FieldCell, StepForm } from '../step-form.js';
 import { type FamilyChoice, impliedSections, type ParentSection, visibleSections } from './family-visibility.js';
 
 const SECTION_FLAG: Record<ParentSection, StudentFieldName> = {
@@ -28,10 +28,10 @@ function ParentCard({ section }: { section: ParentSection }) {
 
 function FamilySections() {
   const choice: FamilyChoice = {
-    living_status: Form.useWatch('living_status') as string | undefined,
-    mother_section: Form.useWatch('mother_section') as number | undefined,
-    father_section: Form.useWatch('father_section') as number | undefined,
-    guardian_section: Form.useWatch('guardian_section') as number | undefined,
+    living_status: useStepFormValue('living_status') as string | undefined,
+    mother_section: useStepFormValue('mother_section') as number | undefined,
+    father_section: useStepFormValue('father_section') as number | undefined,
+    guardian_section: useStepFormValue('guardian_section') as number | undefined,
   };
   const visible = visibleSections(choice);
   const implied = impliedSections(choice.living_status);
@@ -41,11 +41,9 @@ function FamilySections() {
     <>
       <FieldCard title="Living Status">
         <RecordField name="living_status" label="The student lives with" />
-        <Col xs={24}>
-          <Typography.Paragraph style={{ marginBottom: 4 }}>
-            {implied.length ? 'Also give details of:' : 'Give details of:'}
-          </Typography.Paragraph>
-        </Col>
+        <FieldCell width="full">
+          <p className="rf-lead">{implied.length ? 'Also give details of:' : 'Give details of:'}</p>
+        </FieldCell>
         {optional.map((s) => (
           <RecordField key={s} name={SECTION_FLAG[s]} input="checkbox" label={TITLES[s]} width="third" />
         ))}

@@ -1,7 +1,7 @@
-import { Form, Typography } from 'antd';
 import { fieldsOfGroup, type StudentFieldName } from '../../../../../../shared/student-fields.js';
 import { RecordField } from '../fields/record-field.js';
-import { FieldCard, StepForm } from '../step-form.js';
+import { useStepFormValue } from '../fields/step-form-store.js';
+import { FieldCard, FieldCell, StepForm } from '../step-form.js';
 import { useRegistration } from '../registration-context.js';
 
 function SwitchGrid({ group }: { group: 'immunizations' | 'conditions' }) {
@@ -10,7 +10,7 @@ function SwitchGrid({ group }: { group: 'immunizations' | 'conditions' }) {
 
 /** Hidden unless the operator turns it on (SHOW_LEARNING_CHALLENGES); 'Other' reveals a text box. */
 function LearningChallenges() {
-  const other = Form.useWatch('other') as number | undefined;
+  const other = useStepFormValue('other');
   const flags = fieldsOfGroup('learning').filter((f) => f.kind === 'flag');
   return (
     <FieldCard title="Learning Challenges">
@@ -28,9 +28,9 @@ export function HealthDataStep() {
   return (
     <StepForm>
       <FieldCard title="Immunizations">
-        <Typography.Paragraph type="secondary" style={{ width: '100%', paddingInline: 8 }}>
-          Switch on each immunization the student has had.
-        </Typography.Paragraph>
+        <FieldCell width="full">
+          <p className="rf-note">Switch on each immunization the student has had.</p>
+        </FieldCell>
         <SwitchGrid group="immunizations" />
       </FieldCard>
       <FieldCard title="Medical Conditions">

@@ -1,9 +1,9 @@
-import { Form } from 'antd';
 import { RecordField } from '../fields/record-field.js';
+import { useStepFormValue } from '../fields/step-form-store.js';
 import { FieldCard, StepForm } from '../step-form.js';
 
 function ImmigrationSection() {
-  const permit = Form.useWatch('immigration_permit') as number | undefined;
+  const permit = useStepFormValue('immigration_permit');
   return (
     <>
       <FieldCard title="Immigration Permit">

@@ -1,6 +1,6 @@
-import { Alert, Button, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { agreementView } from '../../../../../../shared/terms.js';
+import { PlainAlert, PlainButton, PlainSkeleton } from '../../../../components/plain-ui.js';
 import { TermsText } from '../../../../components/terms-text.js';
 import { errorMessage } from '../../../../lib/api-client.js';
 import { useTerms } from '../../../../lib/queries/use-terms.js';
@@ -15,25 +15,21 @@ export function CurrentTerms() {
   const terms = useTerms();
   if (terms.isError) {
     return (
-      <Alert
+      <PlainAlert
         type="error"
-        showIcon
-        style={{ marginBottom: 16 }}
+        role="alert"
         title="The terms and conditions could not be loaded."
         description={errorMessage(terms.error)}
-        action={<Button onClick={() => void terms.refetch()}>Try again</Button>}
+        action={<PlainButton onClick={() => void terms.refetch()}>Try again</PlainButton>}
       />
     );
   }
-  if (!terms.data) return <Skeleton active paragraph={{ rows: 4 }} title={false} />;
+  if (!terms.data) return <PlainSkeleton rows={4} label="Loading the terms and conditions…" />;
   return (
     <section aria-labelledby="terms-heading">
-      <Typography.Title level={3} id="terms-heading" style={{ fontSize: 15, marginTop: 0 }}>
-        The school's terms and conditions{' '}
-        <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-          (version {terms.data.version})
-        </Typography.Text>
-      </Typography.Title>
+      <h3 id="terms-heading" className="rf-terms-title">
+        The school's terms and conditions <span className="rf-secondary">(version {terms.data.version})</span>
+      </h3>
       <TermsText text={terms.data.text} />
     </section>
   );
@@ -53,11 +49,9 @@ export function AgreementStatus() {
   if (!a.agreed) return null;
   if (!a.changedSince) {
     return (
-      <Alert
+      <PlainAlert
         type="success"
-        showIcon
         role="status"
-        style={{ marginBottom: 16 }}
         title={
           `You agreed to these terms (version ` +
           `${a.version ?? terms.data.version})${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`
@@ -70,11 +64,9 @@ export function AgreementStatus() {
       ? `You agreed to version ${a.version}${a.agreedAt ? ` on ${when(a.agreedAt)}` : ''}.`
       : 'You agreed before the portal kept which version was agreed to.';
   return (
-    <Alert
+    <PlainAlert
       type="warning"
-      showIcon
       role="status"
-      style={{ marginBottom: 16 }}
       title="The school has changed its terms and conditions since you agreed."
       description={
         <>
@@ -82,14 +74,14 @@ export function AgreementStatus() {
             {earlier} Your registration still counts as agreed. Please read the current terms above (version{' '}
             {terms.data.version}) and agree to them.
           </div>
-          <Button
+          <PlainButton
             style={{ marginTop: 8 }}
             onClick={() => save.save(1, record.agree_terms_conditions, { terms_version_read: terms.data?.version })}
             loading={save.status === 'saving'}
             disabled={!editable}
           >
             I agree to the current terms
-          </Button>
+          </PlainButton>
           {save.snapshot.entry && save.status !== 'none' && save.status !== 'saving' && (
             <div role="alert" style={{ marginTop: 8 }}>
               {unsavedText(save.snapshot.entry)}

@@ -1,5 +1,3 @@
-import { CheckCircleFilled, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
 import { useState } from 'react';
 import {
   acceptedLabel,
@@ -11,10 +9,19 @@ import {
   UPLOAD_MESSAGES,
   type UploadLimits,
 } from '../../../../../../shared/documents.js';
+import {
+  buttonClasses,
+  PageIcon,
+  PlainAlert,
+  PlainButton,
+  PlainPanel,
+  PlainProgress,
+} from '../../../../components/plain-ui.js';
 import { ApiError } from '../../../../lib/api-client.js';
 import { useUploadDocument } from '../api/use-upload-document.js';
 import { checkTogether, type ChosenFile, kindOf, prepareFile, sizeText } from '../prepare-file.js';
 import { FilePicker } from './file-picker.js';
+import './documents.css';
 
 export interface DocumentSlotProps {
   studentId: string;
@@ -107,47 +114,49 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
   };
 
   return (
-    <Card
+    <PlainPanel
       size="small"
+      level={3}
+      className="doc-slot"
       title={
-        <h3 style={{ fontSize: 15, margin: 0 }}>
-          {label}{' '}
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-            ({acceptedLabel(type)})
-          </Typography.Text>
-        </h3>
+        <>
+          {label} <span className="pf-secondary doc-slot-accepted">({acceptedLabel(type)})</span>
+        </>
       }
-      extra={current && !resubmitting ? <CheckCircleFilled style={{ color: '#2e7d32' }} aria-label="Received" /> : null}
+      extra={
+        current && !resubmitting ? (
+          <span role="img" aria-label="Received" className="doc-slot-received">
+            <PageIcon name="checkCircleFilled" />
+          </span>
+        ) : null
+      }
       data-document-type={type}
-      style={{ height: '100%' }}
-      // A long label with '(PDF or photos)' wraps on a 360 px phone rather than being cut off.
-      styles={{ title: { whiteSpace: 'normal', paddingBlock: 8 } }}
     >
-      <Flex vertical gap={8}>
+      <div className="doc-slot-body">
         {current && !resubmitting && (
           <>
-            <Button
+            <a
               href={current.url}
               target="_blank"
               rel="noopener"
-              icon={current.mime === 'application/pdf' ? <FilePdfOutlined /> : <FileImageOutlined />}
-              style={{ justifyContent: 'flex-start', maxWidth: '100%' }}
+              className={buttonClasses({ className: 'doc-slot-file' })}
               aria-label={`Open ${label}: ${current.name}`}
             >
-              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{current.name}</span>
-            </Button>
-            <Typography.Text type="secondary">
+              <PageIcon name={current.mime === 'application/pdf' ? 'filePdf' : 'fileImage'} />
+              <span className="doc-slot-file-name">{current.name}</span>
+            </a>
+            <span className="pf-secondary">
               Received {current.uploaded_at.slice(0, 10)} · {sizeText(current.size)}
-            </Typography.Text>
+            </span>
             {editable && (
-              <Button onClick={() => setResubmitting(true)} style={{ alignSelf: 'flex-start' }}>
+              <PlainButton onClick={() => setResubmitting(true)} className="doc-slot-start">
                 Resubmit File
-              </Button>
+              </PlainButton>
             )}
           </>
         )}
 
-        {!current && !editable && <Typography.Text type="secondary">Not uploaded.</Typography.Text>}
+        {!current && !editable && <span className="pf-secondary">Not uploaded.</span>}
 
         {picking && (
           <>
@@ -160,45 +169,51 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
               onFiles={(files) => void add(files)}
               onRemove={(id) => setChosen((list) => list.filter((c) => c.id !== id))}
             />
-            <Flex gap={8} wrap>
-              <Button type="primary" icon={<UploadOutlined />} onClick={start} loading={uploading} disabled={preparing}>
+            <div className="doc-slot-buttons">
+              <PlainButton
+                variant="primary"
+                icon={<PageIcon name="upload" />}
+                onClick={start}
+                loading={uploading}
+                disabled={preparing}
+              >
                 Upload
-              </Button>
+              </PlainButton>
               {resubmitting && (
-                <Button onClick={cancelResubmit} disabled={uploading}>
+                <PlainButton onClick={cancelResubmit} disabled={uploading}>
                   Cancel
-                </Button>
+                </PlainButton>
               )}
-            </Flex>
-            {uploading && <Progress percent={progress} status="active" aria-label={`Uploading ${label}`} />}
+            </div>
+            {uploading && <PlainProgress percent={progress} label={`Uploading ${label}`} />}
             {uploading && progress === 100 && assembling && (
-              <Typography.Text type="secondary" role="status">
+              <span className="pf-secondary" role="status">
                 Sent. Making one PDF of the pages…
-              </Typography.Text>
+              </span>
             )}
           </>
         )}
 
-        {error && <Alert type="error" showIcon title={error.title} description={error.detail} role="alert" />}
+        {error && <PlainAlert type="error" title={error.title} description={error.detail} role="alert" />}
 
         {earlier.length > 0 && (
           <details>
-            <summary style={{ cursor: 'pointer' }}>Earlier versions ({earlier.length})</summary>
-            <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+            <summary className="doc-slot-summary">Earlier versions ({earlier.length})</summary>
+            <ul className="doc-slot-earlier">
               {earlier.map((v) => (
                 <li key={v.id}>
                   <a href={v.url} target="_blank" rel="noopener">
                     {v.name}
                   </a>{' '}
-                  <Typography.Text type="secondary">
+                  <span className="pf-secondary">
                     {v.uploaded_at.slice(0, 10)} by {v.uploaded_by}, replaced {v.replaced_at?.slice(0, 10)}
-                  </Typography.Text>
+                  </span>
                 </li>
               ))}
             </ul>
           </details>
         )}
-      </Flex>
-    </Card>
+      </div>
+    </PlainPanel>
   );
 }

@@ -1,11 +1,12 @@
-import { Alert, Button, Col, Row, Typography } from 'antd';
 import { documentTypesFor, MAX_UPLOAD_FILES } from '../../../../../../shared/documents.js';
 import { PageSpinner } from '../../../../components/page-spinner.js';
+import { PlainAlert, PlainButton } from '../../../../components/plain-ui.js';
 import { errorMessage } from '../../../../lib/api-client.js';
 import { useFileVersions } from '../api/use-file-versions.js';
 import { useStudentFiles } from '../../../../lib/queries/use-student-files.js';
 import { useUploadLimits } from '../api/use-upload-limits.js';
 import { DocumentSlot } from './document-slot.js';
+import './documents.css';
 
 export interface DocumentUploadsProps {
   studentId: string;
@@ -24,12 +25,11 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
 
   if (files.isError) {
     return (
-      <Alert
+      <PlainAlert
         type="error"
-        showIcon
         title="The documents could not be loaded."
         description={errorMessage(files.error)}
-        action={<Button onClick={() => void files.refetch()}>Try again</Button>}
+        action={<PlainButton onClick={() => void files.refetch()}>Try again</PlainButton>}
       />
     );
   }
@@ -38,26 +38,25 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
   const types = documentTypesFor({ immigration_permit: immigrationPermit });
   return (
     <section aria-label="Documents">
-      <Typography.Paragraph type="secondary">
+      <p className="pf-secondary doc-intro">
         Upload each document as a PDF, or take a photo of each of its pages (up to {MAX_UPLOAD_FILES}, e.g. the front
         and the back of a card): the school receives them as one PDF. Large photos are made smaller before they are
         sent. The picture is a photo. A document you upload again replaces the one shown; the school keeps every file
         you send.
-      </Typography.Paragraph>
-      <Row gutter={[16, 16]}>
+      </p>
+      <div className="doc-grid">
         {types.map((type) => (
-          <Col key={type} xs={24} md={12}>
-            <DocumentSlot
-              studentId={studentId}
-              type={type}
-              current={files.data.find((f) => f.type === type)}
-              earlier={(versions.data ?? []).filter((v) => v.type === type && v.replaced_at !== null)}
-              editable={editable}
-              limits={limits.data}
-            />
-          </Col>
+          <DocumentSlot
+            key={type}
+            studentId={studentId}
+            type={type}
+            current={files.data.find((f) => f.type === type)}
+            earlier={(versions.data ?? []).filter((v) => v.type === type && v.replaced_at !== null)}
+            editable={editable}
+            limits={limits.data}
+          />
         ))}
-      </Row>
+      </div>
     </section>
   );
 }

@@ -1,7 +1,6 @@
-import { CameraOutlined, DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { acceptOf, type DocumentType, takesPages } from '../../../../../../shared/documents.js';
+import { PageIcon, PlainButton } from '../../../../components/plain-ui.js';
 import { type ChosenFile, sizeText } from '../prepare-file.js';
 
 export interface FilePickerProps {
@@ -63,53 +62,57 @@ export function FilePicker({ type, label, chosen, disabled, preparing, onFiles, 
           onChange={picked}
         />
       )}
-      <Flex gap={8} wrap>
+      <div className="doc-slot-buttons">
         {camera && (
-          <Button icon={<CameraOutlined />} onClick={() => cameraRef.current?.click()} disabled={disabled || preparing}>
+          <PlainButton
+            icon={<PageIcon name="camera" />}
+            onClick={() => cameraRef.current?.click()}
+            disabled={disabled || preparing}
+          >
             Take Photo
-          </Button>
+          </PlainButton>
         )}
-        <Button
-          icon={<PaperClipOutlined />}
+        <PlainButton
+          icon={<PageIcon name="paperClip" />}
           onClick={() => chooseRef.current?.click()}
           disabled={disabled || preparing}
         >
           {pages ? 'Choose PDF or Photos' : 'Choose Photo'}
-        </Button>
-      </Flex>
+        </PlainButton>
+      </div>
 
-      {chosen.length === 0 && !preparing && <Typography.Text type="secondary">No file chosen</Typography.Text>}
+      {chosen.length === 0 && !preparing && <span className="pf-secondary">No file chosen</span>}
       {chosen.length > 0 && (
         <ol
           aria-label={`${label}: ${pages ? 'pages' : 'photo'} to upload`}
-          style={{ margin: 0, paddingInlineStart: pages ? 22 : 0, listStyle: pages ? undefined : 'none' }}
+          className={pages ? 'doc-chosen doc-chosen-pages' : 'doc-chosen'}
         >
           {chosen.map((c, n) => (
             <li key={c.id}>
-              <Flex align="center" gap={4} justify="space-between">
-                <span style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+              <div className="doc-chosen-row">
+                <span className="doc-chosen-name">
                   {c.name}{' '}
-                  <Typography.Text type="secondary">
+                  <span className="pf-secondary">
                     ({sizeText(c.file.size)}
                     {c.file.size < c.originalSize ? `, made smaller from ${sizeText(c.originalSize)}` : ''})
-                  </Typography.Text>
+                  </span>
                 </span>
-                <Button
-                  type="text"
-                  icon={<DeleteOutlined />}
+                <PlainButton
+                  variant="text"
+                  icon={<PageIcon name="delete" />}
                   aria-label={`Remove ${pages ? `page ${n + 1}, ` : ''}${c.name}`}
                   onClick={() => onRemove(c.id)}
                   disabled={disabled || preparing}
                 />
-              </Flex>
+              </div>
             </li>
           ))}
         </ol>
       )}
       {preparing && (
-        <Typography.Text type="secondary" role="status">
+        <span className="pf-secondary" role="status">
           Preparing the photo…
-        </Typography.Text>
+        </span>
       )}
     </>
   );

@@ -1,23 +1,58 @@
-import { FilePdfOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
-import { PdfViewer } from '../../../../components/pdf-viewer.js';
+import { antdOnDemand, OnDemandBoundary } from '../../../../components/antd-on-demand.js';
+import { LoadingOverlay } from '../../../../components/page-spinner.js';
+import { PartUnavailableDialog } from '../../../../components/plain-dialog.js';
+import { PageIcon, PlainButton } from '../../../../components/plain-ui.js';
 import { registrationFormUrl } from '../../../../lib/registration-pdf-urls.js';
+
+// The full-screen PDF viewer is drawn with antd: loaded, with antd's theme, when she opens the form (as the term
+// reports' report card), so that the registration pages themselves load no antd (docs/design.md §7).
+const PdfViewer = antdOnDemand(() => import('../../../../components/pdf-viewer.js').then((m) => m.PdfViewer));
 
 /** docs/product.md §2 Complete: 'Generate Registration Form' opens the printable form (Legal paper) full screen. */
 export function RegistrationFormButton({ studentId }: { studentId: string }) {
   const [open, setOpen] = useState(false);
+  // Drawn from the first opening on, so that closing it plays the viewer's own closing.
+  const [drawn, setDrawn] = useState(false);
+  const close = () => setOpen(false);
   return (
     <>
-      <Button type="primary" icon={<FilePdfOutlined />} onClick={() => setOpen(true)}>
+      <PlainButton
+        variant="primary"
+        icon={<PageIcon name="filePdf" />}
+        onClick={() => {
+          setOpen(true);
+          setDrawn(true);
+        }}
+      >
         Generate Registration Form
-      </Button>
-      <PdfViewer
-        url={open ? registrationFormUrl(studentId) : null}
-        title="Registration Form"
-        fileName={`Registration Form ${studentId}.pdf`}
-        onClose={() => setOpen(false)}
-      />
+      </PlainButton>
+      {drawn && (
+        <OnDemandBoundary
+          fallback={open && <LoadingOverlay spinning label="Opening the registration form…" />}
+          failed={(retry) =>
+            open && (
+              <PartUnavailableDialog
+                title="The registration form could not be opened"
+                onRetry={retry}
+                onClose={() => {
+                  close();
+                  setDrawn(false);
+                }}
+              >
+                The portal cannot be reached. Check your connection and choose Try again.
+              </PartUnavailableDialog>
+            )
+          }
+        >
+          <PdfViewer
+            url={open ? registrationFormUrl(studentId) : null}
+            title="Registration Form"
+            fileName={`Registration Form ${studentId}.pdf`}
+            onClose={close}
+          />
+        </OnDemandBoundary>
+      )}
     </>
   );
 }

@@ -1,0 +1,13 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether the CSS media query matches now, drawn again when that changes (a phone turned, a window resized). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
