@@ -53,49 +53,45 @@ const WHY_OVER = {
     'with the load generator, about 9. Uncapped it was 20/s with the reads over budget; both within need a third ' +
     'core (BCRYPT_CONCURRENCY=2 with a core to spare) or a second machine.',
   'Record read':
-    "a closed loop of 50 clients sharing 2 cores with the load generator: by Little's law p50 is about 50 × the " +
-    "server's time per request, and p95 < 25 ms needs about 0.4 ms. Measured: 0.78 ms of server CPU a request " +
-    '(the note), down from about 1.2 ms: the session and account are kept in memory (no two queries a request), ' +
-    'helmet runs once at start, the access log makes no child logger per request. What remains is Express and ' +
-    "Nest's pipeline, express-session (cookie signature, session object), CSRF and the 110-field JSON. One worker " +
-    'per core (WEB_CONCURRENCY, MariaDB) is the production remedy, but on this machine the two cores are the ' +
-    "load generator's and the database's too: BENCH_DATABASE=mariadb measured about 3 ms of CPU a request " +
-    '(mysql2) and lower throughput. Within budget needs fewer framework layers per request or more cores.',
+    "a closed loop of 50 clients sharing 2 cores with the load generator: by Little's law p50 is about 50 × " +
+    "the server's time per request, and p95 < 25 ms needs about 0.4 ms. Measured: 0.5-0.8 ms of server CPU " +
+    'a request by machine (the note), down from about 1.2 ms: the session and account are kept in memory ' +
+    '(no two queries a request), helmet runs once at start, the access log makes no child logger per ' +
+    "request. What remains is Express and Nest's pipeline, express-session (cookie signature, session " +
+    'object), CSRF and the 110-field JSON. One worker per core (WEB_CONCURRENCY, MariaDB) is the production ' +
+    "remedy, but on this machine the two cores are the load generator's and the database's too: " +
+    'BENCH_DATABASE=mariadb measured about 3 ms of CPU a request (mysql2) and lower throughput. Within ' +
+    'budget needs fewer framework layers per request or more cores.',
   'Field save':
-    'as for record reads: 1.03 ms of server CPU a save (from about 2.2: the row read and update in plain SQL, the ' +
-    'registration window kept in memory), plus the audit row and, on the embedded SQLite, a synchronous commit ' +
-    '(fsync, kept for durability) that holds the process while it lasts. The same remedies apply; on MariaDB ' +
-    'commits do not hold the event loop and workers write in parallel.',
+    'as for record reads: 0.65-1.03 ms of server CPU a save by machine (from about 2.2: the row read and ' +
+    'update in plain SQL, the registration window kept in memory), plus the audit row and, on the embedded ' +
+    'SQLite, a synchronous commit (fsync, kept for durability) that holds the process while it lasts. The ' +
+    'same remedies apply; on MariaDB commits do not hold the event loop and workers write in parallel.',
   'Spreadsheet export':
     'exceljs writing 110 columns for every student: close to the budget on this machine. Writing cells ' +
     'without styles, or the CSV form, would bring it well within.',
   'Cold start': 'start-up includes migrations and the seed check; on a loaded machine module loading dominates.',
-  'Student page JS':
-    'the registration form is antd: its shared core (about 90 KB gzipped: the CSS-in-JS runtime, rc-util, the ' +
-    'theme), the form (about 64 KB) and the antd components it uses (Select, AutoComplete, DatePicker, TextArea, ' +
-    'Form: 100+ KB), with react-dom and react-router. The layout around it is plain now (the dashboard, drawn ' +
-    'without antd, loads 147 KB). Within budget needs the form built on plain inputs styled like antd, as the ' +
-    'sign-in and dashboard pages are, or a smaller component library.',
   'Lighthouse performance, /dashboard':
-    'the dashboard loads no antd and its largest element is its heading, drawn once the session and the code of ' +
-    'the layout and the page have arrived. That code is small (147 KB) but in 44 files in three waves (index.html, ' +
-    'main.js and its imports, then the layout, the page and the small shared modules Rolldown splits out for ' +
-    "every combination of importers); on Lighthouse's simulated slow 4G each file is a round trip of 150 ms, six " +
-    'at a time over HTTP/1.1. Not waiting for the page data before drawing changed nothing (LCP 3.3 s either ' +
-    'way). Grouping the small modules into a few chunks (Rolldown codeSplitting groups) was tried: with ' +
-    "their dependencies the group pulled antd's theme code into the first script, without them it added 70 KB " +
-    'to the page. Within budget needs fewer, larger chunks for the signed-in pages (groups tuned module by ' +
-    "module, checked by the no-antd browser test), modulepreload links for the page's chunks in the HTML the " +
-    'server sends (from the Vite manifest), or HTTP/2 at the proxy, which lifts the six-connection limit.',
+    'the dashboard loads no antd (148 KB of JavaScript, within). Lighthouse puts its LCP (the heading, or the PTA ' +
+    'card where there is one) at about 3.2 s: the time to first byte is about 0.5 s and the rest is render delay, ' +
+    "the client's code (46 files) and the session coming over the simulated slow 4G link (150 ms round trips, 1.6 " +
+    'Mbit/s, six connections) and running on the 4× slower CPU (about 1.4 s of main-thread work, a third of it ' +
+    "React DOM). Tried and measured: modulepreload links for all of the page's chunks in the HTML (LCP 3.0 → 2.9 " +
+    's); Rolldown codeSplitting groups by entry (46 → 27 files: LCP unchanged, and the first paint later, 1.0 → ' +
+    '1.8 s, as the first script grew); not waiting for the page data (unchanged); asking for the client at once ' +
+    'instead of after the first frame (unchanged). Within budget needs the first view drawn without the client: ' +
+    'the server rendering the signed-in page (it would read the session to draw it), or a much smaller runtime ' +
+    '(React DOM, the router and the query client are about 100 KB of the 148).',
   'Lighthouse performance, /registration':
-    'the registration form is antd (see the JavaScript figure): about 417 KB of gzipped JavaScript, and the ' +
-    'form renders for about a second on the 4× slower CPU (TBT about 1 s). The frame shows at once (FCP about ' +
-    '1 s). Within budget needs the same remedy as the JavaScript figure.',
+    'the registration steps are drawn without antd now (168 KB of JavaScript, within; was 417 KB with antd; ' +
+    'Lighthouse 86, was 57; blocking time 240 ms, was 1 s). Its largest element is the line under the heading ' +
+    '(her name and student ID), drawn with the form once the record and the lookup lists have arrived; LCP about ' +
+    '3.6 s for the same reasons as the dashboard (see it), plus the data of the step. The same remedies apply.',
   'Lighthouse performance, /admin':
-    'the admin area is antd (its table, forms and dialogs, 408 KB in its chunk): the frame shows at once (LCP ' +
-    'about 1.1 s, within), and the score is held down by the blocking time of rendering the students table on ' +
-    "the 4× slower CPU (TBT about 1.1 s). The office works on desktops on the school's network, where this is " +
-    'well under a second; within budget on the mobile profile needs a lighter table or rendering it in parts.',
+    'the admin area is antd (its table, forms and dialogs, 402 KB in its chunk): the frame shows at once (LCP ' +
+    'about 1.0 s, within), and the score is held down by the blocking time of rendering the students table on ' +
+    "the 4× slower CPU (TBT 0.65-1.1 s by machine). The office works on desktops on the school's network, where " +
+    'this is well under a second; within budget on the mobile profile needs a lighter table or rendering it in parts.',
   Lighthouse:
     'single runs vary by several points on this shared 2-core machine (other processes take the CPU that ' +
     "Lighthouse's 4× slowdown is measured against). The sign-in page is drawn by the server, typeable with no " +
