@@ -52,7 +52,7 @@ export async function pageLighthouse(origin, pagePath, cookie) {
       note:
         `median of ${RUNS} (${runs.map(score).join(', ')}): FCP ${audit('first-contentful-paint')}, ` +
         `LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ` +
-        `${audit('cumulative-layout-shift')}`,
+        `${audit('cumulative-layout-shift')}, usable (TTI) ${audit('interactive')}`,
     };
   } finally {
     await browser.close();

@@ -18,6 +18,7 @@ import { runMigrations } from './database/migrate.js';
 import { SeedService } from './database/seeds/seed.service.js';
 import { createLogger, PinoLoggerService, requestLogging } from './logging/logger.js';
 import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
+import { studentPageViewer } from './web-client/student-page-viewer.js';
 
 /**
  * Builds the whole service (used by main.ts, the tests and the bench): migrations and seed, then the
@@ -36,27 +37,33 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(requestLogging(logger));
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config.secureCookies));
-  // The client's files are answered before any body parsing, session or database work.
-  serveWebClient(app, config.webDir, config.schoolName, { studentIdLookup: config.studentIdLookup });
+  // The idle and absolute lifetimes are enforced on the server (the store's expires_at, slid at most
+  // once a minute; signedInAt in the guard). The cookie itself is a browser-session cookie, so it is
+  // not re-signed and re-sent on every answer: it is set once at sign-in and cleared at logout.
+  const sessions = session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: app.get(DbSessionStore),
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    unset: 'destroy',
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
+  });
+  // The client's files are answered before any body parsing, session or database work (a student page reads the
+  // session for the head of the page it draws first).
+  serveWebClient(
+    app,
+    config.webDir,
+    config.schoolName,
+    { studentIdLookup: config.studentIdLookup },
+    studentPageViewer(app, sessions),
+  );
   app.use(express.json({ limit: '200kb' }));
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(limitBodyDepth);
   app.use(cookieParser());
-  // The idle and absolute lifetimes are enforced on the server (the store's expires_at, slid at most
-  // once a minute; signedInAt in the guard). The cookie itself is a browser-session cookie, so it is
-  // not re-signed and re-sent on every answer: it is set once at sign-in and cleared at logout.
-  app.use(
-    session({
-      name: SESSION_COOKIE,
-      secret: config.sessionSecret,
-      store: app.get(DbSessionStore),
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      unset: 'destroy',
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
-    }),
-  );
+  app.use(sessions);
   app.use(app.get(Csrf).middleware());
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (SERVER_PATHS.test(req.path) || req.path === '/logout') res.setHeader('Cache-Control', 'no-store');

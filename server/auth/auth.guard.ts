@@ -2,7 +2,6 @@ import {
   type CanActivate,
   type ExecutionContext,
   ForbiddenException,
-  Inject,
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
@@ -10,7 +9,6 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Role } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MFA_MESSAGES } from '../../shared/mfa.js';
 import {
   DURING_RESET_KEY,
@@ -21,8 +19,8 @@ import {
   ROLES_KEY,
 } from '../common/decorators.js';
 import { StudentAccess } from '../guardians/links/student-access.js';
-import { UsersService } from '../users/users.service.js';
 import { MfaService } from './mfa/mfa.service.js';
+import { SessionAccount } from './session-account.js';
 
 /**
  * The one global guard, deny by default: a session is required unless the route is @Public(); an
@@ -35,16 +33,15 @@ import { MfaService } from './mfa/mfa.service.js';
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly users: UsersService,
+    private readonly accounts: SessionAccount,
     private readonly mfa: MfaService,
     private readonly access: StudentAccess,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const req = context.switchToHttp().getRequest<Request>();
-    await this.attachUser(req);
+    await this.accounts.attach(req);
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
 
     const user = req.user;
@@ -75,23 +72,5 @@ export class AuthGuard implements CanActivate {
       await this.access.assert(user, String(named));
     }
     return true;
-  }
-
-  /**
-   * Loads the session's account (kept in memory a few seconds; every change to it is published, so a reset
-   * applies at once here and within a second on every other instance).
-   */
-  private async attachUser(req: Request): Promise<void> {
-    if (req.user !== undefined) return;
-    const session = req.session;
-    const userId = session?.userId;
-    if (!userId) return;
-    const expired = Date.now() - (session.signedInAt ?? 0) > this.config.sessionAbsoluteHours * 3_600_000;
-    const user = expired ? null : await this.users.sessionUser(userId);
-    if (!user) {
-      await new Promise<void>((resolve) => session.destroy(() => resolve()));
-      return;
-    }
-    req.user = user;
   }
 }

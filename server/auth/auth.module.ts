@@ -10,6 +10,7 @@ import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
+import { SessionAccount } from './session-account.js';
 import { AuthService } from './auth.service.js';
 import { Csrf } from './csrf.js';
 import { DbSessionStore } from './db-session-store.js';
@@ -42,6 +43,7 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
     MfaService,
     PasswordHasher,
     PasswordRecoveryService,
+    SessionAccount,
     { provide: APP_GUARD, useClass: AuthGuard },
     {
       provide: DeviceCookies,
@@ -56,6 +58,6 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
         new DbSessionStore(ds, c.sessionIdleMinutes * 60_000, cache),
     },
   ],
-  exports: [PasswordHasher, DbSessionStore, Csrf, AuthService],
+  exports: [PasswordHasher, DbSessionStore, Csrf, AuthService, SessionAccount],
 })
 export class AuthModule {}

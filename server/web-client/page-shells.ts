@@ -1,13 +1,22 @@
-import { THEME } from '../../shared/constants.js';
+import { LAYOUT, THEME } from '../../shared/constants.js';
+import type { DashboardCardTarget, DashboardCardView } from '../../shared/dashboard-cards.js';
+import { dashboardHeading, registrationHeading, registrationSubtitle } from '../../shared/page-headings.js';
+import { STEP_LABELS } from '../../shared/registration-progress.js';
 import { ICON_PATHS, type IconName } from '../../shared/sign-in-forms.js';
+import type { RegistrationStep } from '../../shared/student-fields.js';
 import { escapeHtml } from '../pdf/html.js';
 
 /**
  * The loading frames of the signed-in pages: what the server draws in index.html while the client's code and the
  * session load, as plain HTML and the static classes of web/src/app/global.css (`page-frame…`), in the places and
  * sizes of the real layouts' chrome (StudentLayout, AdminShell, TopBar), so the page replaces it without a shift.
- * Nothing in it is private: the server does not look at the session here (no name, no initials, no menu entries
- * that depend on who she is); the avatar's place is kept empty.
+ *
+ * On a student page the server also draws the head of the page itself, as the client draws it (the words of
+ * shared/page-headings.ts, the classes of global.css), when it knows who is signed in (StudentPageViewer): "Welcome,
+ * …" on the dashboard; a registration step's heading and, for a student, the line with her name and student ID. So
+ * she sees at once where she is and whose pages these are, on a slow phone before the client's code has arrived.
+ * Nothing else of hers is drawn (no answers, no menu entries that depend on who she is), and only to the session's
+ * own browser: that answer is never stored (serve-web-client.ts).
  */
 
 /** The student layout's pages, and whether the side menu shows (docs/product.md §2: not on the dashboard, chooser). */
@@ -25,6 +34,36 @@ const STUDENT_PAGES: Record<string, { menu: boolean }> = {
   '/registration/change-password': { menu: true },
 };
 
+/** The registration steps' pages (the client's STEPS routes). */
+const STEP_PAGES: Record<string, RegistrationStep> = {
+  '/registration/student-data': 'studentData',
+  '/registration/family-data': 'familyData',
+  '/registration/health-data': 'healthData',
+  '/registration/other-data': 'otherData',
+  '/registration/documents': 'documents',
+  '/registration/complete': 'submit',
+};
+
+/** Where the dashboard's cards lead (the client's routes). */
+const CARD_PATHS: Record<DashboardCardTarget, string> = {
+  termReports: '/term-reports',
+  pta: '/pta',
+  ...(Object.fromEntries(Object.entries(STEP_PAGES).map(([path, step]) => [step, path])) as Record<
+    RegistrationStep,
+    string
+  >),
+};
+
+/** Who opens a student page, as far as the server's first view of it needs to know. */
+export interface StudentPageViewer {
+  /** The account's name, as the session's answer gives it to the client. */
+  name: string;
+  /** A student's own record (a guardian's chosen daughter is known only to her browser's tab). */
+  student?: { id: string; first_name: string | null; last_name: string | null; editable: boolean };
+  /** A student's dashboard cards, as the client draws them (shared/dashboard-cards.ts). */
+  dashboardCards?: DashboardCardView[];
+}
+
 // The two icons of the top bar, drawn as the client's TopBar draws them (PlainIcon, the same paths): 1em, currentColor.
 const svg = (name: IconName) =>
   `<svg viewBox="64 64 896 896" focusable="false" width="1em" height="1em" fill="currentColor" aria-hidden="true">` +
@@ -34,18 +73,45 @@ const MENU_ICON = svg('menu');
 
 const LOADING = '<p role="status" class="page-frame-status">Loading…</p>';
 
-/** TopBar and the layout around the content: `title` is escaped here. */
-function layoutFrame(title: string, { menu, admin }: { menu: boolean; admin: boolean }): string {
+/** A dashboard card as the client's DashboardCard draws it: a link that works before any script. */
+function dashboardCard(card: DashboardCardView): string {
+  const lines = card.lines.map((line) => `<span class="dashboard-card-line">${escapeHtml(line)}</span>`).join('');
+  return (
+    `<a class="dashboard-card" href="${CARD_PATHS[card.target]}" style="width: ${LAYOUT.pageCardWidth}px;">` +
+    `<h2 class="dashboard-card-title">${escapeHtml(card.title)}</h2>` +
+    `<span class="dashboard-card-text">${lines}${escapeHtml(card.text)}</span></a>`
+  );
+}
+
+/** The head of a student page as the page draws it (registration-form.tsx, dashboard-page.tsx), with the status. */
+function studentPageHead(path: string, viewer: StudentPageViewer): string {
+  if (path === '/dashboard') {
+    const heading = `<h1 class="plain-page-title">${escapeHtml(dashboardHeading(viewer.name))}</h1>`;
+    if (!viewer.dashboardCards) return `<div class="plain-page">${heading}${LOADING}</div>`;
+    const cards = viewer.dashboardCards.map(dashboardCard).join('');
+    return `<div class="plain-page">${heading}<div class="dashboard-cards">${cards}</div></div>`;
+  }
+  const step = STEP_PAGES[path];
+  if (!step) return LOADING;
+  const subtitle = viewer.student
+    ? `<p class="reg-form-subtitle">${escapeHtml(registrationSubtitle(viewer.student, viewer.student.editable))}</p>`
+    : '';
+  const heading = `<h1 class="reg-form-title">${escapeHtml(registrationHeading(STEP_LABELS[step]))}</h1>`;
+  return `<div class="reg-form">${heading}${subtitle}${LOADING}</div>`;
+}
+
+/** TopBar and the layout around `content`: `title` is escaped here. */
+function layoutFrame(title: string, content: string, { menu, admin }: { menu: boolean; admin: boolean }): string {
   const bar = `background:${THEME.primary};border-bottom:4px solid ${THEME.secondary}`;
   // The menu button (narrow screens) and the avatar keep their places; they work once the client has drawn them.
   const menuButton = menu ? `<span class="page-frame-menu-button">${MENU_ICON}</span>` : '';
   const sider = menu ? `<div class="page-frame-sider${admin ? ' page-frame-sider-sticky' : ''}"></div>` : '';
   return (
-    `<div class="page-frame"><header class="page-frame-bar" style="${bar}">${menuButton}` +
+    `<div class="page-frame" data-first-view><header class="page-frame-bar" style="${bar}">${menuButton}` +
     `<span class="page-frame-title">${escapeHtml(title)}</span>` +
     '<span aria-hidden="true" class="page-frame-avatar"></span>' +
     `<a class="page-frame-logout" href="/logout">${LOGOUT_ICON}<span>Logout</span></a></header>` +
-    `<div class="page-frame-body">${sider}<main class="page-frame-content">${LOADING}</main></div></div>`
+    `<div class="page-frame-body">${sider}<main class="page-frame-content">${content}</main></div></div>`
   );
 }
 
@@ -58,19 +124,28 @@ function neutralFrame(): string {
   );
 }
 
+/** A page's path without a trailing slash (`/dashboard/` is the dashboard). */
+export const pagePath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
 /** Which frame a path gets (the sign-in screens have their card, drawn by signInShell). */
 export function pageShellKind(pathname: string): 'student' | 'admin' | 'neutral' {
-  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const p = pagePath(pathname);
   if (STUDENT_PAGES[p]) return 'student';
   if (p.startsWith('/admin/')) return 'admin';
   return 'neutral';
 }
 
-/** The loading frame the server draws for `pathname`, a signed-in page (or an unknown one). */
-export function pageShell(pathname: string, schoolName: string): string {
+/**
+ * The loading frame the server draws for `pathname`, a signed-in page (or an unknown one); on a student page, with the
+ * head of the page when `viewer` says who is signed in.
+ */
+export function pageShell(pathname: string, schoolName: string, viewer?: StudentPageViewer | null): string {
   const kind = pageShellKind(pathname);
-  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (kind === 'student') return layoutFrame(schoolName, { menu: STUDENT_PAGES[p].menu, admin: false });
-  if (kind === 'admin') return layoutFrame(`${schoolName} · Administrator`, { menu: true, admin: true });
+  const p = pagePath(pathname);
+  if (kind === 'student') {
+    const content = viewer ? studentPageHead(p, viewer) : LOADING;
+    return layoutFrame(schoolName, content, { menu: STUDENT_PAGES[p].menu, admin: false });
+  }
+  if (kind === 'admin') return layoutFrame(`${schoolName} · Administrator`, LOADING, { menu: true, admin: true });
   return neutralFrame();
 }

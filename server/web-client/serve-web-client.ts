@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { signInFormShell, signInShell, type SignInShellOptions } from './sign-in-shell.js';
-import { pageShell } from './page-shells.js';
+import { pageShell, pageShellKind, type StudentPageViewer } from './page-shells.js';
 import { precompressedAssets } from './precompressed-assets.js';
 
 /** Paths the server answers itself; every other GET is the single-page client (history mode). */
@@ -30,14 +30,15 @@ const SIGN_IN_SHELLS: Record<string, string> = {
  * Serves the built client from `webDir`: hashed assets (their precompressed copies, cached for a year), the root
  * files, and index.html for every other GET (history mode), with a loading frame on every screen: the sign-in
  * card on the sign-in screens (on /, /admin and /guardian-login the sign-in form itself: sign-in-shell.ts), the
- * layout's chrome on the others (page-shells.ts). Registered before body parsing, sessions and the database:
- * none of it is needed here.
+ * layout's chrome on the others (page-shells.ts). Registered before body parsing, sessions and the database: only
+ * a student page asks `viewerOf` who is signed in (it reads the session itself), for the head of the page.
  */
 export function serveWebClient(
   app: NestExpressApplication,
   webDir: string,
   schoolName: string,
   shellOptions: SignInShellOptions = {},
+  viewerOf?: (req: Request, res: Response) => Promise<StudentPageViewer | null>,
 ): void {
   const indexFile = path.join(webDir, 'index.html');
   // index.html is read again only when it changes (a rebuild while the server runs).
@@ -57,7 +58,7 @@ export function serveWebClient(
   app.use((req: Request, res: Response, next: NextFunction) =>
     SERVER_PATHS.test(req.path) ? next() : rootFiles(req, res, next),
   );
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       SERVER_PATHS.test(req.path) ||
@@ -70,10 +71,19 @@ export function serveWebClient(
       return;
     }
     const subtitle = SIGN_IN_SHELLS[req.path];
-    res.setHeader('Cache-Control', 'no-cache');
-    const shell = subtitle
-      ? signInShell(schoolName, subtitle, signInFormShell(req.path, shellOptions))
-      : pageShell(req.path, schoolName);
-    res.type('html').send(html.replace(SHELL_MARK, shell));
+    if (subtitle) {
+      res.setHeader('Cache-Control', 'no-cache');
+      res
+        .type('html')
+        .send(html.replace(SHELL_MARK, signInShell(schoolName, subtitle, signInFormShell(req.path, shellOptions))));
+      return;
+    }
+    // A student page's first view says whose it is: drawn for the session's own browser, never kept by a cache. If
+    // the session cannot be read, she gets the frame without it, and the client says what went wrong.
+    const viewer =
+      viewerOf && pageShellKind(req.path) === 'student' ? await viewerOf(req, res).catch(() => null) : null;
+    res.setHeader('Cache-Control', viewer ? 'no-store' : 'no-cache');
+    res.setHeader('Vary', 'Cookie');
+    res.type('html').send(html.replace(SHELL_MARK, pageShell(req.path, schoolName, viewer)));
   });
 }

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { BLUE, CAMERA_SECRETS, GREEN, pdfInfo, photo } from '../fixtures/photos.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
+import { axeViolations, clientView, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
 
 const it = browserTest;
 
@@ -55,7 +55,7 @@ async function openDocuments(id: string, width = 1280, axe = false): Promise<Pag
   await expectPath(page, '/dashboard');
   await page.goto('/registration/documents');
   await expect
-    .poll(() => page.getByRole('heading', { level: 1, name: 'Registration: Upload Documents' }).isVisible())
+    .poll(() => clientView(page).getByRole('heading', { level: 1, name: 'Registration: Upload Documents' }).isVisible())
     .toBe(true);
   return page;
 }

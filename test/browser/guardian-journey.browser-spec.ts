@@ -11,6 +11,7 @@ import { createAdmin, createStudent, setRegistrationStatus, type TestApp } from 
 import {
   axeViolations,
   chooseOption,
+  clientView,
   expectPath,
   fieldItem,
   hasFocusWithin,
@@ -124,7 +125,7 @@ async function switchTo(page: Page, label: string): Promise<void> {
 /** The family data step's heading line names whose record is open. */
 async function expectFamilyDataOf(page: Page, s: { first_name: string; last_name: string; id: string }) {
   await expect
-    .poll(() => page.getByRole('heading', { level: 1, name: 'Registration: Family Data' }).isVisible())
+    .poll(() => clientView(page).getByRole('heading', { level: 1, name: 'Registration: Family Data' }).isVisible())
     .toBe(true);
   await expect
     .poll(() => page.getByText(`${s.first_name} ${s.last_name} · Student ID ${s.id}`, { exact: false }).isVisible())
@@ -180,7 +181,13 @@ describe('a mother of two, on a phone (360 px)', () => {
 
     // Signed in, with one daughter: her dashboard, the daughter named at the top.
     await expectPath(page, '/dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${MOTHER_NAME}` }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        clientView(page)
+          .getByRole('heading', { name: `Welcome, ${MOTHER_NAME}` })
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => notice(page, GUARDIAN_MESSAGES.accepted('Aisha')).isVisible()).toBe(true);
     expect(await page.getByText('Aisha Mohammed (2A)', { exact: true }).first().isVisible()).toBe(true);
     expect(

@@ -9,6 +9,7 @@ import { samplePdf } from '../fixtures/files.js';
 import { createAdmin, createGuardian, createStudent, type TestApp } from '../fixtures/test-app.js';
 import {
   chosenOption,
+  clientView,
   expectPath,
   focusedLabel,
   focusIsOnDocument,
@@ -99,7 +100,11 @@ async function stepByKeys(page: Page, label: string, path: string): Promise<void
   await page.keyboard.press('Enter');
   await expectPath(page, path);
   await expect
-    .poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible())
+    .poll(() =>
+      clientView(page)
+        .getByRole('heading', { level: 1, name: `Registration: ${label}` })
+        .isVisible(),
+    )
     .toBe(true);
 }
 
@@ -161,7 +166,7 @@ describe('the six registration steps with the keyboard alone', () => {
     await tabTo(page, page.getByRole('link', { name: /Edit\/View Registration/ }));
     await page.keyboard.press('Enter');
     await page.waitForURL('**/registration/student-data');
-    await page.getByRole('heading', { level: 1, name: 'Registration: Student Data' }).waitFor();
+    await clientView(page).getByRole('heading', { level: 1, name: 'Registration: Student Data' }).waitFor();
   });
 
   afterAll(() => page?.context().close());

@@ -5,7 +5,15 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, chooseOption, expectPath, fieldItem, horizontalOverflow, signInStudent } from './support.js';
+import {
+  axeViolations,
+  chooseOption,
+  clientView,
+  expectPath,
+  fieldItem,
+  horizontalOverflow,
+  signInStudent,
+} from './support.js';
 
 // A one-minute idle limit, so that the warning and the end of a session happen within the test.
 const it = browserTest.override('serverEnv', { SESSION_IDLE_MINUTES: '1' });
@@ -45,7 +53,13 @@ async function openAs(id: string, page?: Page, path = '/registration/student-dat
   await signInStudent(page, id, PASSWORD);
   await expectPath(page, '/dashboard');
   await page.goto(path);
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      clientView(page)
+        .getByRole('heading', { level: 1, name: /^Registration:/ })
+        .isVisible(),
+    )
+    .toBe(true);
   return page;
 }
 

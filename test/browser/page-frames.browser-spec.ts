@@ -7,8 +7,9 @@ import { createStudent, type TestApp } from '../fixtures/test-app.js';
 import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
 
 // A phone on slow mobile data opening a signed-in page directly (a bookmark, a link): the server's HTML already
-// shows the page's frame (the top bar with the school's name, "Loading…") before any script has run, the page
-// then shows her data, and her record is asked for without waiting for the page's code.
+// shows the page's frame (the top bar with the school's name, the head of the page with her name, "Loading…";
+// her dashboard whole) before any script has run, the page then shows her data, and her record is asked for without
+// waiting for the page's code.
 
 const PHONE = 360;
 const PASSWORD = 'Frames-Pass-2026';
@@ -34,7 +35,7 @@ async function signedInPhone(): Promise<Page> {
 
 const blockScripts = (page: Page) => page.route('**/assets/*.js', (route: Route) => route.abort());
 
-it('draws the student top bar and a loading status from the server before any script runs', async () => {
+it("draws the top bar, the step's heading with her name, and a loading status before any script", async () => {
   const page = await signedInPhone();
   await blockScripts(page);
   await page.goto('/registration/student-data');
@@ -42,8 +43,10 @@ it('draws the student top bar and a loading status from the server before any sc
   await expect.poll(() => bar.getByText(SCHOOL).isVisible()).toBe(true);
   expect(await page.getByRole('status').textContent()).toBe('Loading…');
   expect(await bar.getByRole('link', { name: 'Logout' }).isVisible()).toBe(true);
-  // Nothing of hers is in it: the server does not know who is signed in at that point.
-  expect(await page.getByText('Kezia').count()).toBe(0);
+  // Where she is and whose record it is; nothing else of hers (her answers come with the page).
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Registration: Student Data');
+  expect(await page.getByText(/^Kezia Ramdial · Student ID 7101( · |$)/).isVisible()).toBe(true);
+  expect(await page.getByText('Kezia').count()).toBe(1);
   const { scrollWidth, clientWidth } = await horizontalOverflow(page);
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   expect(await axeViolations(page)).toEqual([]);
@@ -90,11 +93,12 @@ it('the student layout replaces the frame without a shift: bar, menu button, ava
     await expectPath(page, '/dashboard');
     for (const [path, drawn] of [
       ['/registration/student-data', () => page.getByLabel('First Name').isVisible()],
-      ['/dashboard', () => page.getByRole('heading', { name: /^Welcome/ }).isVisible()],
+      // The frame draws the dashboard's heading and cards too: the layout's own class says the client has drawn it.
+      ['/dashboard', () => page.locator('.student-layout').isVisible()],
     ] as const) {
       await blockScripts(page);
       await page.goto(path);
-      await expect.poll(() => page.getByRole('status').textContent()).toBe('Loading…');
+      await expect.poll(() => page.getByRole('banner').getByText(SCHOOL).isVisible()).toBe(true);
       const frame = await chromeBoxes(page);
       expect(frame.bar, `${path} at ${width} px: the frame's bar`).not.toBeNull();
       expect(frame.menuButton === null, `${path} at ${width} px: the frame's menu button`).toBe(
@@ -110,6 +114,35 @@ it('the student layout replaces the frame without a shift: bar, menu button, ava
     }
     await page.context().close();
   }
+});
+
+it('draws the head of the dashboard and of a step where the page then draws it, in the same words', async () => {
+  const page = await signedInPhone();
+  // Each heading, the line under a step's heading and each dashboard card: its words and its box.
+  const head = (p: Page) =>
+    p.evaluate<string[]>(`[...document.querySelectorAll('h1, .reg-form-subtitle, .dashboard-card')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return e.textContent + ' @ ' + [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+    })`);
+  for (const [path, clientDrawn] of [
+    ['/dashboard', '.student-layout .dashboard-card'],
+    ['/registration/student-data', '.student-layout .plain-field'],
+  ]) {
+    await blockScripts(page);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const first = await head(page);
+    expect(first.join('\n'), path).toContain('Kezia Ramdial');
+    // The dashboard's cards are drawn whole, her progress included.
+    if (path === '/dashboard') expect(first.join('\n')).toMatch(/\d of 6 steps complete/);
+    await page.screenshot({ path: screenshotPath(`page-frame-head-${path.slice(1).replace('/', '-')}-360`) });
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await page.locator(clientDrawn).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => head(page), { message: path }).toEqual(first);
+  }
+  await page.context().close();
 });
 
 it("draws the admin shell's bar for an admin page, and a neutral frame for an unknown address", async () => {

@@ -8,6 +8,7 @@ import { screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
 import {
   axeViolations,
+  clientView,
   expectPath,
   fieldItem,
   focusedLabel,
@@ -69,7 +70,13 @@ async function phoneAs(id: string, path: string): Promise<Page> {
   await signInStudent(page, id, PASSWORD);
   await expectPath(page, '/dashboard');
   await page.goto(path);
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      clientView(page)
+        .getByRole('heading', { level: 1, name: /^Registration:/ })
+        .isVisible(),
+    )
+    .toBe(true);
   return page;
 }
 
@@ -360,7 +367,13 @@ describe('a phone screen', () => {
     for (const slug of ['student-data', 'family-data', 'health-data', 'other-data', 'complete']) {
       await page.goto(`/registration/${slug}`);
       await expect
-        .poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible(), { message: slug })
+        .poll(
+          () =>
+            clientView(page)
+              .getByRole('heading', { level: 1, name: /^Registration:/ })
+              .isVisible(),
+          { message: slug },
+        )
         .toBe(true);
       await page.locator('main :is(input, select, textarea, [role=switch])').first().waitFor();
       expect(await smallTargets(page), slug).toEqual([]);

@@ -11,6 +11,7 @@ import {
   axeViolations,
   chooseOption,
   chooseStep,
+  clientView,
   expectPath,
   horizontalOverflow,
   newAxePage,
@@ -105,7 +106,8 @@ async function checkScreen(page: Page, name: string): Promise<void> {
 describe('a parent completes the registration on a 360 px phone, seeing where she stands at each step', () => {
   let id: string;
   let page: Page;
-  const heading = (label: string) => page.getByRole('heading', { level: 1, name: `Registration: ${label}` });
+  const heading = (label: string) =>
+    clientView(page).getByRole('heading', { level: 1, name: `Registration: ${label}` });
   const card = (title: string) =>
     page.locator('.pf-panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   const registrationCard = () => page.getByRole('link', { name: /Edit\/View Registration/ });

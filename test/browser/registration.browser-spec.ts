@@ -10,6 +10,7 @@ import {
   chooseOption,
   chooseStep,
   chosenOption,
+  clientView,
   expectPath,
   fieldItem,
   horizontalOverflow,
@@ -60,7 +61,13 @@ async function openAs(id: string, width = 1280, path = '/registration/student-da
   await signInStudent(page, id, PASSWORD);
   await expectPath(page, '/dashboard');
   await page.goto(path);
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      clientView(page)
+        .getByRole('heading', { level: 1, name: /^Registration:/ })
+        .isVisible(),
+    )
+    .toBe(true);
   return page;
 }
 
@@ -93,7 +100,11 @@ async function goToStep(page: Page, label: string, path: string): Promise<void> 
   await page.getByRole('navigation', { name: 'Registration steps' }).getByText(label, { exact: true }).click();
   await expectPath(page, path);
   await expect
-    .poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible())
+    .poll(() =>
+      clientView(page)
+        .getByRole('heading', { level: 1, name: `Registration: ${label}` })
+        .isVisible(),
+    )
     .toBe(true);
 }
 
@@ -576,7 +587,11 @@ describe('the registration form', () => {
       }
       await expectPath(page, `/registration/${slug}`);
       await expect
-        .poll(() => page.getByRole('heading', { level: 1, name: `Registration: ${label}` }).isVisible())
+        .poll(() =>
+          clientView(page)
+            .getByRole('heading', { level: 1, name: `Registration: ${label}` })
+            .isVisible(),
+        )
         .toBe(true);
       expect(await page.getByText(`Step ${n + 1} of 6: ${label}`, { exact: true }).isVisible()).toBe(true);
       expect((await horizontalOverflow(page)).scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(PHONE);
@@ -612,7 +627,13 @@ describe('the registration form', () => {
     for (const slug of ['student-data', 'family-data', 'health-data', 'other-data', 'documents', 'complete']) {
       await page.goto(`/registration/${slug}`);
       await expect
-        .poll(() => page.getByRole('heading', { level: 1, name: /^Registration:/ }).isVisible(), { message: slug })
+        .poll(
+          () =>
+            clientView(page)
+              .getByRole('heading', { level: 1, name: /^Registration:/ })
+              .isVisible(),
+          { message: slug },
+        )
         .toBe(true);
       expect(await axeViolations(page), slug).toEqual([]);
     }

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { createStudent, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, signInStudent } from './support.js';
+import { clientView, expectPath, signInStudent } from './support.js';
 
 // No PTA_FORM_URL and no student-ID lookup: the operator's defaults.
 const it = browserTest;
@@ -43,20 +43,22 @@ describe('route guard and history mode (docs/product.md §2)', () => {
   }) => {
     await signInStudent(page, '3001', 'Ria-Singh-Pass-1');
     await expectPath(page, '/dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ria Singh' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Ria Singh' }).isVisible())
+      .toBe(true);
 
     await page.goto('/');
     await expectPath(page, '/registration/student-data');
-    await expect.poll(() => page.getByRole('heading', { name: 'Student Data' }).isVisible()).toBe(true);
+    await expect.poll(() => clientView(page).getByRole('heading', { name: 'Student Data' }).isVisible()).toBe(true);
     await page.goto('/admin');
     await expectPath(page, '/registration/student-data');
 
     // History mode: a deep link loads (and reloads) straight into its page.
     await page.goto('/registration/family-data');
-    await expect.poll(() => page.getByRole('heading', { name: 'Family Data' }).isVisible()).toBe(true);
+    await expect.poll(() => clientView(page).getByRole('heading', { name: 'Family Data' }).isVisible()).toBe(true);
     await page.reload();
     await expectPath(page, '/registration/family-data');
-    await expect.poll(() => page.getByRole('heading', { name: 'Family Data' }).isVisible()).toBe(true);
+    await expect.poll(() => clientView(page).getByRole('heading', { name: 'Family Data' }).isVisible()).toBe(true);
     expect(await page.getByLabel('The student lives with').isVisible()).toBe(true);
 
     // Back and forward work like any web site.

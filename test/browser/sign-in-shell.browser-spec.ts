@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { createStudent, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, horizontalOverflow, recordScripts } from './support.js';
+import { clientView, expectPath, horizontalOverflow, recordScripts } from './support.js';
 
 // A mother opens the sign-in page on her phone on mobile data: the server draws the form and she types at once, before
 // the portal's code has arrived (docs/design.md §7). What she typed, and where, must still be there when the code
@@ -94,7 +94,9 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
 
     await page.keyboard.press('Enter');
     await expectPath(page, '/dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Tamara Joseph' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Tamara Joseph' }).isVisible())
+      .toBe(true);
     expect(calls.filter((c) => c === 'POST /api/login-student')).toHaveLength(1);
   });
 

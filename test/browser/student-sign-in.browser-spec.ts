@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { createStudent, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, sessionStorageLength, signInStudent } from './support.js';
+import { clientView, expectPath, sessionStorageLength, signInStudent } from './support.js';
 
 const PTA_URL = 'https://pta.example.org/register';
 
@@ -89,7 +89,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expectPath(page, '/dashboard');
     expect(changeCalls).toHaveLength(1);
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Jane Doe' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Jane Doe' }).isVisible())
+      .toBe(true);
     expect(await page.getByRole('link', { name: /View Term Reports/ }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
     // Class 1A is Form 1: the PTA card is shown.
@@ -102,7 +104,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
 
     // A reload keeps her signed in (the server's session, restored through /api/session).
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Jane Doe' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Jane Doe' }).isVisible())
+      .toBe(true);
     await expectPath(page, '/dashboard');
 
     // The PTA card opens the external form in a new window and comes back to the dashboard.
@@ -137,7 +141,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
   it('does not show the PTA card to a Form 2 student, and shows the side menu on other pages', async ({ page }) => {
     await signInStudent(page, '2024002', 'Form-Two-Pass-7');
     await expectPath(page, '/dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Mary Roberts' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Mary Roberts' }).isVisible())
+      .toBe(true);
     // Wait until her record (class 2B) has loaded, then make sure no PTA card appeared.
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
@@ -178,7 +184,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     await page.keyboard.type('Keisha-Pass-33');
     await page.keyboard.press('Enter');
     await expectPath(page, '/dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Keisha Ali' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Keisha Ali' }).isVisible())
+      .toBe(true);
   });
 
   it('finds a student ID by name in the "Search for Student ID" dialog when the operator allows it', async ({

@@ -311,3 +311,10 @@ export async function stepChooserOptions(page: Page): Promise<string[]> {
 export async function chooseStep(page: Page, prefix: string): Promise<void> {
   await chooseOption(stepChooser(page), prefix);
 }
+
+/**
+ * The page as the client draws it: nothing while the server's first view is on screen (server/web-client/page-shells.ts
+ * draws a student page's heading, her name and her dashboard's cards before the client's code has arrived). A test
+ * that waits for a heading to know the page is ready looks for it here.
+ */
+export const clientView = (page: Page) => page.locator('#root:not(:has(> [data-first-view]))');

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
+import { registrationHeading, registrationSubtitle } from '../../../../../shared/page-headings.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
 import { PlainButton, PlainResult } from '../../../components/plain-ui.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -189,11 +190,8 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
       <RegistrationProgressContext.Provider value={progress}>
         {title}
         <div className="reg-form">
-          <h1 className="reg-form-title">Registration: {label}</h1>
-          <p className="reg-form-subtitle pf-secondary">
-            {[r.first_name, r.last_name].filter(Boolean).join(' ')} · Student ID {r.id}
-            {value.editable ? ' · Each answer is saved as soon as you leave the field.' : ''}
-          </p>
+          <h1 className="reg-form-title">{registrationHeading(label)}</h1>
+          <p className="reg-form-subtitle">{registrationSubtitle(r, value.editable)}</p>
           <RegistrationNotice status={status.data} isAdmin={isAdmin} />
           <UnsavedAnswersNotice studentId={studentId} />
           <RegistrationStepsNav current={step} onChange={onStepChange} progress={progress} />

@@ -1,0 +1,79 @@
+import {
+  firstIncompleteStep,
+  isRegistrationComplete,
+  type RegistrationProgress,
+  STEP_LABELS,
+} from './registration-progress.js';
+import { REGISTRATION_STEPS, type RegistrationStep } from './student-fields.js';
+
+/**
+ * The cards of the student dashboard: what each says and where it leads. The client draws them
+ * (web/src/features/dashboard), and so does the server in its first view of a student's dashboard
+ * (server/web-client/page-shells.ts), so the same words in the same places are on screen before the client's code.
+ */
+
+/** Where a card leads: the term reports, the PTA form, or a registration step (the client's and the server's names). */
+export type DashboardCardTarget = 'termReports' | 'pta' | RegistrationStep;
+
+export interface DashboardCardView {
+  target: DashboardCardTarget;
+  title: string;
+  /** Lines each on a line of their own, before `text`. */
+  lines: string[];
+  text: string;
+}
+
+/**
+ * Whose the cards speak of: the student's own ("your"), or for a guardian her daughter's ("Aisha's"), with the
+ * pronoun for "her registration is complete".
+ */
+export interface DashboardOwner {
+  possessive: string;
+  pronoun: string;
+}
+
+export const OWN_DASHBOARD: DashboardOwner = { possessive: 'your', pronoun: 'your' };
+
+export const termReportsCard = (owner: DashboardOwner): DashboardCardView => ({
+  target: 'termReports',
+  title: 'View Term Reports',
+  lines: [],
+  text: `Read ${owner.possessive} end of term report cards.`,
+});
+
+/**
+ * Edit/View Registration, saying how far she is ("4 of 6 steps complete", by the same rules as the stepper and the
+ * office) and leading to where to continue: the first step not yet complete. Without her progress (not known yet),
+ * it leads to the first step.
+ */
+export function registrationCard(owner: DashboardOwner, progress: RegistrationProgress | null): DashboardCardView {
+  const title = 'Edit/View Registration';
+  if (!progress) {
+    return {
+      target: 'studentData',
+      title,
+      lines: [],
+      text: `Review and complete ${owner.possessive} registration record.`,
+    };
+  }
+  const next = firstIncompleteStep(progress);
+  const steps = `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete`;
+  if (isRegistrationComplete(progress) || !next) {
+    return {
+      target: 'submit',
+      title,
+      lines: [`${steps}: ${owner.pronoun} registration is complete.`],
+      text: 'You can still review it and print the registration form.',
+    };
+  }
+  const number = REGISTRATION_STEPS.indexOf(next) + 1;
+  return { target: next, title, lines: [`${steps}.`], text: `Continue with Step ${number}: ${STEP_LABELS[next]}.` };
+}
+
+/** Form 1 only, and only with the school's PTA form address (no card that leads nowhere). */
+export const PTA_CARD: DashboardCardView = {
+  target: 'pta',
+  title: 'PTA Registration',
+  lines: [],
+  text: 'Register with the Parent Teacher Association (opens in a new window).',
+};
