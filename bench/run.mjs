@@ -71,22 +71,6 @@ const WHY_OVER = {
     'exceljs writing 110 columns for every student: close to the budget on this machine. Writing cells ' +
     'without styles, or the CSV form, would bring it well within.',
   'Cold start': 'start-up includes migrations and the seed check; on a loaded machine module loading dominates.',
-  'Lighthouse performance, /dashboard':
-    'the dashboard loads no antd (148 KB of JavaScript, within). Lighthouse puts its LCP (the heading, or the PTA ' +
-    'card where there is one) at about 3.2 s: the time to first byte is about 0.5 s and the rest is render delay, ' +
-    "the client's code (46 files) and the session coming over the simulated slow 4G link (150 ms round trips, 1.6 " +
-    'Mbit/s, six connections) and running on the 4× slower CPU (about 1.4 s of main-thread work, a third of it ' +
-    "React DOM). Tried and measured: modulepreload links for all of the page's chunks in the HTML (LCP 3.0 → 2.9 " +
-    's); Rolldown codeSplitting groups by entry (46 → 27 files: LCP unchanged, and the first paint later, 1.0 → ' +
-    '1.8 s, as the first script grew); not waiting for the page data (unchanged); asking for the client at once ' +
-    'instead of after the first frame (unchanged). Within budget needs the first view drawn without the client: ' +
-    'the server rendering the signed-in page (it would read the session to draw it), or a much smaller runtime ' +
-    '(React DOM, the router and the query client are about 100 KB of the 148).',
-  'Lighthouse performance, /registration':
-    'the registration steps are drawn without antd now (168 KB of JavaScript, within; was 417 KB with antd; ' +
-    'Lighthouse 86, was 57; blocking time 240 ms, was 1 s). Its largest element is the line under the heading ' +
-    '(her name and student ID), drawn with the form once the record and the lookup lists have arrived; LCP about ' +
-    '3.6 s for the same reasons as the dashboard (see it), plus the data of the step. The same remedies apply.',
   'Lighthouse performance, /admin':
     'the admin area is antd (its table, forms and dialogs, 402 KB in its chunk): the frame shows at once (LCP ' +
     'about 1.0 s, within), and the score is held down by the blocking time of rendering the students table on ' +
