@@ -38,7 +38,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config.secureCookies));
   // The idle and absolute lifetimes are enforced on the server (the store's expires_at, slid at most
-  // once a minute; signedInAt in the guard). The cookie itself is a browser-session cookie, so it is
+  // once a minute; signedInAt in SessionAccount). The cookie itself is a browser-session cookie, so it is
   // not re-signed and re-sent on every answer: it is set once at sign-in and cleared at logout.
   const sessions = session({
     name: SESSION_COOKIE,
@@ -50,8 +50,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     unset: 'destroy',
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
   });
-  // The client's files are answered before any body parsing, session or database work (a student page reads the
-  // session for the head of the page it draws first).
+  // The client's files are answered before body parsing and the API's middleware. Only a student page reads the
+  // session and the database, for the first view it draws (web-client/student-page-viewer.ts).
   serveWebClient(
     app,
     config.webDir,

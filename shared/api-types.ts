@@ -50,6 +50,12 @@ export interface AdminLoginResponse {
 
 export type LoginResponse = StudentLoginResponse | AdminLoginResponse | GuardianLoginResponse;
 
+/**
+ * The id of the JSON data block in which the server hands a signed-in student page the session's answer (GET
+ * /api/session) with its first view, so the client starts from it instead of asking first.
+ */
+export const SESSION_DATA_ID = 'portal-session';
+
 /** GET /api/session: who the browser's session belongs to, if anyone. */
 export interface SessionInfo {
   authenticated: boolean;

@@ -4,6 +4,7 @@ import {
   type RegistrationProgress,
   STEP_LABELS,
 } from './registration-progress.js';
+import { ROUTES, STEP_ROUTES } from './routes.js';
 import { REGISTRATION_STEPS, type RegistrationStep } from './student-fields.js';
 
 /**
@@ -14,6 +15,13 @@ import { REGISTRATION_STEPS, type RegistrationStep } from './student-fields.js';
 
 /** Where a card leads: the term reports, the PTA form, or a registration step (the client's and the server's names). */
 export type DashboardCardTarget = 'termReports' | 'pta' | RegistrationStep;
+
+/** The page each target is. */
+export const DASHBOARD_CARD_PATHS: Record<DashboardCardTarget, string> = {
+  termReports: ROUTES.termReports,
+  pta: ROUTES.pta,
+  ...STEP_ROUTES,
+};
 
 export interface DashboardCardView {
   target: DashboardCardTarget;

@@ -1,7 +1,9 @@
+import type { SessionInfo } from '../../shared/api-types.js';
 import { LAYOUT, THEME } from '../../shared/constants.js';
-import type { DashboardCardTarget, DashboardCardView } from '../../shared/dashboard-cards.js';
+import { DASHBOARD_CARD_PATHS, type DashboardCardView } from '../../shared/dashboard-cards.js';
 import { dashboardHeading, registrationHeading, registrationSubtitle } from '../../shared/page-headings.js';
 import { STEP_LABELS } from '../../shared/registration-progress.js';
+import { ROUTES, STEP_ROUTES } from '../../shared/routes.js';
 import { ICON_PATHS, type IconName } from '../../shared/sign-in-forms.js';
 import type { RegistrationStep } from '../../shared/student-fields.js';
 import { escapeHtml } from '../pdf/html.js';
@@ -21,43 +23,29 @@ import { escapeHtml } from '../pdf/html.js';
 
 /** The student layout's pages, and whether the side menu shows (docs/product.md §2: not on the dashboard, chooser). */
 const STUDENT_PAGES: Record<string, { menu: boolean }> = {
-  '/dashboard': { menu: false },
-  '/my-students': { menu: false },
-  '/pta': { menu: true },
-  '/term-reports': { menu: true },
-  '/registration/student-data': { menu: true },
-  '/registration/family-data': { menu: true },
-  '/registration/health-data': { menu: true },
-  '/registration/other-data': { menu: true },
-  '/registration/documents': { menu: true },
-  '/registration/complete': { menu: true },
-  '/registration/change-password': { menu: true },
+  [ROUTES.dashboard]: { menu: false },
+  [ROUTES.myStudents]: { menu: false },
+  [ROUTES.pta]: { menu: true },
+  [ROUTES.termReports]: { menu: true },
+  ...Object.fromEntries(Object.values(STEP_ROUTES).map((path) => [path, { menu: true }])),
+  [ROUTES.changePassword]: { menu: true },
 };
 
-/** The registration steps' pages (the client's STEPS routes). */
-const STEP_PAGES: Record<string, RegistrationStep> = {
-  '/registration/student-data': 'studentData',
-  '/registration/family-data': 'familyData',
-  '/registration/health-data': 'healthData',
-  '/registration/other-data': 'otherData',
-  '/registration/documents': 'documents',
-  '/registration/complete': 'submit',
-};
+/** The registration step each step page is. */
+const STEP_PAGES = Object.fromEntries(Object.entries(STEP_ROUTES).map(([step, path]) => [path, step])) as Record<
+  string,
+  RegistrationStep
+>;
 
-/** Where the dashboard's cards lead (the client's routes). */
-const CARD_PATHS: Record<DashboardCardTarget, string> = {
-  termReports: '/term-reports',
-  pta: '/pta',
-  ...(Object.fromEntries(Object.entries(STEP_PAGES).map(([path, step]) => [step, path])) as Record<
-    RegistrationStep,
-    string
-  >),
-};
+/** The registration step whose page `path` is, if it is one. */
+export const stepOfPage = (path: string): RegistrationStep | undefined => STEP_PAGES[pagePath(path)];
 
 /** Who opens a student page, as far as the server's first view of it needs to know. */
 export interface StudentPageViewer {
   /** The account's name, as the session's answer gives it to the client. */
   name: string;
+  /** The session's answer (GET /api/session), handed to the client with the first view (serve-web-client.ts). */
+  session?: SessionInfo;
   /** A student's own record (a guardian's chosen daughter is known only to her browser's tab). */
   student?: { id: string; first_name: string | null; last_name: string | null; editable: boolean };
   /** A student's dashboard cards, as the client draws them (shared/dashboard-cards.ts). */
@@ -77,7 +65,7 @@ const LOADING = '<p role="status" class="page-frame-status">Loading…</p>';
 function dashboardCard(card: DashboardCardView): string {
   const lines = card.lines.map((line) => `<span class="dashboard-card-line">${escapeHtml(line)}</span>`).join('');
   return (
-    `<a class="dashboard-card" href="${CARD_PATHS[card.target]}" style="width: ${LAYOUT.pageCardWidth}px;">` +
+    `<a class="dashboard-card" href="${DASHBOARD_CARD_PATHS[card.target]}" style="width: ${LAYOUT.pageCardWidth}px;">` +
     `<h2 class="dashboard-card-title">${escapeHtml(card.title)}</h2>` +
     `<span class="dashboard-card-text">${lines}${escapeHtml(card.text)}</span></a>`
   );
@@ -85,7 +73,7 @@ function dashboardCard(card: DashboardCardView): string {
 
 /** The head of a student page as the page draws it (registration-form.tsx, dashboard-page.tsx), with the status. */
 function studentPageHead(path: string, viewer: StudentPageViewer): string {
-  if (path === '/dashboard') {
+  if (path === ROUTES.dashboard) {
     const heading = `<h1 class="plain-page-title">${escapeHtml(dashboardHeading(viewer.name))}</h1>`;
     if (!viewer.dashboardCards) return `<div class="plain-page">${heading}${LOADING}</div>`;
     const cards = viewer.dashboardCards.map(dashboardCard).join('');

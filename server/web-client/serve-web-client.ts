@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { SESSION_DATA_ID, type SessionInfo } from '../../shared/api-types.js';
 import { signInFormShell, signInShell, type SignInShellOptions } from './sign-in-shell.js';
 import { pageShell, pageShellKind, type StudentPageViewer } from './page-shells.js';
 import { precompressedAssets } from './precompressed-assets.js';
@@ -9,7 +10,10 @@ import { precompressedAssets } from './precompressed-assets.js';
 /** Paths the server answers itself; every other GET is the single-page client (history mode). */
 export const SERVER_PATHS = /^\/(api|sanctum|healthz|readyz)(\/|$)/;
 
-/** Where index.html keeps the place of the loading shell (web/index.html). */
+/**
+ * Where index.html keeps the place of the loading shell (web/index.html). It is replaced by a function, so that no `$`
+ * in a name (hers, the school's) is read as a replacement pattern.
+ */
 const SHELL_MARK = '<!--app-shell-->';
 
 /** The sign-in screens the server draws as plain HTML while the client's code loads: path → subtitle. */
@@ -25,6 +29,16 @@ const SIGN_IN_SHELLS: Record<string, string> = {
   '/guardian-forgot-password': 'Forgot your password?',
   '/guardian-invitation': 'Parent or guardian invitation',
 };
+
+/**
+ * The session's answer as a JSON data block the client reads instead of asking for it
+ * (web/src/lib/embedded-session.ts): a data block is never run, and `<` is escaped so no text in it can end the
+ * element.
+ */
+export function sessionDataBlock(session: SessionInfo): string {
+  const json = JSON.stringify(session).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SESSION_DATA_ID}">${json}</script>`;
+}
 
 /**
  * Serves the built client from `webDir`: hashed assets (their precompressed copies, cached for a year), the root
@@ -73,9 +87,8 @@ export function serveWebClient(
     const subtitle = SIGN_IN_SHELLS[req.path];
     if (subtitle) {
       res.setHeader('Cache-Control', 'no-cache');
-      res
-        .type('html')
-        .send(html.replace(SHELL_MARK, signInShell(schoolName, subtitle, signInFormShell(req.path, shellOptions))));
+      const shell = signInShell(schoolName, subtitle, signInFormShell(req.path, shellOptions));
+      res.type('html').send(html.replace(SHELL_MARK, () => shell));
       return;
     }
     // A student page's first view says whose it is: drawn for the session's own browser, never kept by a cache. If
@@ -84,6 +97,8 @@ export function serveWebClient(
       viewerOf && pageShellKind(req.path) === 'student' ? await viewerOf(req, res).catch(() => null) : null;
     res.setHeader('Cache-Control', viewer ? 'no-store' : 'no-cache');
     res.setHeader('Vary', 'Cookie');
-    res.type('html').send(html.replace(SHELL_MARK, pageShell(req.path, schoolName, viewer)));
+    const session = viewer?.session ? sessionDataBlock(viewer.session) : '';
+    const shell = pageShell(req.path, schoolName, viewer) + session;
+    res.type('html').send(html.replace(SHELL_MARK, () => shell));
   });
 }

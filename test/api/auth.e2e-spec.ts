@@ -50,29 +50,6 @@ describe('serving and errors', () => {
     expect(page.text).not.toContain('Bea');
   });
 
-  it("draws a student page's head for her own session only, and never lets that answer be stored", async () => {
-    const server = t.app.getHttpServer();
-    const student = await signedInStudent(t, '1002', 'Sunny-Garden-42');
-    // The head of the page as the client draws it (page-shells.ts): where she is, and whose record it is.
-    const step = await student.agent.get('/registration/student-data').expect(200);
-    expect(step.text).toContain('<h1 class="reg-form-title">Registration: Student Data</h1>');
-    expect(step.text).toContain('<p class="reg-form-subtitle">Bea Charles · Student ID 1002');
-    expect(step.headers['cache-control']).toBe('no-store');
-    const dashboard = await student.agent.get('/dashboard').expect(200);
-    expect(dashboard.text).toContain('<h1 class="plain-page-title">Welcome, Bea Charles</h1>');
-    // Another browser, an administrator, and her own browser once signed out get the frame alone.
-    const visitor = await request(server).get('/dashboard').expect(200);
-    expect(visitor.text).not.toContain('Bea');
-    expect(visitor.text).not.toContain('Welcome');
-    expect(visitor.headers['cache-control']).toBe('no-cache');
-    const admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
-    expect((await admin.agent.get('/dashboard').expect(200)).text).not.toContain('Welcome');
-    expect((await student.post('/logout')).status).toBe(204);
-    const after = await student.agent.get('/dashboard').expect(200);
-    expect(after.text).not.toContain('Bea');
-    expect(after.text).toContain('<p role="status" class="page-frame-status">Loading…</p>');
-  });
-
   it('draws the card with the school name on the sign-in and password pages while the client loads', async () => {
     const server = t.app.getHttpServer();
     // The sign-in screens come with their form itself (sign-in-shell.ts): she can type before any script.

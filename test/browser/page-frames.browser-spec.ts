@@ -118,6 +118,12 @@ it('the student layout replaces the frame without a shift: bar, menu button, ava
 
 it('draws the head of the dashboard and of a step where the page then draws it, in the same words', async () => {
   const page = await signedInPhone();
+  // Whether the heading ever left the screen once the first view had drawn it (a spinner in its place, say).
+  await page.addInitScript(`window.__headGone = false;
+    new MutationObserver(() => {
+      if (document.querySelector('h1')) window.__headSeen = true;
+      else if (window.__headSeen) window.__headGone = true;
+    }).observe(document, { childList: true, subtree: true });`);
   // Each heading, the line under a step's heading and each dashboard card: its words and its box.
   const head = (p: Page) =>
     p.evaluate<string[]>(`[...document.querySelectorAll('h1, .reg-form-subtitle, .dashboard-card')].map((e) => {
@@ -141,6 +147,8 @@ it('draws the head of the dashboard and of a step where the page then draws it, 
     await page.locator(clientDrawn).first().waitFor();
     await page.waitForLoadState('networkidle');
     await expect.poll(() => head(page), { message: path }).toEqual(first);
+    // From the first view to the page, the heading stayed on screen: no spinner in between.
+    expect(await page.evaluate('window.__headGone'), path).toBe(false);
   }
   await page.context().close();
 });
@@ -158,7 +166,7 @@ it("draws the admin shell's bar for an admin page, and a neutral frame for an un
   await page.context().close();
 });
 
-it("asks for her record before the page's code has arrived", async () => {
+it("asks for her record before the page's code has arrived, and not who she is first", async () => {
   const page = await signedInPhone();
   const order: string[] = [];
   let recordAsked: () => void = () => undefined;
@@ -169,6 +177,7 @@ it("asks for her record before the page's code has arrived", async () => {
       order.push('record');
       recordAsked();
     }
+    if (pathname === '/api/session') order.push('session');
   });
   // The registration form's code is held until the record has been asked for (or 10 s): the record must not wait
   // for it. Ordering, not timing: with a waterfall the record would be asked only after the code ran.
@@ -179,6 +188,7 @@ it("asks for her record before the page's code has arrived", async () => {
   });
   await page.goto('/registration/student-data');
   await expect.poll(() => page.getByLabel('First Name').inputValue(), { timeout: 20_000 }).toBe('Kezia');
+  // Nor does it wait for GET /api/session: the page came with the session's answer.
   expect(order.slice(0, 2)).toEqual(['record', 'form code']);
   await page.context().close();
 });

@@ -661,6 +661,14 @@ describe('the registration form', () => {
         json: { ...body, settings: { ...body.settings, show_learning_challenges: false } },
       });
     });
+    // A page opened directly comes with the same answer (the server's first view): it says the same.
+    await page.route('**/registration/health-data', async (route) => {
+      const res = await route.fetch();
+      const html = await res.text();
+      expect(html).toContain('"show_learning_challenges":true');
+      const body = html.replace('"show_learning_challenges":true', '"show_learning_challenges":false');
+      await route.fulfill({ response: res, body });
+    });
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');
     await page.goto('/registration/health-data');

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { isSignedInPage, preloadPageFor, router } from './app/router.js';
+import { takeEmbeddedSession } from './lib/embedded-session.js';
 import { sessionQuery } from './lib/queries/use-session.js';
 
 const root = document.getElementById('root');
@@ -20,8 +21,11 @@ const { pathname } = window.location;
 // page-data.ts is its own small chunk, asked for with the session on a signed-in page only (the sign-in pages do
 // not need its queries).
 const pageData = isSignedInPage(pathname) ? import('./app/page-data.js') : null;
+// A signed-in student page comes with the session's answer (lib/embedded-session.ts): no need to ask for it first.
+const embedded = takeEmbeddedSession();
+if (embedded) queryClient.setQueryData(sessionQuery.queryKey, embedded);
 await Promise.allSettled([
-  Promise.all([queryClient.fetchQuery(sessionQuery), pageData]).then(([session, data]) =>
+  Promise.all([embedded ?? queryClient.fetchQuery(sessionQuery), pageData]).then(([session, data]) =>
     data?.prefetchPageData(queryClient, pathname, session),
   ),
   preloadPageFor(pathname),

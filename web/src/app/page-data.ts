@@ -48,6 +48,9 @@ export function prefetchPageData(
   if (!studentId) return Promise.resolve();
   if (pathname.startsWith('/registration/') && pathname !== ROUTES.changePassword)
     return Promise.all([
+      import('../features/registration/save-queue/field-save-queue-connector.js').then((m) =>
+        m.connectSaveQueue(queryClient, user),
+      ),
       queryClient.prefetchQuery(studentRecordQuery(studentId)),
       queryClient.prefetchQuery(registrationStatusQuery),
       queryClient.prefetchQuery(studentFilesQuery(studentId)),

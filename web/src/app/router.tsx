@@ -83,10 +83,12 @@ const TermReportsPage = preloadablePage(() =>
 );
 const NotFoundPage = lazy(() => import('../components/not-found-page.js').then((m) => ({ default: m.NotFoundPage })));
 
-const loadSignedInServices = () => import('./signed-in-services.js');
-const loadSaveQueue = () => import('../features/registration/save-queue/field-save-queue-connector.js');
-const SignedInServices = lazy(loadSignedInServices);
-const FieldSaveQueueConnector = lazy(() => loadSaveQueue().then((m) => ({ default: m.FieldSaveQueueConnector })));
+// Drawn around every signed-in page, from its first drawing once preloaded (preloadSignedInPage): the save queue's
+// sign-out warning and reconnection, and the idle warning, are there as soon as the page is.
+const SignedInServices = preloadablePage(() => import('./signed-in-services.js').then((m) => m.default));
+const FieldSaveQueueConnector = preloadablePage(() =>
+  import('../features/registration/save-queue/field-save-queue-connector.js').then((m) => m.FieldSaveQueueConnector),
+);
 
 /**
  * The root of every route: loads page code, and shows the overlay while signing out (docs/product.md §4 Sign-in step
@@ -243,7 +245,7 @@ function preloadSignedInPage(pathname: string): Promise<unknown> | null {
   const entry = STUDENT_PAGES[pathname];
   if (!entry && !pathname.startsWith('/admin/')) return null;
   // Drawn around every signed-in page (AppShell): the registration form waits for the save queue's answers.
-  const services = Promise.all([loadSignedInServices(), loadSaveQueue()]);
+  const services = Promise.all([SignedInServices.preload(), FieldSaveQueueConnector.preload()]);
   if (pathname.startsWith('/admin/')) return Promise.all([AdminArea.preload(), loadAntdTheme(), services]);
   return Promise.all([
     services,

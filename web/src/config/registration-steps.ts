@@ -1,6 +1,7 @@
 import { STEP_LABELS } from '../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS, type RegistrationStep } from '../../../shared/student-fields.js';
-import { type AppRoute, ROUTES } from './routes.js';
+import { STEP_ROUTES } from '../../../shared/routes.js';
+import type { AppRoute } from './routes.js';
 
 export interface StepMeta {
   key: RegistrationStep;
@@ -9,15 +10,6 @@ export interface StepMeta {
   /** The student's route of this step */
   route: AppRoute;
 }
-
-const STEP_ROUTES: Record<RegistrationStep, AppRoute> = {
-  studentData: ROUTES.studentData,
-  familyData: ROUTES.familyData,
-  healthData: ROUTES.healthData,
-  otherData: ROUTES.otherData,
-  documents: ROUTES.documents,
-  submit: ROUTES.complete,
-};
 
 /** The six steps of docs/product.md §2, in order. */
 export const STEPS: readonly StepMeta[] = REGISTRATION_STEPS.map((key) => ({

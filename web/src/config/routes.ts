@@ -1,34 +1,6 @@
-/** Client routes of docs/product.md §2 (history mode). */
-export const ROUTES = {
-  studentLogin: '/',
-  adminLogin: '/admin',
-  adminDashboard: '/admin/dashboard',
-  dashboard: '/dashboard',
-  pta: '/pta',
-  studentData: '/registration/student-data',
-  familyData: '/registration/family-data',
-  healthData: '/registration/health-data',
-  otherData: '/registration/other-data',
-  documents: '/registration/documents',
-  complete: '/registration/complete',
-  changePassword: '/registration/change-password',
-  termReports: '/term-reports',
-  logout: '/logout',
-  /** Asking for a link to choose a new password (docs/product.md §10), for a student and for an administrator. */
-  forgotPassword: '/forgot-password',
-  adminForgotPassword: '/admin/forgot-password',
-  /** The link of that e-mail: /reset-password?token=… (open to anyone, signed in or not). */
-  resetPassword: '/reset-password',
-  /** A parent or guardian signs in with her e-mail address (docs/product.md §11), and asks for a reset link. */
-  guardianLogin: '/guardian-login',
-  guardianForgotPassword: '/guardian-forgot-password',
-  /** The link of an invitation e-mail: /guardian-invitation?token=… (open to anyone, signed in or not). */
-  guardianInvitation: '/guardian-invitation',
-  /** A guardian's daughters: she chooses whose pages she sees (or learns that none is linked yet). */
-  myStudents: '/my-students',
-} as const;
+import { ROUTES } from '../../../shared/routes.js';
 
-export type AppRoute = (typeof ROUTES)[keyof typeof ROUTES];
+export { type AppRoute, ROUTES } from '../../../shared/routes.js';
 
 /** Where the guard sends someone already signed in who opens a visitor-only route (docs/product.md §2). */
 export const SIGNED_IN_HOME = ROUTES.studentData;

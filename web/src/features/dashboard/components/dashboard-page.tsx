@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { isFormOne, LAYOUT } from '../../../../../shared/constants.js';
 import {
-  type DashboardCardTarget,
+  DASHBOARD_CARD_PATHS,
   type DashboardCardView,
   type DashboardOwner,
   OWN_DASHBOARD,
@@ -10,21 +10,13 @@ import {
   termReportsCard,
 } from '../../../../../shared/dashboard-cards.js';
 import { dashboardHeading } from '../../../../../shared/page-headings.js';
-import type { RegistrationStep, StudentRecord } from '../../../../../shared/student-fields.js';
-import { ROUTES } from '../../../config/routes.js';
+import type { StudentRecord } from '../../../../../shared/student-fields.js';
 import { linkedStudentFirstName, linkedStudentLabel } from '../../../lib/active-student.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { useFlashNotice } from '../../../lib/flash-notice.js';
 import { useActiveStudent } from '../../../lib/use-active-student.js';
-import { STEPS } from '../../../config/registration-steps.js';
 import { useRegistrationProgress } from '../../../lib/use-registration-progress.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
-
-const TARGETS: Record<DashboardCardTarget, string> = {
-  termReports: ROUTES.termReports,
-  pta: ROUTES.pta,
-  ...(Object.fromEntries(STEPS.map((step) => [step.key, step.route])) as Record<RegistrationStep, string>),
-};
 
 /**
  * A card that is a link (antd's hoverable Card, drawn without antd: the `dashboard-card` classes of global.css, which
@@ -32,7 +24,7 @@ const TARGETS: Record<DashboardCardTarget, string> = {
  */
 function DashboardCard({ card }: { card: DashboardCardView }) {
   return (
-    <Link to={TARGETS[card.target]} className="dashboard-card" style={{ width: LAYOUT.pageCardWidth }}>
+    <Link to={DASHBOARD_CARD_PATHS[card.target]} className="dashboard-card" style={{ width: LAYOUT.pageCardWidth }}>
       <h2 className="dashboard-card-title">{card.title}</h2>
       <span className="dashboard-card-text">
         {card.lines.map((line) => (

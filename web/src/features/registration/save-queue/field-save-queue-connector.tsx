@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LoginResponse } from '../../../../../shared/api-types.js';
 import type { StudentRecord } from '../../../../../shared/student-fields.js';
@@ -7,7 +7,33 @@ import { addSignOutGuard } from '../../../lib/sign-out-guard.js';
 import { studentRecordQueryKey } from '../../../lib/queries/use-student-record.js';
 import { REGISTRATION_STATUS_QUERY_KEY } from '../../../lib/queries/use-registration-status.js';
 import { TERMS_QUERY_KEY } from '../../../lib/queries/use-terms.js';
-import { fieldSaveQueue } from './field-save-queue.js';
+import { fieldSaveQueue, type QueueConnection } from './field-save-queue.js';
+
+/** The queue's connection for a signed-in account: what a saved, refused or forbidden answer changes on screen. */
+function queueConnection(queryClient: QueryClient, actor: string): QueueConnection {
+  return {
+    actor,
+    onSaved: (studentId, saved) =>
+      queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) =>
+        old ? { ...old, ...saved } : old,
+      ),
+    // Registration closed while the form was open: the status reloads, the form turns read-only and says why.
+    onForbidden: () => void queryClient.invalidateQueries({ queryKey: REGISTRATION_STATUS_QUERY_KEY }),
+    // A tick refused because the school changed its terms meanwhile: the new text is shown.
+    onRefused: (field) => {
+      if (field === 'agree_terms_conditions') void queryClient.invalidateQueries({ queryKey: TERMS_QUERY_KEY });
+    },
+  };
+}
+
+/**
+ * Connects the queue before the first drawing of a registration step opened directly (app/page-data.ts), so the
+ * step is drawn with what this device still holds at once, not a spinner until the connector below has mounted (the
+ * server's first view of the step would give way to it). The connector then keeps it connected as before.
+ */
+export function connectSaveQueue(queryClient: QueryClient, user: LoginResponse): void {
+  fieldSaveQueue.connect(queueConnection(queryClient, accountKey(user)));
+}
 
 /**
  * Connects the save queue to the signed-in account: her values kept on this device are sent while
@@ -27,21 +53,7 @@ export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginRes
     connectedActor.current = actor;
     if (!actor) fieldSaveQueue.connect(null);
     else if (sessionEnded) fieldSaveQueue.pauseForSignIn();
-    else {
-      fieldSaveQueue.connect({
-        actor,
-        onSaved: (studentId, saved) =>
-          queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) =>
-            old ? { ...old, ...saved } : old,
-          ),
-        // Registration closed while the form was open: the status reloads, the form turns read-only and says why.
-        onForbidden: () => void queryClient.invalidateQueries({ queryKey: REGISTRATION_STATUS_QUERY_KEY }),
-        // A tick refused because the school changed its terms meanwhile: the new text is shown.
-        onRefused: (field) => {
-          if (field === 'agree_terms_conditions') void queryClient.invalidateQueries({ queryKey: TERMS_QUERY_KEY });
-        },
-      });
-    }
+    else fieldSaveQueue.connect(queueConnection(queryClient, actor));
   }, [actor, sessionEnded, queryClient]);
 
   useEffect(() => {

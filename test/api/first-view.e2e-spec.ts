@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
+import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+
+// A student page opened directly (a bookmark, a link, a reload): the server's HTML has the head of the page and her
+// name when the session says who she is (server/web-client/page-shells.ts, student-page-viewer.ts), and nothing of hers
+// for anyone else.
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Student Portal SPA</title><div id="root"><!--app-shell--></div>',
+  );
+  t = await startTestApp({ env: { WEB_DIR: webDir } });
+  await createStudent(t, { id: '1001', first_name: 'Alya', last_name: 'Baptiste', date_of_birth: '2013-05-17' });
+  await createStudent(t, {
+    id: '1002',
+    first_name: 'Bea',
+    last_name: 'Charles',
+    date_of_birth: '2012-01-02',
+    password: 'Sunny-Garden-42',
+    class_id: '2A',
+  });
+  await createStudent(t, { id: '1003', date_of_birth: '2012-03-04', password: 'Other-Garden-43' });
+  await createAdmin(t, 'office', 'Office-Admin-Pass-1');
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe("a student page's first view", () => {
+  it("draws a student page's head for her own session only, and never lets that answer be stored", async () => {
+    const server = t.app.getHttpServer();
+    const student = await signedInStudent(t, '1002', 'Sunny-Garden-42');
+    // The head of the page as the client draws it (page-shells.ts): where she is, and whose record it is.
+    const step = await student.agent.get('/registration/student-data').expect(200);
+    expect(step.text).toContain('<h1 class="reg-form-title">Registration: Student Data</h1>');
+    expect(step.text).toContain('<p class="reg-form-subtitle">Bea Charles · Student ID 1002');
+    expect(step.headers['cache-control']).toBe('no-store');
+    const dashboard = await student.agent.get('/dashboard').expect(200);
+    expect(dashboard.text).toContain('<h1 class="plain-page-title">Welcome, Bea Charles</h1>');
+    // With the session's answer, as GET /api/session gives it, for the client to start from.
+    const block = /<script type="application\/json" id="portal-session">(.*?)<\/script>/.exec(dashboard.text);
+    expect(JSON.parse(block![1])).toEqual((await student.agent.get('/api/session').expect(200)).body);
+    // Another browser, an administrator, and her own browser once signed out get the frame alone.
+    const visitor = await request(server).get('/dashboard').expect(200);
+    expect(visitor.text).not.toContain('Bea');
+    expect(visitor.text).not.toContain('portal-session');
+    expect(visitor.text).not.toContain('Welcome');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    const admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
+    expect((await admin.agent.get('/dashboard').expect(200)).text).not.toContain('Welcome');
+    expect((await student.post('/logout')).status).toBe(204);
+    const after = await student.agent.get('/dashboard').expect(200);
+    expect(after.text).not.toContain('Bea');
+    expect(after.text).toContain('<p role="status" class="page-frame-status">Loading…</p>');
+  });
+
+  it('draws nothing of hers for an account that must change its password, or a guardian who must choose', async () => {
+    // 1001 signs in with her date of birth, and must choose a password before any page.
+    const alya = new ApiClient(t);
+    expect((await alya.loginStudent('1001', '20130517')).status).toBe(200);
+    const mustReset = await alya.agent.get('/dashboard').expect(200);
+    expect(mustReset.text).not.toContain('Alya');
+    expect(mustReset.text).not.toContain('portal-session');
+    // A guardian of two daughters chooses whose pages first; a guardian of one gets the headings (not her daughter's
+    // line, which her tab decides).
+    await createGuardian(t, {
+      email: 'two@example.org',
+      name: 'Dana Two',
+      password: 'Guardian-Two-Pass-1',
+      students: ['1002', '1003'],
+    });
+    await createGuardian(t, {
+      email: 'one@example.org',
+      name: 'Olive One',
+      password: 'Guardian-One-Pass-1',
+      students: ['1002'],
+    });
+    const two = await signedInGuardian(t, 'two@example.org', 'Guardian-Two-Pass-1');
+    expect((await two.agent.get('/dashboard').expect(200)).text).not.toContain('Welcome');
+    const one = await signedInGuardian(t, 'one@example.org', 'Guardian-One-Pass-1');
+    const oneDashboard = (await one.agent.get('/dashboard').expect(200)).text;
+    expect(oneDashboard).toContain('<h1 class="plain-page-title">Welcome, Olive One</h1>');
+    expect(oneDashboard).not.toContain('dashboard-card');
+    const oneStep = (await one.agent.get('/registration/family-data').expect(200)).text;
+    expect(oneStep).toContain('Registration: Family Data');
+    expect(oneStep).not.toContain('reg-form-subtitle');
+  });
+
+  it('draws a name as it is, `$` included, and sets no cookie with a first view', async () => {
+    await createStudent(t, { id: '1009', first_name: "Jo$'", last_name: '$&', password: 'Dollar-Name-Pass-1' });
+    const jo = await signedInStudent(t, '1009', 'Dollar-Name-Pass-1');
+    const step = await jo.agent.get('/registration/student-data').expect(200);
+    expect(step.text).toContain('<p class="reg-form-subtitle">Jo$&#39; $&amp; · Student ID 1009');
+    expect(step.text).not.toContain('<!--app-shell-->');
+    expect(step.headers['set-cookie']).toBeUndefined();
+    expect(step.headers.vary).toContain('Cookie');
+    const dashboard = await jo.agent.get('/dashboard').expect(200);
+    expect(dashboard.text).toContain('Welcome, Jo$&#39; $&amp;');
+    expect(dashboard.headers['cache-control']).toBe('no-store');
+    expect(dashboard.headers['set-cookie']).toBeUndefined();
+  });
+});
