@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
@@ -10,15 +7,9 @@ import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixt
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp;
-let webDir: string;
 
 beforeAll(async () => {
-  webDir = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
-  writeFileSync(
-    path.join(webDir, 'index.html'),
-    '<!doctype html><title>Student Portal SPA</title><div id="root"><!--app-shell--></div>',
-  );
-  t = await startTestApp({ env: { WEB_DIR: webDir } });
+  t = await startTestApp({ standInClient: true });
   await createStudent(t, { id: '1001', first_name: 'Alya', last_name: 'Baptiste', date_of_birth: '2013-05-17' });
   await createStudent(t, {
     id: '1002',
@@ -32,10 +23,7 @@ beforeAll(async () => {
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
 });
 
-afterAll(async () => {
-  await t.close();
-  rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('serving and errors', () => {
   it('answers unknown API paths with JSON 404 and other paths with the single-page client', async () => {

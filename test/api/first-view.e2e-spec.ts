@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
@@ -11,15 +8,9 @@ import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp 
 // for anyone else.
 
 let t: TestApp;
-let webDir: string;
 
 beforeAll(async () => {
-  webDir = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
-  writeFileSync(
-    path.join(webDir, 'index.html'),
-    '<!doctype html><title>Student Portal SPA</title><div id="root"><!--app-shell--></div>',
-  );
-  t = await startTestApp({ env: { WEB_DIR: webDir } });
+  t = await startTestApp({ standInClient: true });
   await createStudent(t, { id: '1001', first_name: 'Alya', last_name: 'Baptiste', date_of_birth: '2013-05-17' });
   await createStudent(t, {
     id: '1002',
@@ -33,10 +24,7 @@ beforeAll(async () => {
   await createAdmin(t, 'office', 'Office-Admin-Pass-1');
 });
 
-afterAll(async () => {
-  await t.close();
-  rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe("a student page's first view", () => {
   it("draws a student page's head for her own session only, and never lets that answer be stored", async () => {

@@ -5,15 +5,7 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import {
-  axeViolations,
-  chooseOption,
-  clientView,
-  expectPath,
-  fieldItem,
-  horizontalOverflow,
-  signInStudent,
-} from './support.js';
+import { axeViolations, chooseOption, expectPath, fieldItem, horizontalOverflow, openStepAs } from './support.js';
 
 // A one-minute idle limit, so that the warning and the end of a session happen within the test.
 const it = browserTest.override('serverEnv', { SESSION_IDLE_MINUTES: '1' });
@@ -50,17 +42,7 @@ async function record(id: string): Promise<Record<string, unknown>> {
 
 async function openAs(id: string, page?: Page, path = '/registration/student-data'): Promise<Page> {
   page ??= await newPage(b, t.baseUrl, PHONE, 780);
-  await signInStudent(page, id, PASSWORD);
-  await expectPath(page, '/dashboard');
-  await page.goto(path);
-  await expect
-    .poll(() =>
-      clientView(page)
-        .getByRole('heading', { level: 1, name: /^Registration:/ })
-        .isVisible(),
-    )
-    .toBe(true);
-  return page;
+  return openStepAs(page, id, PASSWORD, path);
 }
 
 async function type(field: Locator, value: string): Promise<void> {

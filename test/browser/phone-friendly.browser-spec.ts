@@ -8,15 +8,16 @@ import { screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
 import {
   axeViolations,
-  clientView,
   expectPath,
   fieldItem,
   focusedLabel,
   horizontalOverflow,
   inputFontSizes,
   newAxePage,
+  openStepAs,
   signInStudent,
   smallTargets,
+  stepDrawn,
   tabTo,
 } from './support.js';
 
@@ -67,17 +68,7 @@ async function record(id: string): Promise<Record<string, unknown>> {
 async function phoneAs(id: string, path: string): Promise<Page> {
   const page = await newAxePage(b, t.baseUrl, PHONE, 740);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInStudent(page, id, PASSWORD);
-  await expectPath(page, '/dashboard');
-  await page.goto(path);
-  await expect
-    .poll(() =>
-      clientView(page)
-        .getByRole('heading', { level: 1, name: /^Registration:/ })
-        .isVisible(),
-    )
-    .toBe(true);
-  return page;
+  return openStepAs(page, id, PASSWORD, path);
 }
 
 /** Pastes `text` into `field` the way she does: it is on the clipboard, she taps the box and pastes. */
@@ -366,15 +357,7 @@ describe('a phone screen', () => {
     // Tap targets, on the screens with ticks, switches, selects and menus.
     for (const slug of ['student-data', 'family-data', 'health-data', 'other-data', 'complete']) {
       await page.goto(`/registration/${slug}`);
-      await expect
-        .poll(
-          () =>
-            clientView(page)
-              .getByRole('heading', { level: 1, name: /^Registration:/ })
-              .isVisible(),
-          { message: slug },
-        )
-        .toBe(true);
+      await stepDrawn(page, slug);
       await page.locator('main :is(input, select, textarea, [role=switch])').first().waitFor();
       expect(await smallTargets(page), slug).toEqual([]);
       // From the top: axe counts a box half under the sticky top bar as a small target.

@@ -14,7 +14,9 @@ import {
   expectPath,
   fieldItem,
   horizontalOverflow,
+  openStepAs,
   signInStudent,
+  stepDrawn,
 } from './support.js';
 
 const it = browserTest.override('serverEnv', { SHOW_LEARNING_CHALLENGES: 'true' });
@@ -58,17 +60,7 @@ async function record(id: string): Promise<Record<string, unknown>> {
 
 async function openAs(id: string, width = 1280, path = '/registration/student-data'): Promise<Page> {
   const page = await newPage(b, t.baseUrl, width, 900);
-  await signInStudent(page, id, PASSWORD);
-  await expectPath(page, '/dashboard');
-  await page.goto(path);
-  await expect
-    .poll(() =>
-      clientView(page)
-        .getByRole('heading', { level: 1, name: /^Registration:/ })
-        .isVisible(),
-    )
-    .toBe(true);
-  return page;
+  return openStepAs(page, id, PASSWORD, path);
 }
 
 /** Types into a text field and leaves it, as a person does: the field saves on blur. */
@@ -626,15 +618,7 @@ describe('the registration form', () => {
     await expectPath(page, '/dashboard');
     for (const slug of ['student-data', 'family-data', 'health-data', 'other-data', 'documents', 'complete']) {
       await page.goto(`/registration/${slug}`);
-      await expect
-        .poll(
-          () =>
-            clientView(page)
-              .getByRole('heading', { level: 1, name: /^Registration:/ })
-              .isVisible(),
-          { message: slug },
-        )
-        .toBe(true);
+      await stepDrawn(page, slug);
       expect(await axeViolations(page), slug).toEqual([]);
     }
     await setRegistrationStatus(t, 0, null);

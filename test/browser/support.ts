@@ -318,3 +318,21 @@ export async function chooseStep(page: Page, prefix: string): Promise<void> {
  * that waits for a heading to know the page is ready looks for it here.
  */
 export const clientView = (page: Page) => page.locator('#root:not(:has(> [data-first-view]))');
+
+/**
+ * Signs her in, then opens a registration step as a bookmark would (the server's first view, then the page): ready
+ * once the client has drawn the step.
+ */
+export async function openStepAs(page: Page, studentId: string, password: string, path: string): Promise<Page> {
+  await signInStudent(page, studentId, password);
+  await expectPath(page, '/dashboard');
+  await page.goto(path);
+  await stepDrawn(page);
+  return page;
+}
+
+/** Waits until the client has drawn a registration step (not only the server's first view of its heading). */
+export async function stepDrawn(page: Page, message?: string): Promise<void> {
+  const heading = clientView(page).getByRole('heading', { level: 1, name: /^Registration:/ });
+  await expect.poll(() => heading.isVisible(), { message }).toBe(true);
+}
