@@ -4,23 +4,13 @@ import { MESSAGES } from '../../shared/constants.js';
 import { SessionRow } from '../../server/auth/entities/session.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { createSignInAccounts, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp({ standInClient: true });
-  await createStudent(t, { id: '1001', first_name: 'Alya', last_name: 'Baptiste', date_of_birth: '2013-05-17' });
-  await createStudent(t, {
-    id: '1002',
-    first_name: 'Bea',
-    last_name: 'Charles',
-    date_of_birth: '2012-01-02',
-    password: 'Sunny-Garden-42',
-    class_id: '2A',
-  });
-  await createStudent(t, { id: '1003', date_of_birth: '2012-03-04', password: 'Other-Garden-43' });
-  await createAdmin(t, 'office', 'Office-Admin-Pass-1');
+  await createSignInAccounts(t);
 });
 
 afterAll(() => t.close());

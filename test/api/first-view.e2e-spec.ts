@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
-import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import {
+  createGuardian,
+  createSignInAccounts,
+  createStudent,
+  startTestApp,
+  type TestApp,
+} from '../fixtures/test-app.js';
 
 // A student page opened directly (a bookmark, a link, a reload): the server's HTML has the head of the page and her
 // name when the session says who she is (server/web-client/page-shells.ts, student-page-viewer.ts), and nothing of hers
@@ -11,17 +17,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp({ standInClient: true });
-  await createStudent(t, { id: '1001', first_name: 'Alya', last_name: 'Baptiste', date_of_birth: '2013-05-17' });
-  await createStudent(t, {
-    id: '1002',
-    first_name: 'Bea',
-    last_name: 'Charles',
-    date_of_birth: '2012-01-02',
-    password: 'Sunny-Garden-42',
-    class_id: '2A',
-  });
-  await createStudent(t, { id: '1003', date_of_birth: '2012-03-04', password: 'Other-Garden-43' });
-  await createAdmin(t, 'office', 'Office-Admin-Pass-1');
+  await createSignInAccounts(t);
 });
 
 afterAll(() => t.close());

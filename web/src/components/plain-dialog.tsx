@@ -1,4 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import { OnDemandBoundary } from './antd-on-demand.js';
+import { LoadingOverlay } from './page-spinner.js';
 
 /**
  * A small dialog drawn without antd (plain-controls.css), for what must be said over a page drawn without antd when
@@ -69,5 +71,38 @@ export function PartUnavailableDialog({
     >
       {children}
     </PlainAlertDialog>
+  );
+}
+
+/**
+ * A dialog whose code is loaded when it opens (a PDF viewer): meanwhile the overlay 'Opening <what>…'; when the code
+ * cannot be loaded, PartUnavailableDialog with Try again, and Close gives up (`onGiveUp`).
+ */
+export function OnDemandDialog({
+  open,
+  what,
+  onGiveUp,
+  children,
+}: {
+  open: boolean;
+  /** what opens, as in 'the report card' */
+  what: string;
+  onGiveUp: () => void;
+  children: ReactNode;
+}) {
+  const title = `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be opened`;
+  return (
+    <OnDemandBoundary
+      fallback={open && <LoadingOverlay spinning label={`Opening ${what}…`} />}
+      failed={(retry) =>
+        open && (
+          <PartUnavailableDialog title={title} onRetry={retry} onClose={onGiveUp}>
+            The portal cannot be reached. Check your connection and choose Try again.
+          </PartUnavailableDialog>
+        )
+      }
+    >
+      {children}
+    </OnDemandBoundary>
   );
 }

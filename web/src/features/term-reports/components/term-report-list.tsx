@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { type ReportCardTerm, TERM_REPORT_MESSAGES as T } from '../../../../../shared/term-reports.js';
-import { antdOnDemand, OnDemandBoundary } from '../../../components/antd-on-demand.js';
-import { LoadingOverlay } from '../../../components/page-spinner.js';
+import { antdOnDemand } from '../../../components/antd-on-demand.js';
 import { PlainErrorAlert, Spinner } from '../../../components/plain-controls.js';
-import { PartUnavailableDialog } from '../../../components/plain-dialog.js';
+import { OnDemandDialog } from '../../../components/plain-dialog.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useReportCardTerms } from '../api/use-report-card-terms.js';
 import type { OpenReportCard } from './report-card-dialog.js';
@@ -115,25 +114,16 @@ export function TermReportList({ studentId, openUnposted }: { studentId: string;
     <>
       <div style={{ maxHeight: LAYOUT.cardListHeight, overflowY: 'auto' }}>{body}</div>
       {dialogDrawn && (
-        <OnDemandBoundary
-          fallback={open && <LoadingOverlay spinning label="Opening the report card…" />}
-          failed={(retry) =>
-            open && (
-              <PartUnavailableDialog
-                title="The report card could not be opened"
-                onRetry={retry}
-                onClose={() => {
-                  close();
-                  setDialogDrawn(false);
-                }}
-              >
-                The portal cannot be reached. Check your connection and choose Try again.
-              </PartUnavailableDialog>
-            )
-          }
+        <OnDemandDialog
+          open={Boolean(open)}
+          what="the report card"
+          onGiveUp={() => {
+            close();
+            setDialogDrawn(false);
+          }}
         >
           <ReportCardDialog card={open} onClose={close} />
-        </OnDemandBoundary>
+        </OnDemandDialog>
       )}
     </>
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { antdOnDemand, OnDemandBoundary } from '../../../../components/antd-on-demand.js';
-import { LoadingOverlay } from '../../../../components/page-spinner.js';
-import { PartUnavailableDialog } from '../../../../components/plain-dialog.js';
+import { antdOnDemand } from '../../../../components/antd-on-demand.js';
+import { OnDemandDialog } from '../../../../components/plain-dialog.js';
 import { PageIcon, PlainButton } from '../../../../components/plain-ui.js';
 import { registrationFormUrl } from '../../../../lib/registration-pdf-urls.js';
 
@@ -28,22 +27,13 @@ export function RegistrationFormButton({ studentId }: { studentId: string }) {
         Generate Registration Form
       </PlainButton>
       {drawn && (
-        <OnDemandBoundary
-          fallback={open && <LoadingOverlay spinning label="Opening the registration form…" />}
-          failed={(retry) =>
-            open && (
-              <PartUnavailableDialog
-                title="The registration form could not be opened"
-                onRetry={retry}
-                onClose={() => {
-                  close();
-                  setDrawn(false);
-                }}
-              >
-                The portal cannot be reached. Check your connection and choose Try again.
-              </PartUnavailableDialog>
-            )
-          }
+        <OnDemandDialog
+          open={Boolean(open)}
+          what="the registration form"
+          onGiveUp={() => {
+            close();
+            setDrawn(false);
+          }}
         >
           <PdfViewer
             url={open ? registrationFormUrl(studentId) : null}
@@ -51,7 +41,7 @@ export function RegistrationFormButton({ studentId }: { studentId: string }) {
             fileName={`Registration Form ${studentId}.pdf`}
             onClose={close}
           />
-        </OnDemandBoundary>
+        </OnDemandDialog>
       )}
     </>
   );
