@@ -214,6 +214,7 @@ describe('password screens', () => {
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Change Password',
       'Invite a parent',
+      'Who can see my registration',
       'Logout',
     ]);
     // Headed with her name, which names the menu too.
