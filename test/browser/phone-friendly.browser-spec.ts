@@ -244,7 +244,10 @@ describe('password screens', () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusedLabel(page)).toContain('Invite a parent');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedLabel(page)).toContain('Who can see my registration');
+    await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusedLabel(page)).toContain('Logout');
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => focusedLabel(page)).toContain('Change Password');
