@@ -46,8 +46,11 @@ export class AddressWriters {
     await repo.insert(fields.map((field) => ({ student_id: studentId, field, written_by: by, written_at: at })));
   }
 
-  /** The office (its form or an import) wrote these fields: their addresses are trusted. */
-  async trust(studentId: string, fields: readonly string[], m: EntityManager): Promise<void> {
+  /**
+   * The student or the office wrote these fields: their addresses are trusted. (The import writes no address field,
+   * and the demo seeds only new rows, which have no mark.)
+   */
+  private async trust(studentId: string, fields: readonly string[], m: EntityManager): Promise<void> {
     const address = fields.filter(isAddressField);
     if (address.length > 0)
       await m.getRepository(GuardianWrittenAddress).delete({ student_id: studentId, field: In(address) });
