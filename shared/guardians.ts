@@ -70,13 +70,19 @@ export interface GuardianAcceptRequest {
   password?: string;
 }
 
-/** GET /api/students/{studentId}/guardians (administrator): her linked guardians and pending invitations. */
+/**
+ * GET /api/students/{studentId}/guardians (an administrator, or the student herself): her linked guardians and
+ * pending invitations.
+ */
 export interface StudentGuardians {
   guardians: { id: number; name: string; email: string; linked_at: string }[];
   invitations: GuardianInvitation[];
 }
 
-/** POST /api/guardians/unlink (administrator): 204; her access to that student and her sessions end at once. */
+/**
+ * POST /api/guardians/unlink (an administrator, or the student for her own guardians): 204; the guardian's access
+ * to that student and her sessions end at once.
+ */
 export interface GuardianUnlinkRequest {
   student_id: string;
   guardian_id: number;
@@ -121,9 +127,20 @@ export const GUARDIAN_MESSAGES = {
   emailInvalid: 'Please enter a valid e-mail address.',
   invited: (email: string) => `An invitation was sent to ${email}. The link is valid for ${INVITATION_DAYS} days.`,
   unlinked: 'The guardian no longer has access to this student.',
+  /** the student's own page of who acts for her */
+  whoCanSee: 'Who can see my registration',
+  whoCanSeeIntro:
+    'These parent or guardian accounts can fill in your registration, upload your documents and read your report ' +
+    'cards. Remove one and it can no longer see anything of yours.',
+  noGuardians: 'No parent or guardian account is linked to you.',
+  removeGuardian: (name: string) => `Remove ${name}?`,
+  removeGuardianDetail: (email: string) =>
+    `${email} will no longer see your registration or report cards, and is signed out at once. You can invite ` +
+    'the address again later.',
+  guardianRemoved: (name: string) => `${name} can no longer see your registration.`,
   accepted: (firstName: string) => `You are now linked to ${firstName}.`,
   accessEnded:
-    'You no longer have access to the student whose pages were open: the school office ended the link. ' +
+    'You no longer have access to the student whose pages were open: the link to her was ended. ' +
     'Choose another, or ask the office.',
   signOutToCreate: (email: string) =>
     `You are signed in with another account on this device. Sign out to create the parent account for ${email}.`,

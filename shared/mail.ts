@@ -18,7 +18,8 @@ export type MailKind =
   | 'recovery-address-changed'
   | 'report-card'
   | 'registration-reminder'
-  | 'guardian-invitation';
+  | 'guardian-invitation'
+  | 'guardian-linked';
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'password-reset': 'Password reset link',
@@ -27,6 +28,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'report-card': 'Report card ready',
   'registration-reminder': 'Registration reminder',
   'guardian-invitation': 'Parent account invitation',
+  'guardian-linked': 'New parent account notice',
 };
 
 /** GET /api/outbox: one message, newest first. */

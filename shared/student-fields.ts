@@ -3,6 +3,7 @@
 // web form's rules and inputs, and the audit trail are all derived from this list.
 // Framework-free: imported by the server and the web client.
 
+import { BARE_ADDRESS_PATTERN } from './email-address.js';
 import {
   BLOOD_TYPES,
   DEVICE_TYPES,
@@ -292,7 +293,8 @@ export function fieldsOfGroup(group: FieldGroup): FieldSpec[] {
 // ---------------------------------------------------------------------------------------------
 // Rules (docs/product.md §5). One implementation: the server's class-validator DTO and the web's antd rules call it.
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** A bare address only (shared/email-address.ts): `x<evil@attacker.tt>` or a list is not one. */
+export const EMAIL_PATTERN = BARE_ADDRESS_PATTERN;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const FIELD_MESSAGES = {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, MoreThanOrEqual, type Repository } from 'typeorm';
+import { type EntityManager, In, Like, MoreThanOrEqual, type Repository } from 'typeorm';
 import { nowIso } from '../common/time.js';
 import { actorLabel, READ_AUDIT_LABELS, type ReadAuditKind } from '../../shared/api-types.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -89,9 +89,20 @@ export class AuditService {
     });
   }
 
-  /** Whether the trail holds an entry like this one (e.g. the office unlinked this address from this student). */
-  has(entry: { action: string; entity_id: string; old_value?: string }): Promise<boolean> {
-    return this.entries.existsBy(entry);
+  /**
+   * The old values of the entries of one action about one entity made by one kind of actor, e.g. the addresses the
+   * office (`admin:`) unlinked from a student.
+   */
+  async oldValues(filter: {
+    action: string;
+    entity_id: string;
+    actorPrefix: 'admin:' | 'student:';
+  }): Promise<string[]> {
+    const rows = await this.entries.find({
+      select: { old_value: true },
+      where: { action: filter.action, entity_id: filter.entity_id, actor: Like(`${filter.actorPrefix}%`) },
+    });
+    return rows.flatMap((r) => (r.old_value === null ? [] : [r.old_value]));
   }
 
   /** Everything the trail holds about one student, oldest first (her subject-access export). */

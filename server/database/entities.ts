@@ -15,6 +15,7 @@ import {
 import { StudentFile } from '../files/entities/student-file.entity.js';
 import { ThrottlerHit } from '../common/throttling/throttler-hit.entity.js';
 import { Student } from '../students/entities/student.entity.js';
+import { GuardianWrittenAddress } from '../students/entities/guardian-written-address.entity.js';
 import { TermsVersion } from '../terms/entities/terms-version.entity.js';
 import {
   TermReport,
@@ -33,6 +34,7 @@ import { GuardianLink } from '../guardians/entities/guardian-link.entity.js';
 /** Every entity of the service: the one list given to the DataSource for the app, the CLI and tests. */
 export const ENTITIES = [
   Student,
+  GuardianWrittenAddress,
   User,
   SessionRow,
   LoginThrottle,

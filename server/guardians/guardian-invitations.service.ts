@@ -20,6 +20,7 @@ import {
   INVITATION_DAYS,
   STUDENT_INVITATIONS_PER_DAY,
 } from '../../shared/guardians.js';
+import { sameMailbox } from '../../shared/email-address.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { EMAIL_PATTERN } from '../../shared/student-fields.js';
 import { type AuditEvent, AuditService } from '../audit/audit.service.js';
@@ -32,6 +33,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
+import { FamilyMail } from '../mail/family-mail.js';
 import { guardianInvitationMail } from '../mail/mail-templates.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
@@ -74,6 +76,7 @@ export class GuardianInvitationsService {
     private readonly students: StudentsRepository,
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxService,
+    private readonly familyMail: FamilyMail,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -90,9 +93,10 @@ export class GuardianInvitationsService {
     const id = student.id; // as the table spells it (MariaDB found it whatever the case asked for)
     if (await this.isLinked(id, address)) throw new ConflictException(GUARDIAN_MESSAGES.alreadyLinked);
     if (actor.role === 'student') {
-      // The office's decision stands: an address it unlinked from her is invited again by the office only.
-      if (await this.audit.has({ action: 'guardian.unlinked', entity_id: id, old_value: address }))
-        throw new ForbiddenException(GUARDIAN_MESSAGES.removedByOffice);
+      // The office's decision stands: an address it unlinked from her is invited again by the office only, in
+      // any spelling that reaches the same mailbox (a +tag, Gmail's dots). One she removed herself she may invite.
+      const removed = await this.audit.oldValues({ action: 'guardian.unlinked', entity_id: id, actorPrefix: 'admin:' });
+      if (removed.some((r) => sameMailbox(r, address))) throw new ForbiddenException(GUARDIAN_MESSAGES.removedByOffice);
       // Counted apart from the invitations themselves (which a newer one replaces), in one atomic step.
       const hit = await this.limiter.increment(`guardian-invite:${actor.id}`, DAY_MS, STUDENT_INVITATIONS_PER_DAY);
       if (hit.isBlocked)
@@ -213,6 +217,7 @@ export class GuardianInvitationsService {
         await this.spend(row, m);
         await this.linkAudited(guardian, row.student_id, m);
       });
+      this.outbox.wake();
       return guardian;
     }
     if (await this.users.findGuardian(row.email)) throw new ConflictException(GUARDIAN_MESSAGES.accountExists);
@@ -226,7 +231,7 @@ export class GuardianInvitationsService {
     const problem = passwordProblem(password, { studentId: row.email, role: 'guardian' });
     if (problem) throw fieldError('password', problem);
     const hash = await this.hasher.hash(password);
-    return writeTransaction(this.ds, async (m) => {
+    const created = await writeTransaction(this.ds, async (m) => {
       await this.spend(row, m);
       // Another tab may have made the account a moment ago (with another daughter's invitation): then she signs in
       // with it. Either this check or, when both run at once, the unique index says so; the token is not spent.
@@ -253,16 +258,20 @@ export class GuardianInvitationsService {
     }).catch((e: unknown) => {
       throw isUniqueViolation(e) ? new ConflictException(GUARDIAN_MESSAGES.accountExists) : e;
     });
+    this.outbox.wake();
+    return created;
   }
 
+  /** The link, its audit entry and its announcement to the student and her family, in the caller's transaction. */
   private async linkAudited(guardian: User, studentId: string, m: EntityManager): Promise<void> {
     const actor = this.users.toSessionUser(guardian);
-    if (await this.links.link(guardian.id, studentId, actorLabel(actor), m))
-      await this.audit.record(
-        actor,
-        { action: 'guardian.linked', entity: 'student', entity_id: studentId, new_value: guardian.username },
-        m,
-      );
+    if (!(await this.links.link(guardian.id, studentId, actorLabel(actor), m))) return;
+    await this.audit.record(
+      actor,
+      { action: 'guardian.linked', entity: 'student', entity_id: studentId, new_value: guardian.username },
+      m,
+    );
+    await this.familyMail.guardianLinked(studentId, { name: guardian.display_name, email: guardian.username ?? '' }, m);
   }
 
   /** Marks the invitation used, once: 410 when another request spent it (or it expired) meanwhile. */

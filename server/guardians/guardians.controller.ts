@@ -58,13 +58,17 @@ export class GuardiansController {
     return this.auth.guardianResponse(guardian);
   }
 
-  @Roles('admin')
+  /** An administrator for any student; the student for herself (who can see her registration). */
+  @Roles('admin', 'student')
+  @OwnerOrAdmin({ param: 'studentId' })
   @Get('students/:studentId/guardians')
   ofStudent(@Param('studentId') studentId: string): Promise<StudentGuardians> {
     return this.guardians.ofStudent(studentId);
   }
 
-  @Roles('admin')
+  /** An administrator for any student; the student for her own guardians (404 when not linked to her). */
+  @Roles('admin', 'student')
+  @OwnerOrAdmin({ body: 'student_id' })
   @Post('guardians/unlink')
   @HttpCode(204)
   unlink(@Body() dto: GuardianUnlinkDto, @CurrentUser() user: SessionUser): Promise<void> {

@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Role } from '../../shared/api-types.js';
 import { GuardianLinksService } from '../guardians/links/guardian-links.service.js';
+import { sameMailbox } from '../../shared/email-address.js';
+import { AddressWriters } from '../students/address-writers.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { FAMILY_ADDRESS_COLUMNS, familyAddresses, uniqueAddresses } from './family-addresses.js';
-import { type AccountName, passwordChangedMail, reportCardMail } from './mail-templates.js';
+import { type AccountName, guardianLinkedMail, passwordChangedMail, reportCardMail } from './mail-templates.js';
 import { type NewMail, OutboxService } from './outbox.service.js';
 
 /**
@@ -28,28 +30,73 @@ export class FamilyMail {
     private readonly outbox: OutboxService,
     private readonly students: StudentsRepository,
     private readonly links: GuardianLinksService,
+    private readonly writers: AddressWriters,
   ) {}
 
   /**
    * Where a link to reset an account's password goes, and how the message names it (a first name, a username, an
-   * address): a student's family as her record shows it, an administrator's or a guardian's own address. Never to
-   * a guardian account linked to a student: a guardian may not change her daughter's password.
+   * address): an administrator's or a guardian's own address; for a student, her own and her family's addresses as
+   * she or the office wrote them (trustedAddresses). Never to a guardian account linked to a student, nor to an
+   * address a guardian typed into the record: a guardian may not change her daughter's password.
    */
   async recipients(account: NoticeAccount, m?: EntityManager): Promise<{ to: string[]; name: AccountName }> {
-    if (account.role !== 'student') {
-      const to = account.email ? [account.email] : [];
-      return {
-        to,
-        name: account.role === 'admin' ? { admin: account.username ?? '' } : { guardian: account.email ?? '' },
-      };
-    }
-    const row = await this.students.pick(account.student_id ?? '', ['first_name', ...FAMILY_ADDRESS_COLUMNS], m);
-    return { to: row ? familyAddresses(row) : [], name: { student: row?.first_name?.trim() ?? '' } };
+    if (account.role !== 'student') return this.ownAddress(account);
+    return this.trustedAddresses(account.student_id ?? '', m);
+  }
+
+  /**
+   * A student's own address and her family's as her record shows them, without those a guardian account wrote
+   * (AddressWriters): the student or the office chose these, so a reset link, or the news of a new guardian link,
+   * may go there (docs/product.md §10 Forgotten password).
+   */
+  async trustedAddresses(studentId: string, m?: EntityManager): Promise<{ to: string[]; name: AccountName }> {
+    return this.family(studentId, true, m);
+  }
+
+  private ownAddress(account: NoticeAccount): { to: string[]; name: AccountName } {
+    const to = account.email ? [account.email] : [];
+    return {
+      to,
+      name: account.role === 'admin' ? { admin: account.username ?? '' } : { guardian: account.email ?? '' },
+    };
+  }
+
+  private async family(
+    studentId: string,
+    trustedOnly: boolean,
+    m?: EntityManager,
+  ): Promise<{ to: string[]; name: AccountName }> {
+    const row = await this.students.pick(studentId, ['first_name', ...FAMILY_ADDRESS_COLUMNS], m);
+    if (!row) return { to: [], name: { student: '' } };
+    const byGuardian = trustedOnly ? (await this.writers.guardianWritten([row.id], m)).get(row.id) : undefined;
+    const trusted = byGuardian ? { ...row, ...Object.fromEntries([...byGuardian].map((f) => [f, null])) } : row;
+    return { to: familyAddresses(trusted), name: { student: row.first_name?.trim() ?? '' } };
+  }
+
+  /**
+   * "A parent account was linked to …": to the student and her family (trusted addresses only, and not to the new
+   * guardian's own mailbox), inside the link's transaction (docs/product.md §11).
+   */
+  async guardianLinked(
+    studentId: string,
+    guardian: { name: string; email: string },
+    m: EntityManager,
+  ): Promise<number> {
+    const { to, name } = await this.trustedAddresses(studentId, m);
+    const content = guardianLinkedMail(this.outbox.context, 'student' in name ? name.student : '', guardian);
+    return this.outbox.queue(
+      to
+        .filter((address) => !sameMailbox(address, guardian.email))
+        .map((address) => ({ content, to: address, studentId })),
+      m,
+    );
   }
 
   /** "Your portal password was changed": after every change or reset of the account's password. */
   async passwordChanged(account: NoticeAccount, m?: EntityManager): Promise<number> {
-    const { to: own, name } = await this.recipients(account, m);
+    // Every address of her family (a guardian typed one or not), then her guardians (docs/product.md §11).
+    const { to: own, name } =
+      account.role === 'student' ? await this.family(account.student_id ?? '', false, m) : this.ownAddress(account);
     // A student's guardians are told too (docs/product.md §11), each address once.
     const guardians = account.student_id ? await this.guardianAddresses([account.student_id], m) : new Map();
     const to = uniqueAddresses([...own, ...(guardians.get(account.student_id) ?? [])]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { familyAddresses } from './family-addresses.js';
 import {
   guardianInvitationMail,
+  guardianLinkedMail,
   longDate,
   passwordResetMail,
   registrationReminderMail,
@@ -42,6 +43,22 @@ describe('mail templates', () => {
     expect(mail.text).toContain('• Family Data: Mother: Name, Emergency Contact\n• Complete');
     expect(mail.text).toContain('Registration closes on Friday 4 December 2026');
     expect(longDate('2027-01-01')).toBe('Friday 1 January 2027');
+  });
+
+  it('tell the family who was linked to a student and how she removes the account', () => {
+    const mail = guardianLinkedMail(ctx, 'Brianna', { name: 'Nadia <Mohammed>', email: 'nadia@example.org' });
+    expect(mail.kind).toBe('guardian-linked');
+    expect(mail.subject).toBe(`A parent account was linked to Brianna's registration · ${ctx.schoolName}`);
+    expect(mail.text).toBe(
+      "The parent or guardian account of Nadia <Mohammed> (nadia@example.org) was linked to Brianna's student " +
+        'account on the school portal. It can now fill in her registration, upload her documents and read her ' +
+        'report cards.\n\n' +
+        "If this is not right, Brianna can remove it: sign in, open the menu, then 'Who can see my registration'. " +
+        'Or contact the school office.\n\n' +
+        `— ${ctx.schoolName}`,
+    );
+    expect(mail.html).toContain('Nadia &lt;Mohammed&gt; (nadia@example.org)');
+    expect(mail.html).not.toContain('<Mohammed>');
   });
 });
 

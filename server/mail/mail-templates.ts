@@ -121,6 +121,25 @@ export function guardianInvitationMail(ctx: MailContext, firstName: string, link
   ]);
 }
 
+/**
+ * To the student and her family when a parent or guardian account is linked to her (docs/product.md §11): who now
+ * acts for her, and how to end it.
+ */
+export function guardianLinkedMail(
+  ctx: MailContext,
+  firstName: string,
+  guardian: { name: string; email: string },
+): MailContent {
+  const who = firstName || 'the student';
+  return compose(ctx, 'guardian-linked', `A parent account was linked to ${who}'s registration`, [
+    `The parent or guardian account of ${guardian.name} (${guardian.email}) was linked to ${who}'s student ` +
+      'account on the school portal. It can now fill in her registration, upload her documents and read her ' +
+      'report cards.',
+    `If this is not right, ${who} can remove it: sign in, open the menu, then 'Who can see my registration'. ` +
+      'Or contact the school office.',
+  ]);
+}
+
 /** 'YYYY-MM-DD' as 'Friday 4 December 2026' (a calendar date: no time zone applies). */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);

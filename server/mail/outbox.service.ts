@@ -11,6 +11,7 @@ import { MESSAGES } from '../../shared/constants.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { nowIso } from '../common/time.js';
+import { isBareAddress } from '../../shared/email-address.js';
 import { storedKey } from '../common/throttling/stored-key.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
 import { writeTransaction } from '../database/write-transaction.js';
@@ -70,7 +71,10 @@ export class OutboxService {
    * Writes the messages, inside the caller's transaction when `m` is given. Call `wake()` once that
    * transaction has committed (until then the sender cannot see them; its next regular look would).
    */
-  async queue(mails: NewMail[], m?: EntityManager): Promise<number> {
+  async queue(all: NewMail[], m?: EntityManager): Promise<number> {
+    // Only a bare address is handed to the mail library, which would read `x<evil@attacker.tt>` as a name and
+    // another address: every form takes bare addresses only, and a value stored before that rule is skipped here.
+    const mails = all.filter((mail) => isBareAddress(mail.to));
     if (mails.length === 0) return 0;
     const now = nowIso();
     const sending = !!this.config.mail.smtpUrl;

@@ -21,6 +21,7 @@ import { writeTransaction } from '../database/write-transaction.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { TermsService } from '../terms/terms.service.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
+import { AddressWriters } from './address-writers.js';
 import { RegistrationWindow } from './registration-window.js';
 import { toStudentRecord } from './student-record.mapper.js';
 import { type StudentChanges, StudentsRepository } from './students.repository.js';
@@ -75,6 +76,7 @@ export class StudentsService {
     private readonly lookups: LookupsService,
     private readonly audit: AuditService,
     private readonly terms: TermsService,
+    private readonly addressWriters: AddressWriters,
   ) {}
 
   /** Read on every step of the form (StudentsRepository.findRow reads it with plain SQL). */
@@ -132,6 +134,8 @@ export class StudentsService {
           m,
         );
       }
+      // Who wrote each address sent decides whether a reset link may go there (docs/product.md §10).
+      await this.addressWriters.recordSave(user, String(current.id), names, changed, m);
       // Agreeing to the terms stamps the version and time beside the tick (TermsService.stampAgreement).
       const termsStamp = await this.terms.stampAgreement(m, user, id, changes.agree_terms_conditions, termsVersionRead);
       return { id, ...changes, updatedAt, ...termsStamp } as StudentSaveResponse;

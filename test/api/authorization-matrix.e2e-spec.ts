@@ -246,12 +246,16 @@ export const MATRIX: Row[] = [
     body: () => ({ token: 'x'.repeat(43), name: 'Matrix', password: 'Matrix-New-Pass-1' }),
     expect: publicRead(410),
   },
-  { route: 'GET /api/students/:studentId/guardians', expect: adminOnly() },
-  // Nobody of this id is linked: past authorization nothing ends.
+  // The office for anyone, the student for herself (who can see her registration); no guardian.
+  {
+    route: 'GET /api/students/:studentId/guardians',
+    expect: { visitor: 401, own: 200, other: 403, reset: 403, admin: 200, guardian: 403, stranger: 403 },
+  },
+  // Nobody of this id is linked: past authorization nothing ends. The student ends her own links only.
   {
     route: 'POST /api/guardians/unlink',
     body: (c) => ({ student_id: c.studentId, guardian_id: 999999 }),
-    expect: adminOnly(404),
+    expect: { visitor: 401, own: 404, other: 403, reset: 403, admin: 404, guardian: 403, stranger: 403 },
   },
   // Last: it ends the sessions.
   { route: 'POST /logout', expect: publicRead(204) },

@@ -316,6 +316,7 @@ describe("a student's own Invite a parent (360 px)", () => {
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Change Password',
       'Invite a parent',
+      'Who can see my registration',
       'Logout',
     ]);
     await menu.getByRole('menuitem', { name: 'Invite a parent' }).click();
@@ -428,5 +429,84 @@ describe("a student's own Invite a parent (360 px)", () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await unavailable.count()).toBe(0);
     expect(asked).toBe(3);
+  });
+});
+
+describe("a student's own Who can see my registration (360 px)", () => {
+  it('lists her guardians and invitations, and removes one after a confirmation, saying what went wrong', async ({
+    openPage,
+  }) => {
+    const { tryNo, studentId } = await newDeborah();
+    const mail = (who: string) => `${who}.edwards${tryNo}@example.org`;
+    const office = await signedInAdmin(t, 'office', ADMIN_PASSWORD);
+    for (const who of ['mum', 'aunt']) {
+      const invited = await office.post('/api/guardians/invite', { student_id: studentId, email: mail(who) });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    }
+    const mum = await accept((await invitationTo(mail('mum'))).token, 'Paula Edwards');
+
+    const page = await openPage({ width: 360, height: 740, bypassCSP: true });
+    await signInStudent(page, studentId, 'Deborah-Own-Pass-1');
+    await expectPath(page, '/dashboard');
+    const avatar = page.getByRole('banner').getByRole('button', { name: 'DE, Deborah Edwards' });
+    await avatar.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Who can see my registration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Who can see my registration' });
+    await expect.poll(() => dialog.getByRole('button', { name: 'Remove Paula Edwards' }).isVisible()).toBe(true);
+    const linked = dialog.getByRole('list', { name: 'Parents and guardians' });
+    expect(await linked.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Paula Edwards\\n${mail('mum').replaceAll('.', '\\.')}\\nSince \\d{4}-\\d{2}-\\d{2}`),
+      ),
+    ]);
+    const pending = dialog.getByRole('list', { name: 'Invitations not yet accepted' });
+    expect(await pending.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(mail('aunt'))]);
+    await expect.poll(() => smallTargets(page)).toEqual([]);
+    await expectNoSidewaysScroll(page, 'who can see my registration');
+    await expectAxeClean(page, 'who can see my registration', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-student-who-can-see-360') });
+
+    // Remove, by keyboard: a confirmation first, which says what happens.
+    await dialog.getByRole('button', { name: 'Remove Paula Edwards' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Remove Paula Edwards?' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await confirm.textContent()).toContain(GUARDIAN_MESSAGES.removeGuardianDetail(mail('mum')));
+
+    // No connection: said in the confirmation, nothing removed.
+    await page.route('**/api/guardians/unlink', (route) => route.abort('internetdisconnected'));
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect
+      .poll(() => confirm.getByRole('alert').textContent())
+      .toBe('Paula Edwards could not be removed. The portal cannot be reached. Check your connection and try again.');
+    await expectAxeClean(page, 'remove, failed', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-student-remove-failed-360') });
+    expect((await mum.get(`/api/student-record/${studentId}`)).status).toBe(200);
+
+    // Again with the connection back: the button shows it is working, then the list says she is gone.
+    await page.unroute('**/api/guardians/unlink');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/guardians/unlink', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const remove = confirm.getByRole('button', { name: 'Remove', exact: true });
+    await remove.click();
+    await expect.poll(() => remove.evaluate((el) => el.classList.contains('ant-btn-loading'))).toBe(true);
+    expect(await confirm.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    await expect
+      .poll(() => dialog.getByText(GUARDIAN_MESSAGES.guardianRemoved('Paula Edwards')).isVisible())
+      .toBe(true);
+    expect(await dialog.getByText(GUARDIAN_MESSAGES.noGuardians).isVisible()).toBe(true);
+    // The focus is on the list's heading (the button she pressed is gone).
+    await expect.poll(() => hasFocusWithin(dialog.getByRole('heading', { name: 'Parents and guardians' }))).toBe(true);
+    // Her mother's account is signed out and sees nothing of hers.
+    expect((await mum.get(`/api/student-record/${studentId}`)).status).toBe(401);
+    await expectNoSidewaysScroll(page, 'who can see my registration, removed');
+    await expectAxeClean(page, 'who can see my registration, removed', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-student-removed-360') });
   });
 });

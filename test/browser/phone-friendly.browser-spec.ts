@@ -214,6 +214,7 @@ describe('password screens', () => {
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Change Password',
       'Invite a parent',
+      'Who can see my registration',
       'Logout',
     ]);
     // Headed with her name, which names the menu too.
@@ -243,7 +244,10 @@ describe('password screens', () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusedLabel(page)).toContain('Invite a parent');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedLabel(page)).toContain('Who can see my registration');
+    await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusedLabel(page)).toContain('Logout');
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => focusedLabel(page)).toContain('Change Password');

@@ -10,6 +10,7 @@ import { Mail1795480000000 } from './1795480000000-mail.js';
 import { TermRelease1795490000000 } from './1795490000000-term-release.js';
 import { Guardians1795500000000 } from './1795500000000-guardians.js';
 import { CacheInvalidations1795600000000 } from './1795600000000-cache-invalidations.js';
+import { GuardianWrittenAddresses1795700000000 } from './1795700000000-guardian-written-addresses.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   TermRelease1795490000000,
   Guardians1795500000000,
   CacheInvalidations1795600000000,
+  GuardianWrittenAddresses1795700000000,
 ];

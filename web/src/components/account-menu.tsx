@@ -1,5 +1,6 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
 import { antdOnDemand, OnDemandBoundary } from './antd-on-demand.js';
@@ -16,20 +17,34 @@ export interface AccountMenuEntry {
 }
 
 /**
- * A student's "Invite a parent" dialog (antd's Modal, in antd's theme): its code, and antd's, come only when she opens
- * it, so the top bar needs none of antd (docs/design.md §7). Made once, here: a part made in a render would be a new
- * component each time, and would lose the dialog (what she typed, the "sent" message) whenever the menu redraws.
+ * A student's own dialogs, "Invite a parent" and "Who can see my registration" (antd's Modal, in antd's theme): their
+ * code, and antd's, come only when she opens one, so the top bar needs none of antd (docs/design.md §7). Made once,
+ * here: a part made in a render would be a new component each time, and would lose the dialog (what she typed, the
+ * "sent" message) whenever the menu redraws.
  */
-const InviteParentDialog = antdOnDemand(() => import('./invite-parent-dialog.js').then((m) => m.InviteParentDialog));
-
-/** The menu key of a student's "Invite a parent": it opens a dialog rather than a page. */
-const INVITE_PARENT = 'invite-parent';
+const STUDENT_DIALOGS = {
+  'invite-parent': {
+    label: 'Invite a parent',
+    icon: 'userAdd',
+    failed: 'The invitation form could not be loaded: check your connection and choose Try again.',
+    Dialog: antdOnDemand(() => import('./invite-parent-dialog.js').then((m) => m.InviteParentDialog)),
+  },
+  'my-guardians': {
+    label: GUARDIAN_MESSAGES.whoCanSee,
+    icon: 'team',
+    failed: 'The list could not be loaded: check your connection and choose Try again.',
+    Dialog: antdOnDemand(() => import('./my-guardians-dialog.js').then((m) => m.MyGuardiansDialog)),
+  },
+} as const;
+type StudentDialog = keyof typeof STUDENT_DIALOGS;
+const isStudentDialog = (key: string): key is StudentDialog => Object.hasOwn(STUDENT_DIALOGS, key);
 
 /**
  * The top bar's initials avatar as a button that opens the user menu (Change Password, Logout),
  * headed with her name. The name stays in a tooltip too (docs/product.md §2), and is in the button's accessible name.
  * A parent on a phone cannot hover: the menu is where she finds the name and her account's pages.
- * A signed-in student (only she: not a guardian, not the office) also finds "Invite a parent" in it, before Logout.
+ * A signed-in student (only she: not a guardian, not the office) also finds "Invite a parent" and "Who can see my
+ * registration" in it, before Logout.
  */
 export function AccountMenu({
   name,
@@ -41,9 +56,9 @@ export function AccountMenu({
   entries: AccountMenuEntry[];
 }) {
   const { user } = useAuth();
-  /** The dialog is drawn from the first time she opens it (then kept, so it can close with its animation). */
-  const [inviteShown, setInviteShown] = useState(false);
-  const [inviting, setInviting] = useState(false);
+  /** Each dialog is drawn from the first time she opens it (then kept, so it can close with its animation). */
+  const [shown, setShown] = useState<readonly StudentDialog[]>([]);
+  const [open, setOpen] = useState<StudentDialog | null>(null);
   const wrapper = useRef<HTMLSpanElement>(null);
   const studentId = user?.role === 'student' ? user.student_id : null;
   const items: PopupMenuItem[] = entries.map((entry) => ({
@@ -54,11 +69,15 @@ export function AccountMenu({
   }));
   if (studentId) {
     const logout = items.findIndex((item) => item.key === ROUTES.logout);
-    items.splice(logout < 0 ? items.length : logout, 0, {
-      key: INVITE_PARENT,
-      label: 'Invite a parent',
-      icon: <PlainIcon name="userAdd" />,
-    });
+    items.splice(
+      logout < 0 ? items.length : logout,
+      0,
+      ...Object.entries(STUDENT_DIALOGS).map(([key, d]) => ({
+        key,
+        label: d.label,
+        icon: <PlainIcon name={d.icon} />,
+      })),
+    );
   }
   const focusButton = () => wrapper.current?.querySelector('button')?.focus();
   return (
@@ -74,44 +93,48 @@ export function AccountMenu({
         title={name}
         // The other entries are links: their pages open by themselves.
         onSelect={(key) => {
-          if (key !== INVITE_PARENT) return;
-          setInviteShown(true);
-          setInviting(true);
+          if (!isStudentDialog(key)) return;
+          setShown((list) => (list.includes(key) ? list : [...list, key]));
+          setOpen(key);
         }}
       >
         <AvatarCircle initials={initials} />
       </MenuButton>
       {studentId &&
-        inviteShown &&
-        // Over the whole page (the loading overlay, the plain dialog), not inside the top bar; antd's Modal is anyway.
-        createPortal(
-          <OnDemandBoundary
-            fallback={<LoadingOverlay spinning label="Loading…" />}
-            failed={(retry) => (
-              <PartUnavailableDialog
-                title="Invite a parent"
-                onRetry={retry}
-                // Gone with the boundary: the next "Invite a parent" asks for the code afresh.
-                onClose={() => {
-                  setInviting(false);
-                  setInviteShown(false);
-                  focusButton();
-                }}
-              >
-                The invitation form could not be loaded: check your connection and choose Try again.
-              </PartUnavailableDialog>
-            )}
-          >
-            <InviteParentDialog
-              studentId={studentId}
-              open={inviting}
-              onClose={() => setInviting(false)}
-              // The menu entry that opened it is gone with the menu: the focus goes back to the avatar button.
-              afterClose={focusButton}
-            />
-          </OnDemandBoundary>,
-          document.body,
-        )}
+        shown.map((key) => {
+          const { label, failed, Dialog } = STUDENT_DIALOGS[key];
+          // Over the whole page (the loading overlay, the plain dialog), not inside the top bar; antd's Modal is
+          // anyway.
+          return createPortal(
+            <OnDemandBoundary
+              fallback={<LoadingOverlay spinning label="Loading…" />}
+              failed={(retry) => (
+                <PartUnavailableDialog
+                  title={label}
+                  onRetry={retry}
+                  // Gone with the boundary: the next choice of the entry asks for the code afresh.
+                  onClose={() => {
+                    setOpen(null);
+                    setShown((list) => list.filter((k) => k !== key));
+                    focusButton();
+                  }}
+                >
+                  {failed}
+                </PartUnavailableDialog>
+              )}
+            >
+              <Dialog
+                studentId={studentId}
+                open={open === key}
+                onClose={() => setOpen(null)}
+                // The menu entry that opened it is gone with the menu: the focus goes back to the avatar button.
+                afterClose={focusButton}
+              />
+            </OnDemandBoundary>,
+            document.body,
+            key,
+          );
+        })}
     </span>
   );
 }

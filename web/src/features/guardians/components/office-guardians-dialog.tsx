@@ -5,8 +5,8 @@ import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { GUARDIAN_MESSAGES, INVITATION_DAYS, type StudentGuardians } from '../../../../../shared/guardians.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { InviteParentForm } from '../../../components/invite-parent-form.js';
-import { useStudentGuardians } from '../api/use-student-guardians.js';
-import { useUnlinkGuardian } from '../api/use-unlink-guardian.js';
+import { useStudentGuardians } from '../../../lib/queries/use-student-guardians.js';
+import { useUnlinkGuardian } from '../../../lib/queries/use-unlink-guardian.js';
 
 type Guardian = StudentGuardians['guardians'][number];
 

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GuardianUnlinkRequest } from '../../../../../shared/guardians.js';
-import { apiClient } from '../../../lib/api-client.js';
-import { studentGuardiansKey } from '../../../lib/queries/use-invite-guardian.js';
+import type { GuardianUnlinkRequest } from '../../../../shared/guardians.js';
+import { apiClient } from '../api-client.js';
+import { studentGuardiansKey } from './use-invite-guardian.js';
 
-/** POST /api/guardians/unlink (administrator): 204; the guardian's access to her and her sessions end at once. */
+/**
+ * POST /api/guardians/unlink (the office, or the student for her own guardians): 204; the guardian's access to her
+ * and her sessions end at once.
+ */
 export function useUnlinkGuardian() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
+import { actorLabel } from '../../shared/api-types.js';
+import type { SessionUser } from '../common/session-user.js';
+import { nowIso } from '../common/time.js';
+import { GuardianWrittenAddress } from './entities/guardian-written-address.entity.js';
+
+/** The record's address fields: where a family's mail, and a student's reset link, may go. */
+export const ADDRESS_FIELDS = ['email', 'email_mother', 'email_father', 'email_guardian'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+const isAddressField = (name: string): name is AddressField => (ADDRESS_FIELDS as readonly string[]).includes(name);
+const ID_CHUNK = 500;
+
+/**
+ * Who wrote each address of a record (docs/product.md §10 Forgotten password): owns the guardian_written_addresses
+ * table. A guardian account may fill in her daughter's record, but an address she types must never receive the
+ * daughter's reset link, or she could take the account over (and keep it after the link ends). Each save records,
+ * in its own transaction, which of its address fields a guardian wrote; when the student or the office writes the
+ * field again (even the same value), the mark goes and the address is trusted.
+ */
+@Injectable()
+export class AddressWriters {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /**
+   * A save of the record's fields `sent`, of which `changed` differ from what was stored. A guardian marks each
+   * address field she changed (one she re-sends unchanged keeps its writer); the student or the office clears the
+   * mark of each address field sent, changed or not.
+   */
+  async recordSave(
+    actor: SessionUser,
+    studentId: string,
+    sent: readonly string[],
+    changed: readonly string[],
+    m: EntityManager,
+  ): Promise<void> {
+    if (actor.role !== 'guardian') return this.trust(studentId, sent, m);
+    const fields = changed.filter(isAddressField);
+    if (fields.length === 0) return;
+    const repo = m.getRepository(GuardianWrittenAddress);
+    await repo.delete({ student_id: studentId, field: In(fields) });
+    const at = nowIso();
+    const by = actorLabel(actor);
+    await repo.insert(fields.map((field) => ({ student_id: studentId, field, written_by: by, written_at: at })));
+  }
+
+  /**
+   * The student or the office wrote these fields: their addresses are trusted. (The import writes no address field,
+   * and the demo seeds only new rows, which have no mark.)
+   */
+  private async trust(studentId: string, fields: readonly string[], m: EntityManager): Promise<void> {
+    const address = fields.filter(isAddressField);
+    if (address.length > 0)
+      await m.getRepository(GuardianWrittenAddress).delete({ student_id: studentId, field: In(address) });
+  }
+
+  /** For each of these students with any, the address fields a guardian wrote. */
+  async guardianWritten(studentIds: readonly string[], m?: EntityManager): Promise<Map<string, Set<AddressField>>> {
+    const out = new Map<string, Set<AddressField>>();
+    for (let n = 0; n < studentIds.length; n += ID_CHUNK) {
+      const rows = await (m ?? this.ds.manager).getRepository(GuardianWrittenAddress).find({
+        select: { student_id: true, field: true },
+        where: { student_id: In(studentIds.slice(n, n + ID_CHUNK)) },
+      });
+      for (const r of rows) {
+        const set = out.get(r.student_id) ?? new Set<AddressField>();
+        if (isAddressField(r.field)) set.add(r.field);
+        out.set(r.student_id, set);
+      }
+    }
+    return out;
+  }
+}
