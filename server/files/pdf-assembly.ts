@@ -141,7 +141,8 @@ async function assembleInWorker(
         unreadable(e);
         return;
       }
-      // No object streams: every object stays readable as it is (and an encrypted PDF's strings stay valid).
+      // No object streams (here and below): every object stays as it is, readable by anyone checking what is
+      // stored, and an encrypted PDF's strings stay valid.
       const pdf = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
       answer({ ok: true, pdf }, [pdf.buffer as ArrayBuffer]);
       return;
@@ -169,7 +170,7 @@ async function assembleInWorker(
       }
     }
     clean(out);
-    const pdf = await out.save();
+    const pdf = await out.save({ useObjectStreams: false });
     answer({ ok: true, pdf }, [pdf.buffer as ArrayBuffer]);
   } catch (e) {
     answer({ ok: false, unreadablePdf: false, message: e instanceof Error ? e.message : String(e) });
