@@ -207,14 +207,15 @@ describe('ownership before the body', () => {
     const pdf = samplePdf('slip');
     const first = openUpload(c, head, pdf.subarray(0, 100));
     const second = openUpload(c, head, pdf.subarray(0, 100));
-    await vi.waitFor(async () => {
-      const third = await upload(c, 'R500', 'sea_slip', [{ bytes: pdf, name: 'slip.pdf' }]);
-      expect(third.status).toBe(429);
-      expect(third.headers['retry-after']).toBe('10');
-      expect(third.body.message).toBe(
-        'Another upload from your account is still being sent. Please wait for it to finish, then try again.',
-      );
+    // Until both are being read, a call without files is let in (422, nothing stored); then it is refused.
+    await vi.waitFor(async () => expect((await c.post('/api/store-file', { id: 'R500' })).status).toBe(429), {
+      timeout: 5000,
     });
+    const third = await expectStatus(upload(c, 'R500', 'sea_slip', [{ bytes: pdf, name: 'slip.pdf' }]), 429);
+    expect(third.headers['retry-after']).toBe('10');
+    expect(third.body.message).toBe(
+      'Another upload from your account is still being sent. Please wait for it to finish, then try again.',
+    );
     first.finish(`${pdf.subarray(100).toString('latin1')}\r\n--${BOUNDARY}--\r\n`);
     second.finish(`${pdf.subarray(100).toString('latin1')}\r\n--${BOUNDARY}--\r\n`);
     expect((await first.answer)?.status).toBe(200);
