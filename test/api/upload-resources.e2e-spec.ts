@@ -264,7 +264,7 @@ describe('disk', () => {
   });
 });
 
-describe('what a stored PDF keeps', () => {
+describe('what a stored file keeps', () => {
   it('a PDF with JavaScript, actions, an Author and XMP: stored without them, its page and web link kept', async () => {
     const c = await signIn('R400');
     const sent = scriptedPdf('Birth certificate of R400');
@@ -297,6 +297,21 @@ describe('what a stored PDF keeps', () => {
     const stored = await currentFile(c, 'R400', 'sea_slip');
     expect(stored.toString('latin1')).toContain('/Encrypt');
     expect(pdfText(stored)).toContain('Bank letter');
+  });
+
+  it("a picture keeps its colour profile, without the profile's text", async () => {
+    const c = await signIn('R100');
+    const p3 = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c83232' } })
+      .withIccProfile('p3')
+      .jpeg()
+      .toBuffer();
+    const texts = ['\0P\x003', '\0C\0C\x000']; // the profile's description and copyright, UTF-16
+    for (const text of texts) expect(p3.toString('latin1')).toContain(text);
+    await expectStatus(upload(c, 'R100', 'picture', [{ bytes: p3, name: 'p3.jpg' }]), 200);
+    const stored = await currentFile(c, 'R100', 'picture');
+    for (const text of texts) expect(stored.toString('latin1')).not.toContain(text);
+    const meta = await sharp(stored).metadata();
+    expect([meta.width, meta.height, meta.icc?.length]).toEqual([40, 30, (await sharp(p3).metadata()).icc?.length]);
   });
 
   it('a damaged PDF: 415 on its own and with a photo, never a 500', async () => {
