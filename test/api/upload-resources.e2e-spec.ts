@@ -182,6 +182,19 @@ describe('ownership before the body', () => {
     expect(storedCount()).toBe(before);
   });
 
+  it('a chunked upload (no declared size) is refused as soon as its files pass 4 × UPLOAD_MAX_MB', async () => {
+    const c = await signIn('R100');
+    const page = Buffer.concat([samplePdf('page'), Buffer.alloc(900 * 1024, 0x20)]); // under 1 MB each
+    const open = openUpload(c, fieldPart('id', 'R100') + fieldPart('file_type', 'sea_slip'), Buffer.alloc(0));
+    for (let n = 0; n < 5; n++) open.req.write(`${filePart(`p${n}.pdf`)}${page.toString('latin1')}\r\n`, 'latin1');
+    const answer = await open.answer;
+    open.req.destroy();
+    expect([answer?.status, answer?.body.message]).toEqual([
+      413,
+      'The files are too large together. At most 4 MB can be sent in one upload.',
+    ]);
+  });
+
   it('a file before the student id: 422, the id comes first', async () => {
     const c = await signIn('R100');
     const open = openUpload(c, filePart('a.pdf'), samplePdf());
