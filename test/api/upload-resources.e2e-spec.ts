@@ -54,7 +54,7 @@ const filePart = (name: string) =>
  * A chunked multipart upload (no declared size) whose body is never finished: `head` is sent, and the answer
  * awaited while the request stays open. `answer` is null when none came within `waitMs`.
  */
-function openUpload(c: ApiClient, head: string, firstBytes: Buffer, waitMs = 5000) {
+function openUpload(c: ApiClient, head: string, firstBytes: Buffer, waitMs = 15_000) {
   const req = httpRequest(`${t.baseUrl}/api/store-file`, {
     method: 'POST',
     headers: {
@@ -218,11 +218,11 @@ describe('ownership before the body', () => {
     const c = await signIn('R500');
     const head = fieldPart('id', 'R500') + fieldPart('file_type', 'sea_slip') + filePart('slip.pdf');
     const pdf = samplePdf('slip');
-    const first = openUpload(c, head, pdf.subarray(0, 100));
-    const second = openUpload(c, head, pdf.subarray(0, 100));
+    const first = openUpload(c, head, pdf.subarray(0, 100), 25_000); // answered once finished below
+    const second = openUpload(c, head, pdf.subarray(0, 100), 25_000);
     // Until both are being read, a call without files is let in (422, nothing stored); then it is refused.
     await vi.waitFor(async () => expect((await c.post('/api/store-file', { id: 'R500' })).status).toBe(429), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     const third = await expectStatus(upload(c, 'R500', 'sea_slip', [{ bytes: pdf, name: 'slip.pdf' }]), 429);
     expect(third.headers['retry-after']).toBe('10');
