@@ -62,7 +62,13 @@ export class UploadReader implements NestInterceptor {
       throw new PayloadTooLargeException(UPLOAD_MESSAGES.tooLargeTotal(totalMb));
     }
     const user = req.user as SessionUser;
-    const leave = this.gate.enter(user);
+    let leave: () => void;
+    try {
+      leave = this.gate.enter(user);
+    } catch (e) {
+      closeAfterAnswer(req, res); // the body that was to come is not read
+      throw e;
+    }
     return from(
       this.read(req, res, user).catch((e: unknown) => {
         leave();
