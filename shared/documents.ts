@@ -46,7 +46,27 @@ export const UPLOAD_MESSAGES = {
     'A PDF sent together with other pages could not be read (it may be password-protected). Please upload ' +
     'it on its own.',
   busy: 'The document could not be prepared in time. Please try again in a minute.',
+  pdfUnreadable:
+    'The PDF could not be read (it may be damaged). Please save it again from the app that made it, or ' +
+    'upload photos of its pages.',
+  idFirst: 'The student ID must be sent before the files.',
+  fieldTwice: 'Each field may be sent only once.',
+  badForm: 'The upload could not be understood. Please choose the file again.',
+  interrupted: 'The upload was interrupted. Please try again.',
+  uploadInProgress:
+    'Another upload from your account is still being sent. Please wait for it to finish, then try again.',
+  serverBusy: 'Many files are being sent to the school right now. Please try again in a minute.',
+  tooManyUploads: (max: number, minutes: number, waitSeconds: number) =>
+    `Too many uploads: at most ${max} uploads are taken in ${minutes} minutes. Please try again in ` +
+    `${waitSeconds < 90 ? 'a minute' : `${Math.ceil(waitSeconds / 60)} minutes`}.`,
+  overBudget: (budgetMb: number) =>
+    `This upload would take the student's documents over their storage limit of ${budgetMb} MB ` +
+    '(every version sent is kept). Please contact the school office.',
 } as const;
+
+/** At most this many uploads per account in UPLOAD_RATE_MINUTES (docs/product.md §5). */
+export const UPLOAD_RATE_LIMIT = 30;
+export const UPLOAD_RATE_MINUTES = 10;
 
 /** The message for a file of the wrong kind for this slot. */
 export function wrongTypeMessage(type: DocumentType): string {
@@ -154,6 +174,12 @@ export interface DocumentVersion extends DocumentFile {
   uploaded_by: string;
   /** null while it is the current file of its type; the time it was replaced otherwise */
   replaced_at: string | null;
+}
+
+/** GET /api/file-storage/{studentId} (admin): the bytes of all her stored versions, and her budget. */
+export interface FileStorageUse {
+  used_bytes: number;
+  budget_bytes: number;
 }
 
 /** POST /api/store-file */

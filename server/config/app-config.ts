@@ -34,6 +34,8 @@ export interface AppConfig {
   /** BCRYPT_CONCURRENCY: bcrypt computations at once in this process, below the cores so other routes keep one. */
   bcryptConcurrency: number;
   uploadMaxMb: number;
+  /** UPLOAD_BUDGET_MB: all stored versions of one student's documents together at most (docs/product.md §5). */
+  uploadBudgetMb: number;
   webDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** ADMIN_MFA: 'required' makes every administrator set up two-step sign-in at her next sign-in. */
@@ -324,6 +326,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     webConcurrency: workers,
     bcryptConcurrency: bcryptConcurrency(env, workers),
     uploadMaxMb: int(env, 'UPLOAD_MAX_MB', 5, 1, 100),
+    uploadBudgetMb: int(env, 'UPLOAD_BUDGET_MB', 200, 10, 100_000),
     webDir: path.resolve(rootDir, env.WEB_DIR?.trim() || 'dist/web'),
     logLevel,
     adminMfa: adminMfa(env),

@@ -6,6 +6,7 @@ import { agreementView } from '../../shared/terms.js';
 import { formatLocalDateTime } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
+import { pictureForPrint } from '../files/images.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { PdfRenderer } from '../pdf/pdf-renderer.js';
 import { type StudentRow, StudentsRepository } from '../students/students.repository.js';
@@ -68,6 +69,8 @@ const REPORT_COLUMNS = [
 @Injectable()
 export class DocumentsService {
   private readonly cache = new PdfCache();
+  /** The form render under way for a student, and which version of it (the cache key). */
+  private readonly rendering = new Map<string, { key: string; pdf: Promise<Buffer> }>();
 
   constructor(
     private readonly students: StudentsRepository,
@@ -95,13 +98,46 @@ export class DocumentsService {
     const fileName = `Registration Form ${studentId}.pdf`;
     const cached = this.cache.get(key);
     if (cached) return { pdf: cached, fileName };
+    const pdf = await this.oneAtATime(studentId, key, async () => {
+      const made = await this.renderForm(student, current, terms);
+      this.cache.deletePrefix(`form:${studentId}:`);
+      this.cache.set(key, made);
+      return made;
+    });
+    return { pdf, fileName };
+  }
 
+  /**
+   * One render of a student's form at a time: calls for the same version share the render under way,
+   * a call for a newer version waits for it. However often a form is asked for, it takes at most one of
+   * the renderer's pages, so one student's slow form never holds the other students' (docs/product.md §5).
+   */
+  private async oneAtATime(studentId: string, key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    for (let running = this.rendering.get(studentId); running; running = this.rendering.get(studentId)) {
+      if (running.key === key) return running.pdf;
+      await running.pdf.catch(() => undefined);
+    }
+    const pdf = render();
+    this.rendering.set(studentId, { key, pdf });
+    try {
+      return await pdf;
+    } finally {
+      if (this.rendering.get(studentId)?.pdf === pdf) this.rendering.delete(studentId);
+    }
+  }
+
+  private async renderForm(
+    student: StudentRow,
+    current: DocumentFile[],
+    terms: Awaited<ReturnType<TermsService['current']>>,
+  ): Promise<Buffer> {
+    const studentId = student.id;
     const agreement = agreementView(student, terms.version);
     const [houses, religions, ethnicGroups, picture, agreedTerms] = await Promise.all([
       this.lookups.listHouses(),
       this.lookups.listReligions(),
       this.lookups.listEthnicGroups(),
-      current.some((f) => f.type === 'picture') ? this.files.currentBytes(studentId, 'picture') : Promise.resolve(null),
+      current.some((f) => f.type === 'picture') ? this.pictureOf(studentId) : Promise.resolve(null),
       // the words she agreed to, when she agreed to an earlier version than the current one
       agreement.changedSince && agreement.version !== null
         ? this.terms.version(agreement.version)
@@ -132,13 +168,10 @@ export class DocumentsService {
       },
       terms: agreedTerms ?? terms,
     });
-    const pdf = await this.pdf.render(htmlDoc, {
+    return this.pdf.render(htmlDoc, {
       format: 'Legal',
       footer: `${this.config.schoolName} · Registration Form · ${studentId}`,
     });
-    this.cache.deletePrefix(`form:${studentId}:`);
-    this.cache.set(key, pdf);
-    return { pdf, fileName };
   }
 
   /** GET /api/registration-report/all and /{classId}: every student (of the class), grouped by class. */
@@ -189,6 +222,12 @@ export class DocumentsService {
       tagged: false,
     });
     return { pdf, fileName: classId === null ? 'Registration Report.pdf' : `Registration Report ${classId}.pdf` };
+  }
+
+  /** The current picture, as small as the form needs it (pictures stored before the size limit are shrunk). */
+  private async pictureOf(studentId: string): Promise<Buffer | null> {
+    const stored = await this.files.currentBytes(studentId, 'picture');
+    return stored ? pictureForPrint(stored) : null;
   }
 
   private printedAt(): string {

@@ -89,3 +89,66 @@ describe('stripJpegMetadata', () => {
     }
   });
 });
+
+describe('stripJpegMetadata: colour segments without free text', () => {
+  /** An APP2 ICC_PROFILE segment holding a small profile with a 'desc' and an 'mluc' copyright tag. */
+  function iccSegment(): { segment: Buffer; profile: Buffer } {
+    const desc = Buffer.alloc(12 + 20);
+    desc.write('desc', 0, 'latin1');
+    desc.writeUInt32BE(14, 8);
+    desc.write('Secret Studio\0', 12, 'latin1');
+    const copyright = Buffer.from('Ana Secret', 'utf16le').swap16(); // UTF-16BE
+    const mluc = Buffer.alloc(16 + 12 + copyright.length);
+    mluc.write('mluc', 0, 'latin1');
+    mluc.writeUInt32BE(1, 8);
+    mluc.writeUInt32BE(12, 12);
+    mluc.write('enUS', 16, 'latin1');
+    mluc.writeUInt32BE(copyright.length, 20);
+    mluc.writeUInt32BE(28, 24);
+    copyright.copy(mluc, 28);
+    const rXYZ = Buffer.from('XYZ \0\0\0\0\0\0\x6f\xa2\0\0\x38\xf5\0\0\x03\x90', 'latin1');
+    const tags = [
+      ['desc', desc],
+      ['cprt', mluc],
+      ['rXYZ', rXYZ],
+    ] as const;
+    const header = Buffer.alloc(128 + 4 + tags.length * 12);
+    header.write('acsp', 36, 'latin1');
+    header.fill(0xab, 84, 100); // a profile ID
+    header.writeUInt32BE(tags.length, 128);
+    let offset = header.length;
+    tags.forEach(([sig, data], n) => {
+      header.write(sig, 132 + n * 12, 'latin1');
+      header.writeUInt32BE(offset, 132 + n * 12 + 4);
+      header.writeUInt32BE(data.length, 132 + n * 12 + 8);
+      offset += data.length;
+    });
+    const profile = Buffer.concat([header, ...tags.map(([, d]) => d)]);
+    profile.writeUInt32BE(profile.length, 0);
+    const payload = Buffer.concat([Buffer.from('ICC_PROFILE\0\x01\x01', 'latin1'), profile]);
+    const head = Buffer.from([0xff, 0xe2, 0, 0]);
+    head.writeUInt16BE(payload.length + 2, 2);
+    return { segment: Buffer.concat([head, payload]), profile };
+  }
+
+  it('keeps the ICC profile and its colour data, blanks its text and ID; cuts the Adobe segment to 12 bytes', () => {
+    const { segment, profile } = iccSegment();
+    const adobe = Buffer.concat([
+      Buffer.from([0xff, 0xee, 0, 2 + 12 + 15]),
+      Buffer.from('Adobe\0\x64\0\0\0\0\x01', 'latin1'),
+      Buffer.from('Secret comment!', 'latin1'),
+    ]);
+    const out = stripJpegMetadata(
+      Buffer.concat([SAMPLE_JPEG.subarray(0, 20), segment, adobe, SAMPLE_JPEG.subarray(20)]),
+    ).toString('latin1');
+    for (const secret of ['Secret Studio', 'Ana Secret', 'A\0n\0a', '\0A\0n\0a', 'Secret comment'])
+      expect(out).not.toContain(secret);
+    expect(out).toContain('ICC_PROFILE');
+    expect(out).toContain('\xff\xee\x00\x0eAdobe\x00\x64\x00\x00\x00\x00\x01\xff');
+    // the colour tag is as it was, the profile keeps its length
+    const kept = out.indexOf('XYZ ');
+    expect(out.slice(kept, kept + 20)).toBe(profile.subarray(profile.length - 20).toString('latin1'));
+    const at = out.indexOf('ICC_PROFILE') + 14;
+    expect(Buffer.from(out.slice(at + 84, at + 100), 'latin1').equals(Buffer.alloc(16))).toBe(true);
+  });
+});

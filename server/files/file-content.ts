@@ -49,8 +49,9 @@ const startsWith = (seg: Buffer, text: string) => seg.subarray(4, 4 + text.lengt
  * thumbnail) and XMP (APP1), Photoshop/IPTC (APP13), comments, thumbnails (the one a JFIF header may
  * carry, JFIF extension "JFXX" segments), other APPn segments, and anything after the image's end
  * marker (phones append secondary images there). Keeps what decoding needs: the JFIF header (APP0,
- * cut to its 14 bytes and declaring no thumbnail), the ICC colour profile (APP2 'ICC_PROFILE'),
- * Adobe's colour transform (APP14) and every image segment. The EXIF orientation is kept as a
+ * cut to its 14 bytes and declaring no thumbnail), the ICC colour profile (APP2 'ICC_PROFILE', without
+ * the text of its tags), Adobe's colour transform (APP14, its fixed 12 bytes) and every image segment.
+ * The EXIF orientation is kept as a
  * minimal EXIF block holding only that tag, so a portrait photo still shows upright. Throws
  * InvalidJpegError when the structure is not a JPEG's.
  */
@@ -119,7 +120,75 @@ export function stripJpegMetadata(input: Buffer): Buffer {
   }
   if (!sawScan) throw new InvalidJpegError('no image data');
   if (orientation !== null && orientation !== 1) head.push(orientationSegment(orientation));
-  return Buffer.concat([...head, ...body]);
+  return Buffer.concat([...head, ...withoutFreeText(body)]);
+}
+
+const ICC_HEADER = 4 + 'ICC_PROFILE\0'.length + 2; // marker and length, name, sequence number and count
+const ADOBE_PAYLOAD = 'Adobe'.length + 7; // version, flags0, flags1, colour transform
+
+/**
+ * The colour segments kept for decoding, without any text they may carry: the ICC profile (split over
+ * APP2 segments) with the text of its text tags (description, copyright, device maker and model, which a
+ * camera, an editor or a person may fill in) overwritten with zeros and its profile ID cleared (it no longer
+ * matches); the colour data is untouched. Adobe's APP14 cut to its fixed 12 bytes. Other segments as they are.
+ */
+function withoutFreeText(segments: Buffer[]): Buffer[] {
+  const marker = (seg: Buffer) => (seg.length >= 4 && seg[0] === 0xff ? seg[1] : -1);
+  const icc = segments.filter((seg) => marker(seg) === APP2 && startsWith(seg, 'ICC_PROFILE\0'));
+  const out = segments.map((seg) => {
+    if (marker(seg) !== APP14 || seg.length <= 4 + ADOBE_PAYLOAD) return seg;
+    const cut = Buffer.from(seg.subarray(0, 4 + ADOBE_PAYLOAD));
+    cut.writeUInt16BE(2 + ADOBE_PAYLOAD, 2);
+    return cut;
+  });
+  if (icc.length === 0) return out;
+  // Segments in their sequence order hold the profile's bytes one after another.
+  const ordered = [...icc].sort((a, b) => a[ICC_HEADER - 2] - b[ICC_HEADER - 2]);
+  const profile = Buffer.concat(ordered.map((seg) => seg.subarray(ICC_HEADER)));
+  blankIccText(profile);
+  const copies = new Map<Buffer, Buffer>();
+  let at = 0;
+  for (const seg of ordered) {
+    const copy = Buffer.from(seg);
+    profile.copy(copy, ICC_HEADER, at, at + seg.length - ICC_HEADER);
+    at += seg.length - ICC_HEADER;
+    copies.set(seg, copy);
+  }
+  return out.map((seg) => copies.get(seg) ?? seg);
+}
+
+/** ICC tag types that hold text: 'desc' (v2 description), 'text', 'mluc' (v4 multi-language). */
+function blankIccText(profile: Buffer): void {
+  try {
+    if (profile.length < 132) return;
+    profile.fill(0, 84, 100); // the profile ID (an MD5 of the profile), 0 = not computed
+    const count = profile.readUInt32BE(128);
+    for (let n = 0; n < count && 132 + n * 12 + 12 <= profile.length; n++) {
+      const offset = profile.readUInt32BE(132 + n * 12 + 4);
+      const size = profile.readUInt32BE(132 + n * 12 + 8);
+      if (offset + size > profile.length || size < 8) continue;
+      const tag = profile.subarray(offset, offset + size);
+      const type = tag.subarray(0, 4).toString('latin1');
+      // 'text' is a NUL-terminated string; 'desc' an ASCII count and text, then Unicode and ScriptCode
+      // parts: zeros read as empty strings
+      if (type === 'text' || type === 'desc') tag.fill(0, 8);
+      else if (type === 'mluc' && size >= 16) {
+        const records = tag.readUInt32BE(8);
+        const recordSize = tag.readUInt32BE(12);
+        for (let r = 0; r < records && 16 + r * recordSize + 12 <= size; r++) {
+          const length = tag.readUInt32BE(16 + r * recordSize + 4);
+          const start = tag.readUInt32BE(16 + r * recordSize + 8);
+          // UTF-16BE spaces: the text keeps its length and reads as blank
+          for (let i = start; i + 1 < Math.min(start + length, size); i += 2) {
+            tag[i] = 0;
+            tag[i + 1] = 0x20;
+          }
+        }
+      }
+    }
+  } catch {
+    // a malformed profile is left as it is: decoders ignore what they cannot read
+  }
 }
 
 /**

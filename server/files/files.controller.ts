@@ -12,12 +12,11 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import {
   type DocumentFile,
   type DocumentVersion,
-  MAX_UPLOAD_FILES,
+  type FileStorageUse,
   type StoreFileResponse,
   type StudentDataFiles,
   type UploadLimits,
@@ -27,7 +26,7 @@ import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { StoreFileDto, StudentDataFilesDto } from './dto/store-file.dto.js';
 import { FilesService, type UploadedBytes } from './files.service.js';
-import { UploadLimitMessage } from './upload.interceptor.js';
+import { UploadReader } from './upload.interceptor.js';
 
 @Controller('api')
 export class FilesController {
@@ -37,13 +36,14 @@ export class FilesController {
   ) {}
 
   /**
-   * docs/product.md §7 store-file: multipart `file` (up to MAX_UPLOAD_FILES of them, the pages in order), `id`
-   * (student), `file_type`. Ownership is checked in the service, once the multipart body has been read (into memory,
-   * within the size limits): nothing is stored for a refused call.
+   * docs/product.md §7 store-file: multipart `id` (student), `file_type`, then `file` (up to MAX_UPLOAD_FILES of
+   * them, the pages in order). UploadReader checks ownership as soon as the first file begins, before reading it,
+   * and reads the files into memory within the size limits; the service checks again: nothing is stored for a
+   * refused call.
    */
   @HttpCode(200)
   @Post('store-file')
-  @UseInterceptors(UploadLimitMessage, FilesInterceptor('file', MAX_UPLOAD_FILES))
+  @UseInterceptors(UploadReader)
   store(
     @CurrentUser() user: SessionUser,
     @Body() body: StoreFileDto,
@@ -96,6 +96,13 @@ export class FilesController {
     const versions = await this.files.versions(studentId);
     await this.audit.recordRead(user, studentId, 'documents');
     return versions;
+  }
+
+  /** How much of her storage budget a student's stored versions take (administrators). */
+  @Roles('admin')
+  @Get('file-storage/:studentId')
+  storage(@Param('studentId') studentId: string): Promise<FileStorageUse> {
+    return this.files.storageUse(studentId);
   }
 
   /**

@@ -15,6 +15,7 @@ import {
   type DocumentFile,
   type DocumentType,
   type DocumentVersion,
+  type FileStorageUse,
   isDocumentType,
   MAX_UPLOAD_FILES,
   type SourceFile,
@@ -73,7 +74,8 @@ export class FilesService {
    * POST /api/store-file with the files of one document in page order. Checks in this order: the caller
    * may act on the student (403), registration is open for students (403), a file was sent (422), not too
    * many nor too much together (413), the type slot exists and applies (422), every file's content is
-   * what the slot takes (415, see prepareUpload). Then the file to store is made (photos become a PDF),
+   * what the slot takes (415, see prepareUpload), the file to store keeps the student within her storage
+   * budget (UPLOAD_BUDGET_MB, every version counted: 422). Then the file to store is made (photos become a PDF),
    * its bytes stored (atomically, a new random name) and, in one transaction, the previous current file
    * of the type is marked replaced, the new one recorded with the received files' hashes and the upload
    * audited. When anything fails, the previous file stays the current one.
@@ -100,6 +102,8 @@ export class FilesService {
       throw invalid('file_type', UPLOAD_MESSAGES.immigrationOff);
 
     const { bytes, kind, name, sources } = await prepareUpload(fileType, uploads);
+    if ((await this.storedBytes(studentId)) + bytes.length > this.budgetBytes())
+      throw invalid('file', UPLOAD_MESSAGES.overBudget(this.config.uploadBudgetMb));
     const digest = sha256(bytes);
     const storedName = await this.storage.put(bytes);
     let row: StudentFile;
@@ -189,6 +193,25 @@ export class FilesService {
       uploaded_by: r.uploaded_by,
       replaced_at: r.replaced_at,
     }));
+  }
+
+  /** GET /api/file-storage/{studentId} (admin): what her stored versions take, and her budget. */
+  async storageUse(studentId: string): Promise<FileStorageUse> {
+    await this.assertStudentExists(studentId);
+    return { used_bytes: await this.storedBytes(studentId), budget_bytes: this.budgetBytes() };
+  }
+
+  private async storedBytes(studentId: string): Promise<number> {
+    const row = await this.files
+      .createQueryBuilder('f')
+      .select('COALESCE(SUM(f.size), 0)', 'used')
+      .where('f.student_id = :studentId', { studentId })
+      .getRawOne<{ used: number | string }>();
+    return Number(row?.used ?? 0);
+  }
+
+  private budgetBytes(): number {
+    return this.config.uploadBudgetMb * 1024 * 1024;
   }
 
   /** The per-student record of current files (GET/POST /api/student-data-files). */

@@ -10,11 +10,21 @@ sharp.cache(false);
 
 /**
  * Images declaring more pixels than this are refused before they are decoded: a few kilobytes of PNG
- * can declare a gigapixel image (a decompression bomb). 100 MP is above any phone's JPEG (a 200 MP
- * phone mode saves 16,320 × 12,240 = 200 MP, but such files are far over the upload limit anyway).
+ * can declare a gigapixel image (a decompression bomb; 97 KB of PNG declared 10,000 × 10,000). 70 MP
+ * takes every phone's photo at its full resolution up to the 64 MP sensors (9,248 × 6,936); the 108 and
+ * 200 MP modes are refused with a message asking for a smaller copy (the phone's normal mode saves 12 MP,
+ * and the portal's own client sends at most 2,000 px).
  */
-export const MAX_INPUT_MEGAPIXELS = 100;
+export const MAX_INPUT_MEGAPIXELS = 70;
 const limitInputPixels = MAX_INPUT_MEGAPIXELS * 1_000_000;
+
+/** The stored picture's longer side at most (the client sends 2,000 px too): a passport photo's detail. */
+export const PICTURE_MAX_PX = 2000;
+/**
+ * Pictures stored before PICTURE_MAX_PX (up to 100 MP were taken then) are still read for the form,
+ * shrunk while decoding (JPEG shrink-on-load), so the limit there is the one they were accepted under.
+ */
+const STORED_PICTURE_LIMIT_PIXELS = 100_000_000;
 
 /**
  * The page a photo is printed on: US Letter (what the school prints on; the registration form is Legal,
@@ -63,23 +73,47 @@ export async function photoAsPage(input: Buffer): Promise<PageImage> {
 }
 
 /**
- * A PNG or WebP picture as the JPEG the picture slot stores: upright (its orientation is applied to
- * the pixels), flattened on white, sRGB, its size kept, quality 90, no metadata.
+ * A picture as the JPEG the picture slot stores: upright (its orientation is applied to the pixels),
+ * flattened on white, sRGB, shrunk to PICTURE_MAX_PX on its longer side (never enlarged), quality 90,
+ * no metadata.
  */
 export async function pictureAsJpeg(input: Buffer): Promise<Buffer> {
-  return readImage(() =>
-    sharp(input, { limitInputPixels })
-      .autoOrient()
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .jpeg({ quality: 90 })
-      .toBuffer(),
-  );
+  return readImage(() => shrunkJpeg(input, limitInputPixels));
 }
 
-/** Reads only the header: refuses an image over MAX_INPUT_MEGAPIXELS or one sharp cannot identify. */
-export async function assertReadableImage(input: Buffer): Promise<void> {
-  await readImage(() => sharp(input, { limitInputPixels }).metadata());
+function shrunkJpeg(input: Buffer, limit: number): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: limit })
+    .autoOrient()
+    .resize({ width: PICTURE_MAX_PX, height: PICTURE_MAX_PX, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * Reads only the header: refuses an image over MAX_INPUT_MEGAPIXELS or one sharp cannot identify.
+ * Answers whether its longer side is over PICTURE_MAX_PX.
+ */
+export async function isOversizedPicture(input: Buffer): Promise<boolean> {
+  const meta = await readImage(() => sharp(input, { limitInputPixels }).metadata());
+  return Math.max(meta.width ?? 0, meta.height ?? 0) > PICTURE_MAX_PX;
+}
+
+/**
+ * The stored picture as the registration form embeds it: as stored when it is within PICTURE_MAX_PX,
+ * otherwise (stored before that limit) shrunk to it first, so that Chromium never lays out a
+ * 100-megapixel image (20 s, and every other form waiting meanwhile). Null when it cannot be read: the
+ * form is printed with the box for a photograph instead.
+ */
+export async function pictureForPrint(stored: Buffer): Promise<Buffer | null> {
+  try {
+    const meta = await readImage(() => sharp(stored, { limitInputPixels: STORED_PICTURE_LIMIT_PIXELS }).metadata());
+    if (Math.max(meta.width ?? 0, meta.height ?? 0) <= PICTURE_MAX_PX) return stored;
+    return await readImage(() => shrunkJpeg(stored, STORED_PICTURE_LIMIT_PIXELS));
+  } catch {
+    return null;
+  }
 }
 
 /**

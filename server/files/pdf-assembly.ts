@@ -1,5 +1,7 @@
 // One PDF from the pages of an upload, in the order they were sent: each photo (already an upright,
-// downscaled JPEG) centred on a Letter page turned its way, and every page of any PDF sent with them.
+// downscaled JPEG without metadata) centred on a Letter page turned its way, and every page of any PDF sent
+// with them. And a PDF sent on its own, stored without what could run or tell about it: document and page
+// actions (JavaScript, launching, submitting), embedded files, its Info dictionary and XMP metadata.
 //
 // pdf-lib does the work in a worker thread started for the upload. Its parsing of an uploaded PDF is
 // plain JavaScript: in the server's own thread a 7 MB PDF held the event loop for up to ~0.2 s at a
@@ -9,13 +11,15 @@
 
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { PDFDocument as PdfLibDocument } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
 import { PHOTO_PAGE } from './images.js';
 
 export type PagePart = { kind: 'image'; jpeg: Buffer; width: number; height: number } | { kind: 'pdf'; bytes: Buffer };
 
 /** A PDF among the parts could not be read (damaged, or encrypted with a password). */
 export class PdfNotCombinedError extends Error {}
+/** A PDF sent on its own could not be read (damaged). */
+export class UnreadablePdfError extends Error {}
 /** The worker did not finish within ASSEMBLY_TIMEOUT_MS. */
 export class AssemblyTimeoutError extends Error {}
 
@@ -28,6 +32,8 @@ type WorkerAnswer = { ok: true; pdf: Uint8Array } | { ok: false; unreadablePdf: 
 interface WorkerInput {
   pdfLib: string;
   page: typeof PHOTO_PAGE;
+  /** 'combine': one PDF of the parts; 'clean': the one PDF part, without its actions and metadata */
+  mode: 'combine' | 'clean';
   parts: PagePart[];
 }
 
@@ -40,10 +46,107 @@ interface WorkerInput {
  */
 async function assembleInWorker(
   input: WorkerInput,
-  PDFDocument: typeof PdfLibDocument,
+  lib: typeof PdfLib,
   answer: (a: WorkerAnswer, transfer?: ArrayBuffer[]) => void,
 ): Promise<void> {
+  const { PDFDocument, PDFName, PDFDict, PDFArray } = lib;
+  const unreadable = (e: unknown) =>
+    answer({ ok: false, unreadablePdf: true, message: e instanceof Error ? e.message : String(e) });
+  /** Actions that only move within the document or open a web link; every other kind is removed. */
+  const harmless = new Set(['GoTo', 'URI', 'Named']);
+  const dictOf = (owner: PdfLib.PDFDict, key: string) => owner.lookupMaybe(PDFName.of(key), PDFDict);
+  const arrayOf = (owner: PdfLib.PDFDict, key: string) => owner.lookupMaybe(PDFName.of(key), PDFArray);
+  const dictsIn = (array: PdfLib.PDFArray | undefined): PdfLib.PDFDict[] =>
+    array
+      ? array
+          .asArray()
+          .map((_, n) => array.lookupMaybe(n, PDFDict))
+          .filter((d) => d !== undefined)
+      : [];
+  /** Removes the additional actions (/AA) and any action (/A) that is not harmless, with its /Next chain. */
+  const withoutActions = (dict: PdfLib.PDFDict) => {
+    dict.delete(PDFName.of('AA'));
+    const action = dictOf(dict, 'A');
+    if (!action) return;
+    const type = action.lookupMaybe(PDFName.of('S'), lib.PDFName);
+    if (!type || !harmless.has(type.decodeText())) dict.delete(PDFName.of('A'));
+    else action.delete(PDFName.of('Next'));
+  };
+  /** Everything of a document that runs, submits, embeds or describes, removed (docs/product.md §5). */
+  const clean = (doc: PdfLib.PDFDocument) => {
+    const catalog = doc.catalog;
+    for (const key of ['OpenAction', 'AA', 'Metadata', 'URI', 'Perms'] as const) catalog.delete(PDFName.of(key));
+    const names = dictOf(catalog, 'Names');
+    names?.delete(PDFName.of('JavaScript'));
+    names?.delete(PDFName.of('EmbeddedFiles'));
+    const form = dictOf(catalog, 'AcroForm');
+    if (form) {
+      form.delete(PDFName.of('XFA'));
+      const seen = new Set<PdfLib.PDFDict>();
+      const fields = (list: PdfLib.PDFDict[]) => {
+        for (const field of list) {
+          if (seen.has(field)) continue;
+          seen.add(field);
+          withoutActions(field);
+          fields(dictsIn(arrayOf(field, 'Kids')));
+        }
+      };
+      fields(dictsIn(arrayOf(form, 'Fields')));
+    }
+    const outlines = dictOf(catalog, 'Outlines');
+    const visited = new Set<PdfLib.PDFDict>();
+    const outline = (item: PdfLib.PDFDict | undefined) => {
+      for (let at = item; at && !visited.has(at); at = dictOf(at, 'Next')) {
+        visited.add(at);
+        withoutActions(at);
+        outline(dictOf(at, 'First'));
+      }
+    };
+    if (outlines) outline(dictOf(outlines, 'First'));
+    for (const page of doc.getPages()) {
+      page.node.delete(PDFName.of('AA'));
+      page.node.delete(PDFName.of('Metadata'));
+      for (const annot of dictsIn(arrayOf(page.node, 'Annots'))) withoutActions(annot);
+    }
+    doc.context.trailerInfo.Info = undefined;
+    // What was removed is no longer referenced, but still among the objects written: keep only those
+    // reachable from the catalog (and the encryption dictionary).
+    const reachable = new Set<string>();
+    const todo: unknown[] = [doc.context.trailerInfo.Root, doc.context.trailerInfo.Encrypt];
+    while (todo.length > 0) {
+      const obj = todo.pop();
+      if (obj instanceof lib.PDFRef) {
+        if (reachable.has(obj.tag)) continue;
+        reachable.add(obj.tag);
+        todo.push(doc.context.lookup(obj));
+      } else if (obj instanceof PDFDict) todo.push(...obj.values());
+      else if (obj instanceof PDFArray) todo.push(...obj.asArray());
+      else if (obj instanceof lib.PDFStream) todo.push(obj.dict);
+    }
+    for (const [ref] of doc.context.enumerateIndirectObjects()) if (!reachable.has(ref.tag)) doc.context.delete(ref);
+  };
+
   try {
+    if (input.mode === 'clean') {
+      const part = input.parts[0];
+      let doc: PdfLib.PDFDocument;
+      try {
+        if (part.kind !== 'pdf') throw new Error('not a PDF');
+        // A password-protected PDF is read as it is: its dictionaries are not encrypted, only its strings and
+        // streams, which are written back unchanged (object numbers and /ID kept, no object streams).
+        doc = await PDFDocument.load(part.bytes, { updateMetadata: false, ignoreEncryption: true });
+        if (doc.getPageCount() === 0) throw new Error('no pages');
+        clean(doc);
+      } catch (e) {
+        unreadable(e);
+        return;
+      }
+      // No object streams (here and below): every object stays as it is, readable by anyone checking what is
+      // stored, and an encrypted PDF's strings stay valid.
+      const pdf = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+      answer({ ok: true, pdf }, [pdf.buffer as ArrayBuffer]);
+      return;
+    }
     // No Producer, Creator or dates: nothing about how the file was made.
     const out = await PDFDocument.create({ updateMetadata: false });
     const { widthPt, heightPt, marginPt } = input.page;
@@ -55,17 +158,19 @@ async function assembleInWorker(
         const [dw, dh] = [part.width * scale, part.height * scale];
         out.addPage([w, h]).drawImage(image, { x: (w - dw) / 2, y: (h - dh) / 2, width: dw, height: dh });
       } else {
-        let source;
+        // Anything wrong with a PDF part (damaged, encrypted, no pages) is that PDF's fault: 415, not 500.
         try {
-          source = await PDFDocument.load(part.bytes, { updateMetadata: false });
+          const source = await PDFDocument.load(part.bytes, { updateMetadata: false });
+          if (source.getPageCount() === 0) throw new Error('no pages');
+          for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
         } catch (e) {
-          answer({ ok: false, unreadablePdf: true, message: e instanceof Error ? e.message : String(e) });
+          unreadable(e);
           return;
         }
-        for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
       }
     }
-    const pdf = await out.save();
+    clean(out);
+    const pdf = await out.save({ useObjectStreams: false });
     answer({ ok: true, pdf }, [pdf.buffer as ArrayBuffer]);
   } catch (e) {
     answer({ ok: false, unreadablePdf: false, message: e instanceof Error ? e.message : String(e) });
@@ -74,8 +179,7 @@ async function assembleInWorker(
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { PDFDocument } = require(workerData.pdfLib);
-(${assembleInWorker.toString()})(workerData, PDFDocument, (answer, transfer) =>
+(${assembleInWorker.toString()})(workerData, require(workerData.pdfLib), (answer, transfer) =>
   parentPort.postMessage(answer, transfer));
 `;
 
@@ -101,11 +205,24 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 /** The PDF of `parts`, assembled in a worker thread (two at a time at most). */
 export function assemblePdf(parts: PagePart[]): Promise<Buffer> {
-  return inTurn(() => assembleNow(parts));
+  return inTurn(() => inWorker('combine', parts));
 }
 
-function assembleNow(parts: PagePart[]): Promise<Buffer> {
-  const input: WorkerInput = { pdfLib: PDF_LIB, page: PHOTO_PAGE, parts };
+/**
+ * A PDF sent on its own as it is stored: its pages and content as they came, without actions, embedded
+ * files or metadata (in a worker thread, in turn with the assemblies). UnreadablePdfError when pdf-lib
+ * cannot read it or it has no pages.
+ */
+export async function cleanPdf(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await inTurn(() => inWorker('clean', [{ kind: 'pdf', bytes }]));
+  } catch (e) {
+    throw e instanceof PdfNotCombinedError ? new UnreadablePdfError(e.message) : e;
+  }
+}
+
+function inWorker(mode: WorkerInput['mode'], parts: PagePart[]): Promise<Buffer> {
+  const input: WorkerInput = { pdfLib: PDF_LIB, page: PHOTO_PAGE, mode, parts };
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: input,

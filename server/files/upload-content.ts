@@ -3,7 +3,6 @@
 
 import { createHash } from 'node:crypto';
 import {
-  PayloadTooLargeException,
   ServiceUnavailableException,
   UnprocessableEntityException,
   UnsupportedMediaTypeException,
@@ -20,14 +19,21 @@ import {
 } from '../../shared/documents.js';
 import { detectKind, type FileKind, InvalidJpegError, stripJpegMetadata } from './file-content.js';
 import {
-  assertReadableImage,
   ImageTooLargeError,
+  isOversizedPicture,
   MAX_INPUT_MEGAPIXELS,
   photoAsPage,
   pictureAsJpeg,
   UnreadableImageError,
 } from './images.js';
-import { AssemblyTimeoutError, assemblePdf, type PagePart, PdfNotCombinedError } from './pdf-assembly.js';
+import {
+  AssemblyTimeoutError,
+  assemblePdf,
+  cleanPdf,
+  type PagePart,
+  PdfNotCombinedError,
+  UnreadablePdfError,
+} from './pdf-assembly.js';
 
 /** What multer hands over (memory storage): the bytes and the name the uploader's device gave. */
 export interface UploadedBytes {
@@ -72,12 +78,15 @@ export const sha256 = (bytes: Buffer): string => createHash('sha256').update(byt
 
 /**
  * Checks the files of an upload against the slot and makes the file to store:
- * - the picture: one photo; a JPEG keeps its image data (only its metadata is removed, the orientation
- *   kept), a PNG or WebP becomes a JPEG;
- * - a document: one PDF is stored as it came; anything else (photos, several files, a PDF with photos)
+ * - the picture: one photo of at most PICTURE_MAX_PX on its longer side; a JPEG within it keeps its image
+ *   data (only its metadata is removed, the orientation kept); a larger one, a PNG or a WebP becomes a
+ *   JPEG of at most that size;
+ * - a document: one PDF is stored with its pages as they came but without actions, embedded files or
+ *   metadata (cleanPdf; 415 when it cannot be read); anything else (photos, several files, a PDF with photos)
  *   becomes one PDF with the pages in the order sent.
  * Throws the HTTP error to answer: 415 for content the slot does not take (HEIC with its own message),
- * 413 for an image too large to decode, 422 for several files in the picture slot.
+ * 422 for an image over MAX_INPUT_MEGAPIXELS (refused before it is decoded) or several files in the
+ * picture slot.
  */
 export async function prepareUpload(type: DocumentType, parts: UploadedBytes[]): Promise<PreparedUpload> {
   const picture = DOCUMENT_TYPES[type] === 'jpeg';
@@ -106,8 +115,12 @@ export async function prepareUpload(type: DocumentType, parts: UploadedBytes[]):
     if (e instanceof InvalidJpegError || e instanceof UnreadableImageError)
       throw new UnsupportedMediaTypeException(wrongTypeMessage(type));
     if (e instanceof ImageTooLargeError)
-      throw new PayloadTooLargeException(UPLOAD_MESSAGES.imageTooBig(MAX_INPUT_MEGAPIXELS));
+      throw new UnprocessableEntityException({
+        message: UPLOAD_MESSAGES.imageTooBig(MAX_INPUT_MEGAPIXELS),
+        errors: { file: [UPLOAD_MESSAGES.imageTooBig(MAX_INPUT_MEGAPIXELS)] },
+      });
     if (e instanceof PdfNotCombinedError) throw new UnsupportedMediaTypeException(UPLOAD_MESSAGES.pdfNotCombined);
+    if (e instanceof UnreadablePdfError) throw new UnsupportedMediaTypeException(UPLOAD_MESSAGES.pdfUnreadable);
     if (e instanceof AssemblyTimeoutError) throw new ServiceUnavailableException(UPLOAD_MESSAGES.busy);
     throw e;
   }
@@ -120,10 +133,11 @@ async function pictureFile(
 ): Promise<Omit<PreparedUpload, 'sources'>> {
   const name = cleanFileName(part.originalname, type);
   if (kind === 'jpeg') {
-    // Lossless: the image data is kept as it came; a header check refuses a decompression bomb.
+    // Lossless when it is within PICTURE_MAX_PX: the image data is kept as it came. The header check
+    // refuses a decompression bomb before anything is decoded.
     const bytes = stripJpegMetadata(part.buffer);
-    await assertReadableImage(bytes);
-    return { bytes, kind: 'jpeg', name };
+    if (!(await isOversizedPicture(bytes))) return { bytes, kind: 'jpeg', name };
+    return { bytes: await pictureAsJpeg(bytes), kind: 'jpeg', name };
   }
   return { bytes: await pictureAsJpeg(part.buffer), kind: 'jpeg', name: withExtension(name, '.jpg') };
 }
@@ -134,7 +148,7 @@ async function documentFile(
   kinds: UploadKind[],
 ): Promise<Omit<PreparedUpload, 'sources'>> {
   if (parts.length === 1 && kinds[0] === 'pdf')
-    return { bytes: parts[0].buffer, kind: 'pdf', name: cleanFileName(parts[0].originalname, type) };
+    return { bytes: await cleanPdf(parts[0].buffer), kind: 'pdf', name: cleanFileName(parts[0].originalname, type) };
   const pages: PagePart[] = [];
   // One photo after another: at most one of this upload's photos is decoded at a time.
   for (const [n, part] of parts.entries()) {

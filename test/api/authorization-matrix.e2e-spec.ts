@@ -168,6 +168,7 @@ export const MATRIX: Row[] = [
     expect: owner(200),
   },
   { route: 'GET /api/file-versions/:studentId', expect: adminOnly() },
+  { route: 'GET /api/file-storage/:studentId', expect: adminOnly() },
   { route: 'GET /api/upload-limits', expect: signedInRead },
   // No file with this id: past authorization, 404 (test/api/files.e2e-spec.ts downloads real files).
   {

@@ -75,6 +75,15 @@ export async function signInStudent(page: Page, studentId: string, password: str
   await page.getByRole('button', { name: 'LOGIN' }).click();
 }
 
+/** Signs an administrator in through the office's login form, and waits for her dashboard. */
+export async function signInAdmin(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expectPath(page, '/admin/dashboard');
+}
+
 /** Collects every JavaScript file the page downloads, with its gzipped size. */
 export function recordScripts(page: Page): {
   scripts: Map<string, { gzip: number; text: string }>;

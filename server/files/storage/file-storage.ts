@@ -14,8 +14,15 @@ export interface FileStorage {
   /** The bytes stored under a name put() answered (rejects when there is none). */
   open(storedName: string): Promise<Readable>;
   read(storedName: string): Promise<Buffer>;
-  /** Removes a stored file (only to undo a put whose database row was never written). */
+  /** Removes a stored file (to undo a put whose database row was never written, or an orphan). */
   remove(storedName: string): Promise<void>;
+  /** Every stored file: its name and when it was written (epoch ms). */
+  list(): AsyncIterable<{ storedName: string; writtenAt: number }>;
+  /**
+   * Removes what unfinished puts left (a process killed while writing): those of no live process, whatever
+   * their age, and any older than an age no write lasts. Answers how many went.
+   */
+  removeUnfinishedWrites(now?: number): Promise<number>;
 }
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');

@@ -100,7 +100,11 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
         },
         onError: (e) => {
           setProgress(null); // docs/product.md §8: on failure the progress resets
-          const reason = e instanceof ApiError && e.status < 500 && e.body?.message ? e.body.message : undefined;
+          // The server's message when it speaks to her (4xx, and 503 'try again in a minute'), not a crash's.
+          const reason =
+            e instanceof ApiError && (e.status < 500 || e.status === 503) && e.body?.message
+              ? e.body.message
+              : undefined;
           setError({ title: UPLOAD_MESSAGES.failed, detail: reason });
         },
       },

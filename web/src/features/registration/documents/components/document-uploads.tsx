@@ -2,6 +2,7 @@ import { documentTypesFor, MAX_UPLOAD_FILES } from '../../../../../../shared/doc
 import { PageSpinner } from '../../../../components/page-spinner.js';
 import { PlainAlert, PlainButton } from '../../../../components/plain-ui.js';
 import { errorMessage } from '../../../../lib/api-client.js';
+import { useFileStorage } from '../api/use-file-storage.js';
 import { useFileVersions } from '../api/use-file-versions.js';
 import { useStudentFiles } from '../../../../lib/queries/use-student-files.js';
 import { useUploadLimits } from '../api/use-upload-limits.js';
@@ -20,6 +21,7 @@ export interface DocumentUploadsProps {
 export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmin }: DocumentUploadsProps) {
   const files = useStudentFiles(studentId);
   const versions = useFileVersions(studentId, isAdmin);
+  const storage = useFileStorage(studentId, isAdmin);
   // Asked together with the files; until it answers (or if it fails) the server alone checks sizes.
   const limits = useUploadLimits();
 
@@ -44,6 +46,12 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
         sent. The picture is a photo. A document you upload again replaces the one shown; the school keeps every file
         you send.
       </p>
+      {storage.data && (
+        <p className="pf-secondary doc-intro">
+          Stored for this student, every version included: {sizeText(storage.data.used_bytes)} of{' '}
+          {sizeText(storage.data.budget_bytes)}.
+        </p>
+      )}
       <div className="doc-grid">
         {types.map((type) => (
           <DocumentSlot
@@ -59,4 +67,10 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
       </div>
     </section>
   );
+}
+
+/** A size as a person reads it: KB under a megabyte, MB with one decimal above. */
+function sizeText(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return mb < 1 ? `${Math.ceil(bytes / 1024)} KB` : `${mb.toFixed(1).replace(/\.0$/, '')} MB`;
 }
