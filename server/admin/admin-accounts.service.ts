@@ -40,8 +40,13 @@ export class AdminAccountsService {
    * A new address for her forgotten passwords: only with her current password (whoever holds her session must
    * not be able to point recovery at their own mailbox), and the address it replaces is told.
    */
-  async setEmail(actor: SessionUser, email: string, password: string): Promise<{ email: string }> {
-    await this.auth.confirmOwnPassword(actor, password);
+  async setEmail(
+    actor: SessionUser,
+    email: string,
+    password: string,
+    cookies: Record<string, unknown> | undefined,
+  ): Promise<{ email: string }> {
+    await this.auth.confirmOwnPassword(actor, password, cookies);
     const before = await this.email(actor);
     const next = email.trim();
     if (next === before.email) return { email: next };

@@ -1,10 +1,11 @@
 import bcrypt from 'bcrypt';
+import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
 import { bcryptCostOf, INITIAL_PASSWORD_COST, PasswordHasher } from '../../server/auth/password-hasher.js';
 import { User } from '../../server/users/entities/user.entity.js';
-import { ApiClient, signedInAdmin } from '../fixtures/api-client.js';
+import { ApiClient, expectStatus, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp | undefined;
@@ -120,4 +121,36 @@ describe('device cookies (issue 15, finding 3)', () => {
       .send({ username: 'office', password });
     expect(res.status).toBe(429);
   });
+
+  it('lets her change her password and recovery address through an anonymous lock, from her own browser', async () => {
+    t = await startTestApp();
+    const password = await createAdmin(t);
+    await createStudent(t, { id: '2002', date_of_birth: '2012-01-02', password: 'Sunny-Garden-42' });
+    const office = await signedInAdmin(t, 'office', password);
+    const student = await signedInStudent(t, '2002', 'Sunny-Garden-42');
+    // Someone else locks both accounts with wrong passwords.
+    const attacker = await new ApiClient(t).primeCsrf();
+    for (let n = 0; n < 5; n++) expect((await wrong(attacker)).status).toBe(422);
+    for (let n = 0; n < 5; n++) expect((await attacker.loginStudent('2002', 'not-the-password')).status).toBe(422);
+    expect((await attacker.loginStudent('2002', 'Sunny-Garden-42')).status).toBe(429);
+
+    // Signed in on her own browser, with its device cookie, she is not locked out of either.
+    const address = await expectStatus(
+      office.post('/api/admin-email', { email: 'office@school.example.tt', password }),
+      200,
+    );
+    expect(address.body).toEqual({ email: 'office@school.example.tt' });
+    const change = { student_id: '2002', old_password: 'Sunny-Garden-42', password: 'Quiet-Harbour-77' };
+    await expectStatus(student.post('/api/change-password-student', change), 200);
+    // The same session without its device cookie is held to the anonymous lock, as at sign-in.
+    const stripped = office.cookieHeader().replace(/portal\.device=[^;]*(; )?/, '');
+    const locked = await request(t.app.getHttpServer())
+      .post('/api/admin-email')
+      .set('X-XSRF-TOKEN', office.xsrfToken())
+      .set('Cookie', stripped)
+      .send({ email: 'other@school.example.tt', password });
+    expect(locked.status).toBe(429);
+    // The lock stays on for everyone else.
+    expect((await attacker.loginAdmin('office', password)).status).toBe(429);
+  }, 60_000);
 });
