@@ -7,6 +7,7 @@ import type {
   UserInfo,
 } from '../../shared/api-types.js';
 import { guardianAddress, type GuardianLoginResponse } from '../../shared/guardians.js';
+import { signInLockKey, signInName } from '../../shared/sign-in-names.js';
 import { initialsOf, MESSAGES } from '../../shared/constants.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -69,9 +70,8 @@ export class AuthService {
     ip: string | undefined,
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<StudentLoginResponse>> {
-    const studentId = dto.student_id.trim();
-    const key = `student:${studentId.toLowerCase()}`;
-    const user = await this.checkCredentials(key, () => this.users.findStudent(studentId), dto.password, cookies);
+    const key = signInLockKey('student', dto.student_id);
+    const user = await this.checkCredentials(key, () => this.users.findStudent(dto.student_id), dto.password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'student', ip });
       throw badCredentials('student_id');
@@ -84,9 +84,8 @@ export class AuthService {
     ip: string | undefined,
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<AdminLoginResponse>> {
-    const username = dto.username.trim();
-    const key = `admin:${username.toLowerCase()}`;
-    const user = await this.checkCredentials(key, () => this.users.findAdmin(username), dto.password, cookies);
+    const key = signInLockKey('admin', dto.username);
+    const user = await this.checkCredentials(key, () => this.users.findAdmin(dto.username), dto.password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'admin', ip });
       throw badCredentials('username');
@@ -100,9 +99,8 @@ export class AuthService {
     ip: string | undefined,
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<GuardianLoginResponse>> {
-    const email = guardianAddress(dto.email);
-    const key = `guardian:${email}`;
-    const user = await this.checkCredentials(key, () => this.users.findGuardian(email), dto.password, cookies);
+    const key = signInLockKey('guardian', dto.email);
+    const user = await this.checkCredentials(key, () => this.users.findGuardian(dto.email), dto.password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'guardian', ip });
       throw badCredentials('email');
@@ -123,7 +121,7 @@ export class AuthService {
     cookies: Record<string, unknown> | undefined,
   ): Promise<SignedIn<LoginResponse>> {
     // Only her own account: a guardian names herself by her address (never a daughter's ID), in any case.
-    const named = current.role === 'guardian' ? guardianAddress(dto.student_id) : dto.student_id;
+    const named = current.role === 'guardian' ? guardianAddress(dto.student_id) : signInName(dto.student_id);
     if (named !== (current.role === 'student' ? current.student_id : current.username))
       throw new ForbiddenException(MESSAGES.forbidden);
     const user = await this.users.findById(current.id);

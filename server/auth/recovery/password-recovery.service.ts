@@ -11,6 +11,7 @@ import type { Role } from '../../../shared/api-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
 import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
 import { passwordProblem } from '../../../shared/password-policy.js';
+import { type SignInKind, signInLockKey } from '../../../shared/sign-in-names.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { linkTokenHash, looksLikeLinkToken, newLinkToken } from '../../common/link-tokens.js';
 import { DbThrottlerStorage } from '../../common/throttling/db-throttler-storage.js';
@@ -68,7 +69,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
    */
   async request(kind: Role, name: string, ip: string | undefined): Promise<void> {
     await this.limit(`forgot-address:${ip ?? ''}`, REQUESTS_PER_ADDRESS);
-    await this.limit(`forgot:${kind}:${name.trim().toLowerCase()}`, REQUESTS_PER_ACCOUNT);
+    await this.limit(`forgot:${signInLockKey(kind as SignInKind, name)}`, REQUESTS_PER_ACCOUNT);
     // Answered before the account is even looked up, so the answer's timing cannot tell whether it exists
     // or has an address; the link is made and queued just after (a failure is logged; she can ask again).
     const work: Promise<void> = this.sendLink(kind, name.trim())
