@@ -64,6 +64,11 @@ export class UsersService {
     return exactly(row, (u) => u.username === address);
   }
 
+  /** Every administrator account. */
+  admins(): Promise<User[]> {
+    return this.users.find({ where: { role: 'admin' }, order: { id: 'ASC' } });
+  }
+
   /** A new password (inside the caller's transaction when `m` is given); stamps password_changed_at. */
   async setPassword(id: number, passwordHash: string, mustReset: boolean, m?: EntityManager): Promise<void> {
     const now = nowIso();

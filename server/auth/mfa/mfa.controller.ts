@@ -8,7 +8,7 @@ import { UsersService } from '../../users/users.service.js';
 import { AuthService } from '../auth.service.js';
 import { startSession } from '../session-cookie.js';
 import { SignInThrottlerGuard } from '../sign-in-throttler.guard.js';
-import { MfaCodeDto, MfaProofDto } from './mfa.dto.js';
+import { MfaCodeDto, MfaProofDto, MfaSetupDto } from './mfa.dto.js';
 import { MfaService } from './mfa.service.js';
 import { pendingMfaUser } from './pending-mfa.js';
 
@@ -54,8 +54,8 @@ export class MfaController {
   @AllowDuringMfaEnrolment()
   @Post('api/admin-mfa/setup')
   @HttpCode(200)
-  setup(@CurrentUser() user: SessionUser): Promise<MfaSetup> {
-    return this.mfa.setup(user);
+  setup(@Body() dto: MfaSetupDto, @CurrentUser() user: SessionUser): Promise<MfaSetup> {
+    return this.mfa.setup(user, dto.enrolment_code);
   }
 
   @Roles('admin')
