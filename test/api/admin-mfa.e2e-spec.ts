@@ -242,6 +242,18 @@ describe('signing in with two-step sign-in on', () => {
     const actions = (await t.ds.getRepository(AuditEntry).find({ order: { id: 'ASC' } })).map((a) => a.action);
     expect(actions).toEqual(['mfa.enabled', 'mfa.recovery-codes-renewed', 'mfa.disabled']);
   });
+  it('takes her password from her own browser through an anonymous lock (issue 28)', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const c = await signedInAdmin(t, 'office', PASSWORD);
+    await enrol(c);
+    const attacker = await new ApiClient(t).primeCsrf();
+    for (let n = 0; n < 5; n++) expect((await attacker.loginAdmin('office', 'not-the-password')).status).toBe(422);
+    expect((await attacker.loginAdmin('office', PASSWORD)).status).toBe(429);
+    const renewed = await c.post('/api/admin-mfa/recovery-codes', { password: PASSWORD });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect((await c.post('/api/admin-mfa/disable', { password: PASSWORD })).status).toBe(200);
+  });
 });
 
 describe('ADMIN_MFA=required', () => {

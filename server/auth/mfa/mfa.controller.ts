@@ -69,15 +69,19 @@ export class MfaController {
   @Roles('admin')
   @Post('api/admin-mfa/disable')
   @HttpCode(200)
-  async disable(@Body() dto: MfaProofDto, @CurrentUser() user: SessionUser): Promise<MfaStatus> {
-    await this.mfa.disable(user, dto);
+  async disable(@Body() dto: MfaProofDto, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<MfaStatus> {
+    await this.mfa.disable(user, dto, req.cookies as Record<string, unknown>);
     return this.mfa.status(user);
   }
 
   @Roles('admin')
   @Post('api/admin-mfa/recovery-codes')
   @HttpCode(200)
-  regenerate(@Body() dto: MfaProofDto, @CurrentUser() user: SessionUser): Promise<MfaRecoveryCodes> {
-    return this.mfa.regenerateRecoveryCodes(user, dto);
+  regenerate(
+    @Body() dto: MfaProofDto,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+  ): Promise<MfaRecoveryCodes> {
+    return this.mfa.regenerateRecoveryCodes(user, dto, req.cookies as Record<string, unknown>);
   }
 }

@@ -22,7 +22,6 @@ import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { IsNull, type Repository } from 'typeorm';
 import type { AdminLoginResponse } from '../../../shared/api-types.js';
-import { signInLockKey } from '../../../shared/sign-in-names.js';
 import {
   isTotpCode,
   MFA_MESSAGES,
@@ -37,8 +36,8 @@ import type { SessionUser } from '../../common/session-user.js';
 import { nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { UsersService } from '../../users/users.service.js';
+import { AuthService } from '../auth.service.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
-import { PasswordHasher } from '../password-hasher.js';
 import { AdminMfa, AdminMfaRecoveryCode } from './admin-mfa.entity.js';
 
 const PERIOD_S = 30;
@@ -96,9 +95,9 @@ export class MfaService implements OnApplicationBootstrap {
     @InjectRepository(AdminMfa) private readonly rows: Repository<AdminMfa>,
     @InjectRepository(AdminMfaRecoveryCode) private readonly codes: Repository<AdminMfaRecoveryCode>,
     private readonly throttle: LoginThrottleService,
-    private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
     private readonly users: UsersService,
+    private readonly auth: AuthService,
   ) {
     this.key = Buffer.from(hkdfSync('sha256', config.sessionSecret, 'student-portal', 'admin-mfa-secret', 32));
     this.enrolmentKey = Buffer.from(
@@ -204,9 +203,9 @@ export class MfaService implements OnApplicationBootstrap {
     return recovery;
   }
 
-  async disable(user: SessionUser, proof: MfaProof): Promise<void> {
+  async disable(user: SessionUser, proof: MfaProof, cookies?: Record<string, unknown>): Promise<void> {
     const row = await this.enabledRow(user);
-    await this.checkProof(user, row, proof);
+    await this.checkProof(user, row, proof, cookies);
     await this.rows.manager.transaction(async (m) => {
       await m.getRepository(AdminMfaRecoveryCode).delete({ user_id: user.id });
       await m.getRepository(AdminMfa).delete({ user_id: user.id });
@@ -214,9 +213,13 @@ export class MfaService implements OnApplicationBootstrap {
     });
   }
 
-  async regenerateRecoveryCodes(user: SessionUser, proof: MfaProof): Promise<MfaRecoveryCodes> {
+  async regenerateRecoveryCodes(
+    user: SessionUser,
+    proof: MfaProof,
+    cookies?: Record<string, unknown>,
+  ): Promise<MfaRecoveryCodes> {
     const row = await this.enabledRow(user);
-    await this.checkProof(user, row, proof);
+    await this.checkProof(user, row, proof, cookies);
     const recovery = await this.replaceRecoveryCodes(user.id);
     await this.audit.record(user, { action: 'mfa.recovery-codes-renewed', entity: 'user', entity_id: user.username });
     return recovery;
@@ -254,18 +257,17 @@ export class MfaService implements OnApplicationBootstrap {
     return row;
   }
 
-  private async checkProof(user: SessionUser, row: AdminMfa, proof: MfaProof): Promise<void> {
+  private async checkProof(
+    user: SessionUser,
+    row: AdminMfa,
+    proof: MfaProof,
+    cookies: Record<string, unknown> | undefined,
+  ): Promise<void> {
     if (proof.code?.trim()) return this.checkCode(user, row, proof.code);
     if (!proof.password) throw codeError(MFA_MESSAGES.codeOrPassword);
-    // A guess at the password counts like a failed sign-in on the same account name.
-    const key = signInLockKey('admin', user.username ?? '');
-    await this.throttle.countAttempt(key);
-    const hash = (await this.users.findById(user.id))?.password_hash ?? '';
-    if (!(await this.hasher.verify(proof.password, hash))) {
-      const message = 'The password is incorrect.';
-      throw new UnprocessableEntityException({ message, errors: { password: [message] } });
-    }
-    await this.throttle.recordSuccess(key);
+    // A guess at the password counts like a failed sign-in, on the key sign-in would use (her browser's device
+    // cookie lets her through someone else's anonymous lock, issue 28).
+    await this.auth.confirmOwnPassword(user, proof.password, cookies);
   }
 
   /** A 6-digit TOTP, or a recovery code. */
