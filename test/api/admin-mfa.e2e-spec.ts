@@ -308,6 +308,19 @@ describe('ADMIN_MFA=required', () => {
     const again = await signedInAdmin(t, 'office', PASSWORD);
     await enrol(again, code.toUpperCase().replace('-', ''));
     expect((await again.get('/api/admin-mfa')).body).toMatchObject({ enabled: true });
+
+    // An administrator she creates has her own code in the log at once.
+    warn.mockClear();
+    const created = await again.post('/api/admins', {
+      username: 'deputy',
+      display_name: 'Deputy Head',
+      password: 'Second-Desk-2026',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const deputy = await t.ds.getRepository(User).findOneByOrFail({ username: 'deputy' });
+    expect(warn.mock.calls.map(([entry]) => entry)).toContainEqual(
+      expect.objectContaining({ admin: 'deputy', enrolment_code: t.app.get(MfaService).enrolmentCode(deputy) }),
+    );
     warn.mockRestore();
   });
 });
