@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
+import { familySectionsShown } from '../../shared/registration-progress.js';
 import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { GuardianWrittenAddress } from './entities/guardian-written-address.entity.js';
@@ -12,6 +13,32 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 const isAddressField = (name: string): name is AddressField => (ADDRESS_FIELDS as readonly string[]).includes(name);
 const ID_CHUNK = 500;
+
+/** The fields that decide which family sections the form shows, and so which addresses count (familySectionsShown). */
+export const SECTION_FIELDS = ['living_status', 'mother_section', 'father_section', 'guardian_section'] as const;
+const SECTION_ADDRESS = { mother: 'email_mother', father: 'email_father', guardian: 'email_guardian' } as const;
+
+/** One save of a record: the fields sent, those that differ from what was stored, the stored values and the new. */
+export interface RecordSave {
+  sent: readonly string[];
+  changed: readonly string[];
+  /** the stored values of the fields sent and of SECTION_FIELDS, before the save */
+  before: Readonly<Record<string, unknown>>;
+  changes: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The address fields of the family sections a save shows that were hidden before it: an address left in a section
+ * the student hid (she lives with her father now) is brought back by whoever shows the section again.
+ */
+function revealedAddresses(save: RecordSave): AddressField[] {
+  if (!SECTION_FIELDS.some((f) => save.changed.includes(f))) return [];
+  const before = familySectionsShown(save.before);
+  const after = familySectionsShown({ ...save.before, ...save.changes });
+  return (Object.keys(SECTION_ADDRESS) as (keyof typeof SECTION_ADDRESS)[])
+    .filter((section) => after[section] && !before[section])
+    .map((section) => SECTION_ADDRESS[section]);
+}
 
 /**
  * Who wrote each address of a record (docs/product.md §10 Forgotten password): owns the guardian_written_addresses
@@ -25,19 +52,14 @@ export class AddressWriters {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /**
-   * A save of the record's fields `sent`, of which `changed` differ from what was stored. A guardian marks each
-   * address field she changed (one she re-sends unchanged keeps its writer); the student or the office clears the
-   * mark of each address field sent, changed or not.
+   * A save of the record (RecordSave). A guardian marks each address field she changed (one she re-sends unchanged
+   * keeps its writer), and the address of each family section her save shows again (by the living status or the
+   * section's tick): she chose that it counts, so it is hers until the student or the office saves it. The student or
+   * the office clears the mark of each address field sent, changed or not.
    */
-  async recordSave(
-    actor: SessionUser,
-    studentId: string,
-    sent: readonly string[],
-    changed: readonly string[],
-    m: EntityManager,
-  ): Promise<void> {
-    if (actor.role !== 'guardian') return this.trust(studentId, sent, m);
-    const fields = changed.filter(isAddressField);
+  async recordSave(actor: SessionUser, studentId: string, save: RecordSave, m: EntityManager): Promise<void> {
+    if (actor.role !== 'guardian') return this.trust(studentId, save.sent, m);
+    const fields = [...new Set([...save.changed.filter(isAddressField), ...revealedAddresses(save)])];
     if (fields.length === 0) return;
     const repo = m.getRepository(GuardianWrittenAddress);
     await repo.delete({ student_id: studentId, field: In(fields) });

@@ -122,6 +122,43 @@ describe('a guardian cannot direct her daughter’s reset link', () => {
     expect(await queuedTo('password-reset')).toEqual([]);
   });
 
+  // Review of issue 28: the student hid a section (she lives with her father now) and left her mother's address in
+  // it. A guardian showing the section again, by the living status or by the section's own tick, does not make the
+  // address receive the link; the student saving the address while it shows does.
+  it.each([
+    ['by the living status', 'T1004', { living_status: 'Both Parents' }],
+    ['by the section’s own tick', 'T1005', { mother_section: 1 }],
+  ])('to an address in a section the student hid, shown again %s', async (_how, id, reveal) => {
+    await createStudent(t, {
+      id,
+      password: PASSWORD,
+      extra: {
+        email: 'zara@example.tt',
+        living_status: 'Both Parents',
+        email_mother: 'zara.mum@example.tt',
+        email_father: 'zara.dad@example.tt',
+      },
+    });
+    await createGuardian(t, { email: `mum.${id}@example.tt`, password: MUM_PASSWORD, students: [id] });
+    const zara = await signedInStudent(t, id, PASSWORD);
+    await expectStatus(zara.post('/api/student', { id, living_status: 'Father Only' }), 200);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual(['zara.dad@example.tt', 'zara@example.tt']);
+
+    const mum = await signedInGuardian(t, `mum.${id}@example.tt`, MUM_PASSWORD);
+    await expectStatus(mum.post('/api/student', { id, ...reveal }), 200);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual(['zara.dad@example.tt', 'zara@example.tt']);
+    // Her other notices follow the form as it shows.
+    await expectStatus(admin.post('/api/registration-reminders', { student_ids: [id] }), 200);
+    expect(await queuedTo('registration-reminder')).toContain('zara.mum@example.tt');
+
+    // The student saves the address where it shows: her choice.
+    await expectStatus(zara.post('/api/student', { id, email_mother: 'zara.mum@example.tt' }), 200);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual(['zara.dad@example.tt', 'zara.mum@example.tt', 'zara@example.tt']);
+  });
+
   it('records saved before the rule: a field whose latest change was a guardian’s is hers', async () => {
     await createStudent(t, {
       id: 'T1003',
