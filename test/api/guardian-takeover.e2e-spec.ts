@@ -272,6 +272,9 @@ describe('the office’s ban on an address', () => {
       'kaidad@gmail.com',
       'k.a.i.d.a.d@googlemail.com',
       'kai.mum+x@example.tt',
+      // Full-width letters in the domain: the mail library maps them to gmail.com and example.tt (IDNA).
+      'kai.dad@ｇｍａｉｌ.com',
+      'kai.mum@ＥＸＡＭＰＬＥ.tt',
     ]) {
       const refused = await expectStatus(kai.post('/api/guardians/invite', { student_id: 'T3001', email }), 403);
       expect(refused.body.message).toBe(GUARDIAN_MESSAGES.removedByOffice);
