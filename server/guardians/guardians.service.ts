@@ -36,7 +36,8 @@ export class GuardiansService {
   }
 
   /**
-   * POST /api/guardians/unlink: the link ends with its audit entry; then every session of the guardian ends, so
+   * POST /api/guardians/unlink: the link ends with its audit entry, and the student's invitations still pending to
+   * the same mailbox are withdrawn (she does not come back through one); then every session of the guardian ends, so
    * that no page she has open keeps showing the student (she signs in again to reach her other daughters).
    */
   async unlink(actor: SessionUser, studentId: string, guardianId: number): Promise<void> {
@@ -44,6 +45,7 @@ export class GuardiansService {
     if (!guardian) throw new NotFoundException(MESSAGES.notFound);
     await writeTransaction(this.ds, async (m) => {
       if (!(await this.links.unlink(guardianId, studentId, m))) throw new NotFoundException(MESSAGES.notFound);
+      await this.invitations.withdrawSameMailbox(studentId, guardian.email, m);
       await this.audit.record(
         actor,
         { action: 'guardian.unlinked', entity: 'student', entity_id: studentId, old_value: guardian.email },

@@ -284,6 +284,42 @@ describe('the office’s ban on an address', () => {
   });
 });
 
+describe('an unlinked guardian', () => {
+  // Review of issue 28: an invitation sent while she was linked, to another spelling of her mailbox, and not yet
+  // accepted, brought her back after the link was ended. Ending a link withdraws the student's pending invitations
+  // to the same mailbox; other addresses' invitations stay.
+  it.each([
+    ['the office', 'T3002'],
+    ['the student', 'T3003'],
+  ])('cannot come back through an invitation still pending (unlinked by %s)', async (by, id) => {
+    await createStudent(t, { id, password: PASSWORD });
+    const mumId = await createGuardian(t, { email: `ada.mum.${id}@gmail.com`, password: MUM_PASSWORD, students: [id] });
+    const ada = await signedInStudent(t, id, PASSWORD);
+    await expectStatus(
+      ada.post('/api/guardians/invite', { student_id: id, email: `adamum${id}+portal@gmail.com` }),
+      201,
+    );
+    const [invitation] = await t.ds.getRepository(OutboxMessage).findBy({ kind: 'guardian-invitation' });
+    const token = /guardian-invitation\?token=([A-Za-z0-9_-]+)/.exec(invitation.text_body)![1];
+    await expectStatus(ada.post('/api/guardians/invite', { student_id: id, email: 'ada.dad@example.tt' }), 201);
+
+    const unlinker = by === 'the office' ? admin : ada;
+    await expectStatus(unlinker.post('/api/guardians/unlink', { student_id: id, guardian_id: mumId }), 204);
+    const visitor = await new ApiClient(t).primeCsrf();
+    for (const res of [
+      await expectStatus(visitor.post('/api/guardians/invitation', { token }), 410),
+      await expectStatus(
+        visitor.post('/api/guardians/accept', { token, name: 'Ada Mum', password: 'Ada-Mum-Pass-2026' }),
+        410,
+      ),
+    ])
+      expect(res.body.message).toBe(GUARDIAN_MESSAGES.invitationGone);
+    const left = (await expectStatus(ada.get(`/api/students/${id}/guardians`), 200)).body as StudentGuardians;
+    expect(left.guardians).toEqual([]);
+    expect(left.invitations.map((i) => i.email)).toEqual(['ada.dad@example.tt']);
+  });
+});
+
 describe('only a bare address', () => {
   beforeAll(() => createStudent(t, { id: 'T4001', password: PASSWORD }));
 
