@@ -194,6 +194,56 @@ describe('a guardian cannot direct her daughter’s reset link', () => {
     await askForReset('T1003');
     expect(await queuedTo('password-reset')).toEqual(['office.wrote@example.tt']);
   });
+
+  it('records saved before the rule: a section a guardian showed again keeps its address hers', async () => {
+    // T1006: the student hid her mother's section, a guardian showed it again. T1007: the same, then the student
+    // saved her mother's address where it shows. T1008: a guardian changed 'Mother Only' to 'Both Parents': the
+    // father's section is the one she showed, the mother's was shown already.
+    const extra = {
+      email: 'own@example.tt',
+      living_status: 'Both Parents',
+      email_mother: 'mum@example.tt',
+      email_father: 'dad@example.tt',
+    };
+    for (const id of ['T1006', 'T1007', 'T1008']) await createStudent(t, { id, password: PASSWORD, extra });
+    let at = Date.parse('2026-09-01T08:00:00.000Z');
+    const entry = (id: string, actor: string, field: string, old_value: string | null, new_value: string) => ({
+      created_at: new Date((at += 60_000)).toISOString(),
+      actor_user_id: null,
+      actor,
+      action: 'student.updated',
+      entity: 'student',
+      entity_id: id,
+      field,
+      old_value,
+      new_value,
+    });
+    const mum = 'guardian: Mum <mum@example.tt>';
+    await t.ds
+      .getRepository(AuditEntry)
+      .insert([
+        entry('T1006', 'student:T1006', 'living_status', 'Both Parents', 'Father Only'),
+        entry('T1006', mum, 'living_status', 'Father Only', 'Both Parents'),
+        entry('T1007', 'student:T1007', 'living_status', 'Both Parents', 'Father Only'),
+        entry('T1007', mum, 'living_status', 'Father Only', 'Both Parents'),
+        entry('T1007', 'student:T1007', 'email_mother', 'old.mum@example.tt', 'mum@example.tt'),
+        entry('T1008', mum, 'living_status', 'Mother Only', 'Both Parents'),
+      ]);
+    const q = t.ds.createQueryRunner();
+    try {
+      await q.dropTable('guardian_written_addresses');
+      for (const name of ['GuardianWrittenAddresses1795700000000', 'GuardianRevealedSections1795710000000'])
+        await new (MIGRATIONS.find((M) => M.name === name)!)().up(q);
+    } finally {
+      await q.release();
+    }
+    await askForReset('T1006');
+    expect(await queuedTo('password-reset')).toEqual(['dad@example.tt', 'own@example.tt']);
+    await askForReset('T1007');
+    expect(await queuedTo('password-reset')).toEqual(['dad@example.tt', 'mum@example.tt', 'own@example.tt']);
+    await askForReset('T1008');
+    expect(await queuedTo('password-reset')).toEqual(['mum@example.tt', 'own@example.tt']);
+  });
 });
 
 describe('a student and her guardians', () => {
