@@ -32,15 +32,22 @@ export class GuardianRevealedSections1795710000000 implements MigrationInterface
                              AND b.field IN (${list(SECTION_FIELDS)}) AND b.actor LIKE 'guardian:%')
        ORDER BY a.id`,
     )) as Entry[];
-    // Each student's entries, whatever the case of the id they were saved under (MariaDB found the row either way).
-    const byStudent = new Map<string, Entry[]>();
-    for (const e of entries)
-      byStudent.set(e.entity_id.toLowerCase(), [...(byStudent.get(e.entity_id.toLowerCase()) ?? []), e]);
-    for (const trail of byStudent.values()) {
-      const [row] = (await q.query(`SELECT id, ${SECTION_FIELDS.join(', ')} FROM students WHERE id = ?`, [
-        trail[0].entity_id,
-      ])) as Record<string, unknown>[];
-      if (!row) continue;
+    // Each student's entries, under whatever case of her id they were saved (the database's own comparison finds her
+    // row, as the save did).
+    const idOf = new Map<string, string | null>();
+    const students = new Map<string, { row: Record<string, unknown>; trail: Entry[] }>();
+    for (const e of entries) {
+      if (!idOf.has(e.entity_id)) {
+        const [row] = (await q.query(`SELECT id, ${SECTION_FIELDS.join(', ')} FROM students WHERE id = ?`, [
+          e.entity_id,
+        ])) as Record<string, unknown>[];
+        idOf.set(e.entity_id, row ? String(row.id) : null);
+        if (row && !students.has(String(row.id))) students.set(String(row.id), { row, trail: [] });
+      }
+      const id = idOf.get(e.entity_id);
+      if (id) students.get(id)!.trail.push(e);
+    }
+    for (const { row, trail } of students.values()) {
       // The section fields as they were before the trail's first change of each.
       const state: Record<string, unknown> = { ...row };
       for (const field of SECTION_FIELDS) {
