@@ -5,7 +5,9 @@ import { actorLabel } from '../../shared/api-types.js';
 import { familySectionsShown } from '../../shared/registration-progress.js';
 import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
+import { sameMailbox } from '../../shared/email-address.js';
 import { GuardianWrittenAddress } from './entities/guardian-written-address.entity.js';
+import { StudentsRepository } from './students.repository.js';
 
 /** The record's address fields: where a family's mail, and a student's reset link, may go. */
 export const ADDRESS_FIELDS = ['email', 'email_mother', 'email_father', 'email_guardian'] as const;
@@ -49,7 +51,10 @@ function revealedAddresses(save: RecordSave): AddressField[] {
  */
 @Injectable()
 export class AddressWriters {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly students: StudentsRepository,
+  ) {}
 
   /**
    * A save of the record (RecordSave). A guardian marks each address field she changed (one she re-sends unchanged
@@ -60,11 +65,26 @@ export class AddressWriters {
   async recordSave(actor: SessionUser, studentId: string, save: RecordSave, m: EntityManager): Promise<void> {
     if (actor.role !== 'guardian') return this.trust(studentId, save.sent, m);
     const fields = [...new Set([...save.changed.filter(isAddressField), ...revealedAddresses(save)])];
+    await this.mark(studentId, fields, actorLabel(actor), m);
+  }
+
+  /**
+   * A guardian's link to the student ended (GuardiansService.unlink, in its transaction): the record's addresses that
+   * reach her mailbox (any spelling, sameMailbox), even those the student or the office typed, count as hers again,
+   * so no reset link reaches her through them, until the student or the office saves them again.
+   */
+  async unlinked(studentId: string, guardian: { label: string; email: string }, m: EntityManager): Promise<void> {
+    const row = await this.students.pick(studentId, ADDRESS_FIELDS, m);
+    if (!row) return;
+    const hers = ADDRESS_FIELDS.filter((f) => typeof row[f] === 'string' && sameMailbox(row[f], guardian.email));
+    await this.mark(row.id, hers, guardian.label, m);
+  }
+
+  private async mark(studentId: string, fields: readonly AddressField[], by: string, m: EntityManager): Promise<void> {
     if (fields.length === 0) return;
     const repo = m.getRepository(GuardianWrittenAddress);
     await repo.delete({ student_id: studentId, field: In(fields) });
     const at = nowIso();
-    const by = actorLabel(actor);
     await repo.insert(fields.map((field) => ({ student_id: studentId, field, written_by: by, written_at: at })));
   }
 

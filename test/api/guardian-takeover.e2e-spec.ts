@@ -160,6 +160,48 @@ describe('a guardian cannot direct her daughter’s reset link', () => {
     expect(await queuedTo('password-reset')).toEqual(['zara.dad@example.tt', 'zara.mum@example.tt', 'zara@example.tt']);
   });
 
+  // Review of issue 28: the student typed her father's address, and her father signs in with it. The office unlinks
+  // him (a court order), or she removes him herself: the address she typed reached his mailbox and still received her
+  // link, so he could take the account over after all. Ending a link takes the record's addresses that reach the
+  // guardian's mailbox (any spelling) off her reset links, until the student or the office saves them again.
+  it.each([
+    ['the office', 'T1009'],
+    ['the student', 'T1010'],
+  ])('to the mailbox of a guardian unlinked by %s, even where the student typed it', async (by, id) => {
+    await createStudent(t, {
+      id,
+      password: PASSWORD,
+      extra: {
+        email: 'ivy@example.tt',
+        living_status: 'Both Parents',
+        email_father: `Ivy.Dad.${id}+school@example.tt`,
+      },
+    });
+    const dadId = await createGuardian(t, {
+      email: `ivy.dad.${id.toLowerCase()}@example.tt`,
+      password: MUM_PASSWORD,
+      students: [id],
+    });
+    await askForReset(id);
+    // Linked, the address the student typed receives it: her choice (docs/product.md §10).
+    expect(await queuedTo('password-reset')).toEqual([
+      `ivy.dad.${id.toLowerCase()}+school@example.tt`,
+      'ivy@example.tt',
+    ]);
+    const ivy = await signedInStudent(t, id, PASSWORD);
+    const unlinker = by === 'the office' ? admin : ivy;
+    await expectStatus(unlinker.post('/api/guardians/unlink', { student_id: id, guardian_id: dadId }), 204);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual(['ivy@example.tt']);
+    // Saved again by her, it is her choice again.
+    await expectStatus(ivy.post('/api/student', { id, email_father: `Ivy.Dad.${id}+school@example.tt` }), 200);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual([
+      `ivy.dad.${id.toLowerCase()}+school@example.tt`,
+      'ivy@example.tt',
+    ]);
+  });
+
   it('records saved before the rule: a field whose latest change was a guardian’s is hers', async () => {
     await createStudent(t, {
       id: 'T1003',
