@@ -74,7 +74,8 @@ export class AddressWriters {
    * so no reset link reaches her through them, until the student or the office saves them again.
    */
   async unlinked(studentId: string, guardian: { label: string; email: string }, m: EntityManager): Promise<void> {
-    const row = await this.students.pick(studentId, ADDRESS_FIELDS, m);
+    // Locked as a save locks it: a save of the same record waits, so their marks never collide.
+    const row = await this.students.pickForUpdate(studentId, ADDRESS_FIELDS, m);
     if (!row) return;
     const hers = ADDRESS_FIELDS.filter((f) => typeof row[f] === 'string' && sameMailbox(row[f], guardian.email));
     await this.mark(row.id, hers, guardian.label, m);
