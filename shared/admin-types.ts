@@ -21,9 +21,6 @@ export interface ResetPasswordResult {
   student_id: string;
   name: string;
   password_reset: 1;
-  /** the single-use link the office hands her (PUBLIC_URL/reset-password?token=…): she chooses her password there */
-  link: string;
-  expires_at: string;
 }
 
 /** One cell of an exported row: lookups resolved, phones prefixed, dates 'YYYY-MM-DD'. */

@@ -101,5 +101,3 @@ export const MAIL_MESSAGES = {
 
 /** A reset link is valid this long after it is asked for. */
 export const RESET_TOKEN_MINUTES = 30;
-/** The link the office hands a student after resetting her password is valid this long (docs/product.md §4). */
-export const OFFICE_RESET_LINK_HOURS = 24;

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { PasswordRecoveryService } from '../auth/recovery/password-recovery.service.js';
 import type { SessionUser } from '../common/session-user.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { FamilyMail } from '../mail/family-mail.js';
@@ -14,7 +12,7 @@ import { OutboxService } from '../mail/outbox.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { UsersService } from '../users/users.service.js';
 
-/** The first password of a student the import creates: her date of birth as yyyymmdd (an office reset gives none). */
+/** The first password of a student, and the one a reset gives back: her date of birth as yyyymmdd. */
 export function dateOfBirthPassword(dateOfBirth: string): string {
   return dateOfBirth.replaceAll('-', '');
 }
@@ -29,7 +27,6 @@ export class AdminStudentsService {
     private readonly audit: AuditService,
     private readonly familyMail: FamilyMail,
     private readonly outbox: OutboxService,
-    private readonly recovery: PasswordRecoveryService,
     private readonly ds: DataSource,
   ) {}
 
@@ -51,35 +48,36 @@ export class AdminStudentsService {
   }
 
   /**
-   * docs/product.md §4 Password reset dialog: her password becomes one nobody knows, and the office gets a
-   * single-use link (PasswordRecoveryService.officeLink) to hand her in person, where she chooses a new one. Never her
-   * date of birth: every guardian knows it (and may have typed it), and could sign in as her before she does. Every
+   * The password becomes the date of birth (yyyymmdd) and must be changed at the next sign-in; every
    * session of the account ends, so whoever is signed in as her now is signed out.
    */
   async resetPassword(studentId: string, actor: SessionUser): Promise<ResetPasswordResult> {
-    const student = await this.students.pick(studentId, ['first_name', 'last_name']);
+    const student = await this.students.pick(studentId, ['first_name', 'last_name', 'date_of_birth']);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     const name = `${student.first_name ?? ''} ${student.last_name ?? ''}`.trim();
-    const hash = await this.hasher.hash(randomBytes(32).toString('base64url'));
+    if (!student.date_of_birth) {
+      const message =
+        `${name || studentId} has no date of birth on record. ` + 'Enter it (Edit) before resetting the password.';
+      throw new UnprocessableEntityException({ message, errors: { student_id: [message] } });
+    }
+    const hash = await this.hasher.hash(dateOfBirthPassword(student.date_of_birth));
     const account = await this.users.findStudent(studentId);
-    // The password, the link, its audit entry and the family's notice (docs/product.md §10) commit together.
-    const link = await writeTransaction(this.ds, async (m) => {
-      let userId = account?.id;
-      if (userId !== undefined) {
-        await this.users.setPassword(userId, hash, true, m);
+    // The password, its audit entry and the family's notice (docs/product.md §10) commit together.
+    await writeTransaction(this.ds, async (m) => {
+      if (account) {
+        await this.users.setPassword(account.id, hash, true, m);
       } else {
-        const created = await this.users.create(
+        await this.users.create(
           {
             role: 'student',
-            student_id: student.id,
+            student_id: studentId,
             username: null,
-            display_name: name || student.id,
+            display_name: name || studentId,
             password_hash: hash,
             password_reset: 1,
           },
           m,
         );
-        userId = created.id;
       }
       await this.audit.record(
         actor,
@@ -87,10 +85,9 @@ export class AdminStudentsService {
         m,
       );
       await this.familyMail.passwordChanged({ role: 'student', student_id: studentId, username: null }, m);
-      return this.recovery.officeLink(userId, m);
     });
     if (account) await this.sessions.destroyAllSessions(account.id);
     this.outbox.wake();
-    return { student_id: studentId, name, password_reset: 1, ...link };
+    return { student_id: studentId, name, password_reset: 1 };
   }
 }

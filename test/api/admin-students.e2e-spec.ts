@@ -104,47 +104,31 @@ describe('GET /api/students', () => {
 });
 
 describe('POST /api/reset-password-student', () => {
-  it('sets a password nobody knows, gives the office her link, ends her sessions and is audited', async () => {
+  it('sets the password to the date of birth with the reset flag, ends her sessions and is audited', async () => {
     const before = await t.ds.getRepository(AuditEntry).count();
     const account = (await t.ds.getRepository(User).findOneBy({ student_id: '20261002' }))!;
     expect(await t.ds.getRepository(SessionRow).countBy({ user_id: account.id })).toBe(1);
     const res = await admin.post('/api/reset-password-student', { student_id: '20261002' }).expect(200);
-    expect(res.body).toEqual({
-      student_id: '20261002',
-      name: 'Brianna Charles',
-      password_reset: 1,
-      link: expect.stringMatching(/\/reset-password\?token=[A-Za-z0-9_-]{43}$/),
-      expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-    });
-    // A day to use it.
-    expect(Date.parse(res.body.expires_at) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    expect(res.body).toEqual({ student_id: '20261002', name: 'Brianna Charles', password_reset: 1 });
     // Her open session is gone: she is a visitor again.
     await student.get('/api/form-classes').expect(401);
     expect(await t.ds.getRepository(SessionRow).countBy({ user_id: account.id })).toBe(0);
-    // Neither the old password nor her date of birth works; the link does, once, and signs her in.
+    // The old password no longer works; the date of birth does, and she must change it.
     const again = new ApiClient(t);
     expect((await again.loginStudent('20261002', 'Brianna-Pass-2026')).status).toBe(422);
-    expect((await again.loginStudent('20261002', '20120131')).status).toBe(422);
-    const token = new URL(res.body.link as string).searchParams.get('token');
-    const brianna = await new ApiClient(t).primeCsrf();
-    await expectStatus(brianna.post('/api/reset-password/check', { token }), 200);
-    await expectStatus(brianna.post('/api/reset-password', { token, password: 'Brianna-Anew-2026' }), 200);
-    await expectStatus(brianna.get('/api/form-classes'), 200);
+    const login = await again.loginStudent('20261002', '20120131');
+    expect(login.status).toBe(200);
+    expect(login.body.password_reset).toBe(1);
     const audit = await t.ds.getRepository(AuditEntry).find({ where: { action: 'password.reset' } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: 'admin:office', entity_id: '20261002' });
-    // The reset and the link's use.
-    expect(await t.ds.getRepository(AuditEntry).count()).toBe(before + 2);
+    expect(await t.ds.getRepository(AuditEntry).count()).toBe(before + 1);
   });
 
-  it('resets one without a date of birth or an account yet; 404 for an unknown student, 422 for a bad id', async () => {
+  it('answers 422 when the student has no date of birth, 404 for an unknown one, 422 for a bad id', async () => {
     await t.ds.getRepository(Student).update({ id: '20261003' }, { date_of_birth: null });
-    await t.ds.getRepository(User).delete({ student_id: '20261003' });
-    const res = await expectStatus(admin.post('/api/reset-password-student', { student_id: '20261003' }), 200);
-    expect((await t.ds.getRepository(User).findOneBy({ student_id: '20261003' }))?.password_reset).toBe(1);
-    const token = new URL(res.body.link as string).searchParams.get('token');
-    const chloe = await new ApiClient(t).primeCsrf();
-    await expectStatus(chloe.post('/api/reset-password', { token, password: 'Chloe-Anew-2026' }), 200);
+    const res = await admin.post('/api/reset-password-student', { student_id: '20261003' }).expect(422);
+    expect(res.body.message).toMatch(/no date of birth/);
     await t.ds.getRepository(Student).update({ id: '20261003' }, { date_of_birth: '2013-12-01' });
     await admin.post('/api/reset-password-student', { student_id: '99999999' }).expect(404);
     await admin.post('/api/reset-password-student', { student_id: 'x y;' }).expect(422);

@@ -3,7 +3,6 @@ import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { PasswordRecoveryService } from '../../server/auth/recovery/password-recovery.service.js';
 import { MIGRATIONS } from '../../server/database/migrations/index.js';
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
-import type { ResetPasswordResult } from '../../shared/admin-types.js';
 import { GUARDIAN_MESSAGES, type StudentGuardians } from '../../shared/guardians.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { ApiClient, expectStatus, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
@@ -410,30 +409,6 @@ describe('an unlinked guardian', () => {
     const left = (await expectStatus(ada.get(`/api/students/${id}/guardians`), 200)).body as StudentGuardians;
     expect(left.guardians).toEqual([]);
     expect(left.invitations.map((i) => i.email)).toEqual(['ada.dad@example.tt']);
-  });
-});
-
-describe('the office’s password reset', () => {
-  // Review of issue 28: with no trusted address left the office resets the password, and a reset used to make it the
-  // date of birth, which every guardian knows (and may have typed into the record): one who asked the office to
-  // reset it, or was told by the 'password changed' notice, signed in as her daughter first. The office now hands
-  // the student a link instead, and nobody can sign in until she uses it.
-  it('gives a guardian nothing to sign in with: the office hands over a single-use link', async () => {
-    await createStudent(t, { id: 'T6001', first_name: 'Rae', password: PASSWORD, date_of_birth: '2012-03-04' });
-    await createGuardian(t, { email: 'rae.mum@example.tt', password: MUM_PASSWORD, students: ['T6001'] });
-    const res = await expectStatus(admin.post('/api/reset-password-student', { student_id: 'T6001' }), 200);
-    const reset = res.body as ResetPasswordResult;
-    expect(reset).toMatchObject({ student_id: 'T6001', password_reset: 1 });
-    const guess = new ApiClient(t);
-    expect((await guess.loginStudent('T6001', '20120304')).status).toBe(422);
-    expect((await guess.loginStudent('T6001', PASSWORD)).status).toBe(422);
-    // The link is the office's to hand over: nothing is e-mailed with it.
-    expect(await queuedTo('password-reset')).toEqual([]);
-    const token = new URL(reset.link).searchParams.get('token') ?? '';
-    const rae = await new ApiClient(t).primeCsrf();
-    await expectStatus(rae.post('/api/reset-password', { token, password: 'Rae-New-Pass-2026' }), 200);
-    expect((await new ApiClient(t).loginStudent('T6001', 'Rae-New-Pass-2026')).status).toBe(200);
-    await expectStatus(rae.post('/api/reset-password', { token, password: 'Rae-Other-Pass-2026' }), 410);
   });
 });
 

@@ -6,15 +6,10 @@ import {
   type OnModuleDestroy,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import type { Role } from '../../../shared/api-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
-import {
-  MAIL_MESSAGES,
-  OFFICE_RESET_LINK_HOURS,
-  RESET_TOKEN_MINUTES,
-  type ResetTokenCheck,
-} from '../../../shared/mail.js';
+import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
 import { passwordProblem } from '../../../shared/password-policy.js';
 import { type SignInKind, signInLockKey } from '../../../shared/sign-in-names.js';
 import { AuditService } from '../../audit/audit.service.js';
@@ -108,9 +103,21 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     if (!user) return;
     const { to, name: account } = await this.familyMail.recipients(user);
     if (to.length === 0) return;
+    const { token, hash } = newLinkToken();
+    const now = new Date();
+    const link = `${this.config.mail.publicUrl}/reset-password?token=${token}`;
+    const content = passwordResetMail(this.outbox.context, account, link);
     await writeTransaction(this.ds, async (m) => {
-      const { link } = await this.issue(user.id, RESET_TOKEN_MINUTES * 60_000, m);
-      const content = passwordResetMail(this.outbox.context, account, link);
+      const tokens = m.getRepository(PasswordResetToken);
+      // A newer request replaces every earlier link of the account.
+      await tokens.delete({ user_id: user.id, used_at: IsNull() });
+      await tokens.insert({
+        user_id: user.id,
+        token_hash: hash,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
+        used_at: null,
+      });
       await this.outbox.queue(
         to.map((address) => ({ content, to: address, studentId: user.student_id })),
         m,
@@ -127,35 +134,6 @@ export class PasswordRecoveryService implements OnModuleDestroy {
       );
     });
     this.outbox.wake();
-  }
-
-  /**
-   * A reset link for the office to hand a student in person after its reset (AdminStudentsService.resetPassword),
-   * inside the reset's transaction, after her password was set: valid OFFICE_RESET_LINK_HOURS, once.
-   */
-  officeLink(userId: number, m: EntityManager): Promise<{ link: string; expires_at: string }> {
-    return this.issue(userId, OFFICE_RESET_LINK_HOURS * 3_600_000, m);
-  }
-
-  /** A new link for the account, replacing every earlier one (a newer request wins). */
-  private async issue(
-    userId: number,
-    validMs: number,
-    m: EntityManager,
-  ): Promise<{ link: string; expires_at: string }> {
-    const { token, hash } = newLinkToken();
-    const now = new Date();
-    const expires_at = new Date(now.getTime() + validMs).toISOString();
-    const tokens = m.getRepository(PasswordResetToken);
-    await tokens.delete({ user_id: userId, used_at: IsNull() });
-    await tokens.insert({
-      user_id: userId,
-      token_hash: hash,
-      created_at: now.toISOString(),
-      expires_at,
-      used_at: null,
-    });
-    return { link: `${this.config.mail.publicUrl}/reset-password?token=${token}`, expires_at };
   }
 
   private async limit(key: string, max: number): Promise<void> {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordResult } from '../../../../../shared/admin-types.js';
 import { apiClient } from '../../../lib/api-client.js';
 
-/** POST /api/reset-password-student: her password becomes one nobody knows; the office gets her single-use link. */
+/** POST /api/reset-password-student: her password becomes her date of birth (yyyymmdd), to be changed. */
 export function useResetPassword() {
   return useMutation({
     mutationFn: (studentId: string) =>

@@ -15,7 +15,7 @@ const RESET_BUTTON_THEME = {
 
 /**
  * docs/product.md §4 Password reset dialog (600px): confirm; then progress with the buttons hidden; then
- * '{name} password reset successfully.' with her single-use link to hand over (copyable) and a single Ok.
+ * '{name} password reset successfully.' with a single Ok.
  */
 export function ResetPasswordDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
   const reset = useResetPassword();
@@ -56,28 +56,17 @@ export function ResetPasswordDialog({ student, onClose }: { student: StudentList
           <Progress percent={100} status="active" showInfo={false} />
         </div>
       ) : reset.isSuccess ? (
-        <>
-          <Typography.Paragraph role="status" style={{ fontSize: 16 }}>
-            {`${reset.data.name || name} password reset successfully.`}
-          </Typography.Paragraph>
-          <Typography.Paragraph>
-            {'Give her this link in person, not to anyone else: she chooses her new password there. '}
-            {`It works once, until ${new Date(reset.data.expires_at).toLocaleString()}.`}
-          </Typography.Paragraph>
-          <Typography.Paragraph style={{ margin: 0 }}>
-            <Typography.Text code copyable={{ text: reset.data.link }} style={{ wordBreak: 'break-all' }}>
-              {reset.data.link}
-            </Typography.Text>
-          </Typography.Paragraph>
-        </>
+        <Typography.Paragraph role="status" style={{ fontSize: 16, margin: 0 }}>
+          {`${reset.data.name || name} password reset successfully.`}
+        </Typography.Paragraph>
       ) : (
         <>
           <Typography.Paragraph>
             Reset the password of <strong>{name}</strong> ({student?.id})?
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ marginBottom: reset.isError ? 12 : 0 }}>
-            Her password stops working and she is signed out everywhere. You get a link to give her in person, where she
-            chooses a new password.
+            Her password becomes her date of birth written yyyymmdd, she is signed out everywhere, and she must choose a
+            new password when she next signs in.
           </Typography.Paragraph>
           {reset.isError && <Alert type="error" showIcon title={errorMessage(reset.error)} />}
         </>
