@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
+import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { SESSION_COOKIE } from './auth/session-cookie.js';
@@ -12,6 +13,7 @@ import { DbSessionStore } from './auth/db-session-store.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './common/api-exception.filter.js';
 import { limitBodyDepth } from './common/body-depth.js';
+import { applyServerTimeouts, bodyDeadline } from './common/http-timeouts.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import { runMigrations } from './database/migrate.js';
@@ -59,6 +61,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     { studentIdLookup: config.studentIdLookup },
     studentPageViewer(app, sessions),
   );
+  applyServerTimeouts(app.getHttpServer() as Server, config.timeouts);
+  app.use(bodyDeadline(config.timeouts.body));
   app.use(express.json({ limit: '200kb' }));
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(limitBodyDepth);

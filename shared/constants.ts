@@ -51,6 +51,8 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
   signInRequired: 'Please sign in to continue.',
   forbidden: 'You are not allowed to do that.',
+  /** A student ID sent as something other than text (an array, an object, a number). */
+  studentIdText: 'The student ID must be text.',
   mustResetPassword: 'You must change your password before you can continue.',
   csrf: 'Your session has expired. Please reload the page and try again.',
   passwordChanged: 'Password Changed Successfully.',

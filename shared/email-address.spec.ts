@@ -46,6 +46,11 @@ describe('canonicalMailbox', () => {
     ['ann.lee@example.org', 'ann.lee@example.org'],
     ['ann.lee@mail.gmail.com', 'ann.lee@mail.gmail.com'],
     ['+tag@example.org', '+tag@example.org'],
+    ['ann.lee@ｇｍａｉｌ.com', 'annlee@gmail.com'],
+    ['Ann@ＥＸＡＭＰＬＥ.org', 'ann@example.org'],
+    ['ann@exämple.tt', 'ann@xn--exmple-cua.tt'],
+    ['ann@EXÄMPLE.tt', 'ann@xn--exmple-cua.tt'],
+    ['ann@gmail.com/x', 'ann@gmail.com/x'],
   ])('reads %j as the mailbox %j', (address, mailbox) => {
     expect(canonicalMailbox(address)).toBe(mailbox);
   });

@@ -20,17 +20,35 @@ export function isBareAddress(value: string): boolean {
 /** Providers that ignore dots in the part before @ (and where googlemail.com is gmail.com). */
 const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 
+/** Characters that end a URL's host: a domain holding one is not read as a host (it is compared as typed). */
+const NOT_IN_HOST = /[/?#%|^]/;
+
 /**
- * The mailbox an address reaches, for comparing spellings: lower case, without a `+tag` after the local part, and for
- * Gmail without dots in the local part (googlemail.com read as gmail.com). `Ann.Lee+school@googlemail.com` and
- * `annlee@gmail.com` are the same mailbox. Used to compare, never to send: mail still goes to the address as typed.
+ * The domain as the mail library sends to it: IDNA's mapping (UTS #46, the WHATWG URL host parser, which nodemailer's
+ * domainToASCII is too) turns full-width letters and dots, other letter cases and compatibility forms into the
+ * domain they reach (`ｇｍａｉｌ.com` is gmail.com), and a Unicode domain into its ASCII form.
+ */
+function mailDomain(domain: string): string {
+  if (NOT_IN_HOST.test(domain)) return domain.toLowerCase();
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    return domain.toLowerCase();
+  }
+}
+
+/**
+ * The mailbox an address reaches, for comparing spellings: lower case, the domain as mail reaches it (mailDomain),
+ * without a `+tag` after the local part, and for Gmail without dots in the local part (googlemail.com read as
+ * gmail.com). `Ann.Lee+school@googlemail.com`, `annlee@ｇｍａｉｌ.com` and `annlee@gmail.com` are the same mailbox.
+ * Used to compare, never to send: mail still goes to the address as typed.
  */
 export function canonicalMailbox(address: string): string {
   const lower = address.trim().toLowerCase();
   const at = lower.lastIndexOf('@');
   if (at <= 0) return lower;
   let local = lower.slice(0, at);
-  let domain = lower.slice(at + 1);
+  let domain = mailDomain(lower.slice(at + 1));
   const plus = local.indexOf('+');
   if (plus > 0) local = local.slice(0, plus);
   if (Object.hasOwn(DOTLESS_DOMAINS, domain)) {

@@ -1,6 +1,8 @@
 // Guardian accounts (docs/product.md §11): one sign-in for a parent of one or more students. The API's shapes
 // and the texts the screens show. Framework-free: imported by the server and the web client.
 
+import { normalisedAddress } from './sign-in-names.js';
+
 /** A student a guardian account is linked to: GET /api/my-students, and the guardian's sign-in answer. */
 export interface LinkedStudent {
   id: string;
@@ -146,9 +148,9 @@ export const GUARDIAN_MESSAGES = {
     `You are signed in with another account on this device. Sign out to create the parent account for ${email}.`,
 } as const;
 
-/** A guardian's address as the portal keeps and compares it: trimmed, lower case. */
+/** A guardian's address as the portal keeps and compares it: NFKC, trimmed, lower case (shared/sign-in-names.ts). */
 export function guardianAddress(email: string): string {
-  return email.trim().toLowerCase();
+  return normalisedAddress(email);
 }
 
 /** How the audit trail and the logs name a guardian: "guardian: name <email>". */

@@ -56,4 +56,6 @@ export const MFA_MESSAGES = {
   notOn: 'Two-step sign-in is not on.',
   noSetup: 'Start the set-up again: choose "Set up two-step sign-in".',
   codeOrPassword: 'Enter a current code from your app or your password.',
+  enrolmentCodePrompt: 'Enter the enrolment code the person who runs the portal gave you.',
+  wrongEnrolmentCode: 'That enrolment code is not right. Ask the person who runs the portal for yours.',
 } as const;

@@ -158,6 +158,7 @@ export const TERM_REPORT_MESSAGES = {
   noClassData: 'There are no term reports for that class in that year and term.',
   releaseFormat: 'Give the release time as YYYY-MM-DD HH:mm (school time).',
   releasePassed: 'That release time has passed. Choose a later time, or post now.',
+  releaseTooFar: 'That release time is more than a year ahead. Choose an earlier time.',
   noStudentReport: 'She has no report for that year and term.',
   holdReason: 'Please give the reason for holding her report.',
   nowPosted: (datePosted: string) => `Now: posted ${datePosted.slice(0, 16)}`,

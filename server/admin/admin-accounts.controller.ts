@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import type { AdminAccount } from '../../shared/admin-types.js';
 import { CurrentUser, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -24,8 +25,12 @@ export class AdminAccountsController {
 
   @Post('admin-email')
   @HttpCode(200)
-  setEmail(@Body() dto: AdminEmailDto, @CurrentUser() user: SessionUser): Promise<{ email: string }> {
-    return this.admins.setEmail(user, dto.email, dto.password);
+  setEmail(
+    @Body() dto: AdminEmailDto,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+  ): Promise<{ email: string }> {
+    return this.admins.setEmail(user, dto.email, dto.password, req.cookies as Record<string, unknown>);
   }
 
   @Post('admins')

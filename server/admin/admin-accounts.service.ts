@@ -5,6 +5,7 @@ import type { AdminAccount } from '../../shared/admin-types.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
+import { MfaService } from '../auth/mfa/mfa.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { recoveryAddressChangedMail } from '../mail/mail-templates.js';
@@ -29,6 +30,7 @@ export class AdminAccountsService {
     private readonly auth: AuthService,
     private readonly outbox: OutboxService,
     private readonly ds: DataSource,
+    private readonly mfa: MfaService,
   ) {}
 
   /** Her own address for a forgotten password ('' when none). */
@@ -40,8 +42,13 @@ export class AdminAccountsService {
    * A new address for her forgotten passwords: only with her current password (whoever holds her session must
    * not be able to point recovery at their own mailbox), and the address it replaces is told.
    */
-  async setEmail(actor: SessionUser, email: string, password: string): Promise<{ email: string }> {
-    await this.auth.confirmOwnPassword(actor, password);
+  async setEmail(
+    actor: SessionUser,
+    email: string,
+    password: string,
+    cookies: Record<string, unknown> | undefined,
+  ): Promise<{ email: string }> {
+    await this.auth.confirmOwnPassword(actor, password, cookies);
     const before = await this.email(actor);
     const next = email.trim();
     if (next === before.email) return { email: next };
@@ -98,6 +105,8 @@ export class AdminAccountsService {
       field: 'display_name',
       new_value: user.display_name,
     });
+    // ADMIN_MFA=required: her enrolment code goes to the server's log, for whoever runs it to hand over.
+    await this.mfa.logEnrolmentCodes(username);
     return { username, display_name: user.display_name, created_at: user.created_at };
   }
 }

@@ -115,7 +115,12 @@ export class AuthController {
     @CurrentUser() user: SessionUser,
     @Req() req: Request,
   ): Promise<LoginResponse> {
-    const { userId, response } = await this.auth.changePassword(dto, user, req.sessionID);
+    const { userId, response } = await this.auth.changePassword(
+      dto,
+      user,
+      req.sessionID,
+      req.cookies as Record<string, unknown>,
+    );
     // The session that changed the password continues under a new id.
     await startSession(req, userId);
     return response.role === 'admin' ? this.mfa.withEnrolmentFlag(userId, response) : response;

@@ -4,6 +4,7 @@ import {
   ForbiddenException,
   Injectable,
   UnauthorizedException,
+  UnprocessableEntityException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
@@ -69,7 +70,16 @@ export class AuthGuard implements CanActivate {
             ? (req.body as Record<string, unknown> | undefined)?.[owner.body]
             : req.query[owner.query];
       if (named === undefined) throw new ForbiddenException(MESSAGES.forbidden);
-      await this.access.assert(user, String(named));
+      // Before validation: only text names a student. An array, object or number is refused here rather than turned
+      // into text (['M100'] would read as 'M100', an object with its own toString would throw: issue 28).
+      if (typeof named !== 'string') {
+        const field = 'param' in owner ? owner.param : 'body' in owner ? owner.body : owner.query;
+        throw new UnprocessableEntityException({
+          message: MESSAGES.studentIdText,
+          errors: { [field]: [MESSAGES.studentIdText] },
+        });
+      }
+      await this.access.assert(user, named);
     }
     return true;
   }

@@ -7,6 +7,7 @@ import type {
   UserInfo,
 } from '../../shared/api-types.js';
 import { guardianAddress, type GuardianLoginResponse } from '../../shared/guardians.js';
+import { signInLockKey, signInName } from '../../shared/sign-in-names.js';
 import { initialsOf, MESSAGES } from '../../shared/constants.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -69,9 +70,8 @@ export class AuthService {
     ip: string | undefined,
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<StudentLoginResponse>> {
-    const studentId = dto.student_id.trim();
-    const key = `student:${studentId.toLowerCase()}`;
-    const user = await this.checkCredentials(key, () => this.users.findStudent(studentId), dto.password, cookies);
+    const key = signInLockKey('student', dto.student_id);
+    const user = await this.checkCredentials(key, () => this.users.findStudent(dto.student_id), dto.password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'student', ip });
       throw badCredentials('student_id');
@@ -84,9 +84,8 @@ export class AuthService {
     ip: string | undefined,
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<AdminLoginResponse>> {
-    const username = dto.username.trim();
-    const key = `admin:${username.toLowerCase()}`;
-    const user = await this.checkCredentials(key, () => this.users.findAdmin(username), dto.password, cookies);
+    const key = signInLockKey('admin', dto.username);
+    const user = await this.checkCredentials(key, () => this.users.findAdmin(dto.username), dto.password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'admin', ip });
       throw badCredentials('username');
@@ -100,9 +99,8 @@ export class AuthService {
     ip: string | undefined,
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<GuardianLoginResponse>> {
-    const email = guardianAddress(dto.email);
-    const key = `guardian:${email}`;
-    const user = await this.checkCredentials(key, () => this.users.findGuardian(email), dto.password, cookies);
+    const key = signInLockKey('guardian', dto.email);
+    const user = await this.checkCredentials(key, () => this.users.findGuardian(dto.email), dto.password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'guardian', ip });
       throw badCredentials('email');
@@ -113,15 +111,17 @@ export class AuthService {
   /**
    * Forced reset (no old password needed: she proved the date of birth at sign-in) or voluntary change.
    * A new password ends every other session of the account (all but `sessionId`, this browser's); the
-   * controller then gives this one a new id.
+   * controller then gives this one a new id. `cookies` are the browser's: its device cookie for the account lets her
+   * through an anonymous lock as at sign-in (issue 28).
    */
   async changePassword(
     dto: ChangePasswordDto,
     current: SessionUser,
     sessionId: string,
+    cookies: Record<string, unknown> | undefined,
   ): Promise<SignedIn<LoginResponse>> {
     // Only her own account: a guardian names herself by her address (never a daughter's ID), in any case.
-    const named = current.role === 'guardian' ? guardianAddress(dto.student_id) : dto.student_id;
+    const named = current.role === 'guardian' ? guardianAddress(dto.student_id) : signInName(dto.student_id);
     if (named !== (current.role === 'student' ? current.student_id : current.username))
       throw new ForbiddenException(MESSAGES.forbidden);
     const user = await this.users.findById(current.id);
@@ -131,10 +131,11 @@ export class AuthService {
     const forced = user.password_reset === 1;
     if (!forced || dto.old_password !== undefined) {
       if (!dto.old_password) throw this.fieldError('old_password', 'Please enter your old password.');
-      // A guess at the old password counts like a failed sign-in on the account's own (anonymous) key, so
-      // a stolen session cannot try passwords here past the sign-in lock; counted before any bcrypt work.
+      // A guess at the old password counts like a failed sign-in, on the same key as sign-in would (the browser's own
+      // with a device cookie for the account, else the account's anonymous one), so a stolen session cannot try
+      // passwords here past the sign-in lock, and someone else's wrong passwords do not lock her out of it either.
       const key = accountLockKey(user);
-      if (!(await this.checkCredentials(key, () => Promise.resolve(user), dto.old_password, undefined))) {
+      if (!(await this.checkCredentials(key, () => Promise.resolve(user), dto.old_password, cookies))) {
         throw this.fieldError('old_password', MESSAGES.wrongOldPassword);
       }
     }
@@ -171,12 +172,17 @@ export class AuthService {
 
   /**
    * She proves it is her before changing what protects her account (an administrator's recovery address): her
-   * current password, counted like a sign-in on her account's own key so that a stolen session cannot guess it.
+   * current password, counted like a sign-in (on her browser's device key, else the account's anonymous one) so that
+   * a stolen session cannot guess it and an anonymous lock does not stop her.
    */
-  async confirmOwnPassword(current: SessionUser, password: string): Promise<void> {
+  async confirmOwnPassword(
+    current: SessionUser,
+    password: string,
+    cookies: Record<string, unknown> | undefined,
+  ): Promise<void> {
     const user = await this.users.findById(current.id);
     if (!user) throw new ForbiddenException(MESSAGES.forbidden);
-    if (!(await this.checkCredentials(accountLockKey(user), () => Promise.resolve(user), password, undefined)))
+    if (!(await this.checkCredentials(accountLockKey(user), () => Promise.resolve(user), password, cookies)))
       throw this.fieldError('password', 'The password is incorrect.');
   }
 

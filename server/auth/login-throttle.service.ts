@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
+import { type SignInKind, signInLockKey } from '../../shared/sign-in-names.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
 import { storedKey } from '../common/throttling/stored-key.js';
@@ -9,12 +10,12 @@ import { LOGIN_KEY_LENGTH, LoginThrottle } from './entities/login-throttle.entit
 
 /**
  * The account's own sign-in lock key, as the sign-in routes count it: `student:<id>`, `admin:<username>` or
- * `guardian:<address>`.
+ * `guardian:<address>`, normalised (signInLockKey).
  */
 export function accountLockKey(user: { role: string; student_id: string | null; username: string | null }): string {
   return user.role === 'student'
-    ? `student:${(user.student_id ?? '').toLowerCase()}`
-    : `${user.role}:${(user.username ?? '').toLowerCase()}`;
+    ? signInLockKey('student', user.student_id ?? '')
+    : signInLockKey(user.role as SignInKind, user.username ?? '');
 }
 
 export const MAX_FAILURES = 5;

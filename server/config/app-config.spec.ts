@@ -54,7 +54,15 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://portal.example.org' }, 'PUBLIC_URL'],
     [{ MAIL_FROM: 'Portal without an address' }, 'MAIL_FROM'],
     [{ REMINDER_DAYS_BEFORE_DEADLINE: '0' }, 'REMINDER_DAYS_BEFORE_DEADLINE'],
-    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:587' }, 'PUBLIC_URL'],
+    [
+      { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), TRUST_PROXY: '1', SMTP_URL: 'smtp://mail:587' },
+      'PUBLIC_URL',
+    ],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, 'TRUST_PROXY'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SECURE_COOKIES: 'off' }, 'TRUST_PROXY'],
+    [{ ALLOW_INSECURE_HTTP: 'perhaps' }, 'ALLOW_INSECURE_HTTP'],
+    [{ BODY_TIMEOUT_SECONDS: '0' }, 'BODY_TIMEOUT_SECONDS'],
+    [{ HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }, 'REQUEST_TIMEOUT_SECONDS'],
   ])('refuses %o naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -96,8 +104,35 @@ describe('loadConfig', () => {
   });
 
   it('never seeds the demo school in production unless asked', () => {
-    const c = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const c = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), TRUST_PROXY: '1' });
     expect(c.seedDemo).toBe(false);
+  });
+});
+
+describe('production transport (issue 28)', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+  it('starts only when told TLS is in front, or that plain HTTP is meant', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), ...production })).toThrow(
+      /TRUST_PROXY or SECURE_COOKIES=on is required when NODE_ENV=production.*ALLOW_INSECURE_HTTP=true/,
+    );
+    const proxied = loadConfig({ DATA_DIR: dir(), ...production, TRUST_PROXY: '1' });
+    expect(proxied.secureCookies).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), ...production, SECURE_COOKIES: 'on' }).secureCookies).toBe(true);
+    const plain = loadConfig({ DATA_DIR: dir(), ...production, ALLOW_INSECURE_HTTP: 'true' });
+    expect(plain).toMatchObject({ secureCookies: false, allowInsecureHttp: true });
+    // Outside production nothing is asked.
+    expect(loadConfig({ DATA_DIR: dir() }).secureCookies).toBe(false);
+  });
+});
+
+describe('HTTP time limits (issue 28)', () => {
+  it('give the largest upload what it needs at 1 Mbit/s, and other bodies 30 s', () => {
+    // 4 × 5 MB = 20 MB: 168 s at 1 Mbit/s; a quarter more and 30 s.
+    expect(loadConfig({ DATA_DIR: dir() }).timeouts).toEqual({ headers: 20, body: 30, request: 240, keepAlive: 5 });
+    expect(loadConfig({ DATA_DIR: dir(), UPLOAD_MAX_MB: '10' }).timeouts.request).toBe(450);
+    expect(
+      loadConfig({ DATA_DIR: dir(), REQUEST_TIMEOUT_SECONDS: '600', BODY_TIMEOUT_SECONDS: '5' }).timeouts,
+    ).toMatchObject({ request: 600, body: 5 });
   });
 });
 

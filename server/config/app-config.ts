@@ -24,6 +24,10 @@ export interface AppConfig {
   ptaFormUrl: string | null;
   trustProxy: boolean | number | string;
   secureCookies: boolean;
+  /** ALLOW_INSECURE_HTTP: in production, start although neither TRUST_PROXY nor SECURE_COOKIES says TLS is in front. */
+  allowInsecureHttp: boolean;
+  /** HTTP time limits (server/common/http-timeouts.ts), in seconds. */
+  timeouts: HttpTimeouts;
   chromiumPath: string | null;
   studentIdLookup: boolean;
   showLearningChallenges: boolean;
@@ -41,6 +45,20 @@ export interface AppConfig {
   /** ADMIN_MFA: 'required' makes every administrator set up two-step sign-in at her next sign-in. */
   adminMfa: 'optional' | 'required';
   mail: MailConfig;
+}
+
+/**
+ * How long a request may take to arrive (issue 28: 750 connections sending their bodies slowly stayed open over
+ * 95 s). `headers`: the request line and headers. `body`: the body of any request but a file upload (JSON or a form,
+ * at most 200 kB: 2 s at 1 Mbit/s). `request`: a whole request, the limit uploads live under; by default what the
+ * largest upload (4 × UPLOAD_MAX_MB) needs on a 1 Mbit/s phone connection, with a quarter more and 30 s to spare
+ * (240 s for the default 5 MB: 20 MB is 168 s at 1 Mbit/s).
+ */
+export interface HttpTimeouts {
+  headers: number;
+  body: number;
+  request: number;
+  keepAlive: number;
 }
 
 /** E-mail (docs/product.md §10): without an SMTP server, messages are kept for the office's Outbox. */
@@ -156,6 +174,34 @@ function trustProxy(env: Env): boolean | number | string {
   if (FALSE.includes(raw.toLowerCase())) return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw; // an address list such as "loopback, 10.0.0.0/8", passed to Express as is
+}
+
+/**
+ * In production the portal must be served over HTTPS: its cookies are `Secure` and HSTS is sent only when it knows
+ * TLS is in front (TRUST_PROXY behind a TLS proxy, or SECURE_COOKIES=on). Without either it would hand out session
+ * cookies over plain HTTP, so it refuses to start unless told that this is meant (ALLOW_INSECURE_HTTP=true).
+ */
+function checkTransport(env: Env, production: boolean, tp: boolean | number | string, secureCookies: boolean): boolean {
+  const allowInsecureHttp = flag(env, 'ALLOW_INSECURE_HTTP', false);
+  const toldTls = tp !== false || (env.SECURE_COOKIES !== undefined && secureCookies);
+  if (production && !toldTls && !allowInsecureHttp)
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'or SECURE_COOKIES=on is required when NODE_ENV=production: serve the portal over HTTPS (TRUST_PROXY=1 behind ' +
+        'a TLS proxy, or SECURE_COOKIES=on), or set ALLOW_INSECURE_HTTP=true to run it over plain HTTP on purpose',
+    );
+  return allowInsecureHttp;
+}
+
+/** HttpTimeouts: UPLOAD_MAX_MB decides the default whole-request limit. */
+function httpTimeouts(env: Env, uploadMaxMb: number): HttpTimeouts {
+  const largestUploadMbit = (4 * uploadMaxMb * 1024 * 1024 * 8) / 1e6;
+  const uploadSeconds = Math.ceil(largestUploadMbit * 1.25) + 30;
+  const headers = int(env, 'HEADERS_TIMEOUT_SECONDS', 20, 1, 300);
+  const request = int(env, 'REQUEST_TIMEOUT_SECONDS', uploadSeconds, 1, 3600);
+  if (request < headers)
+    throw new ConfigError('REQUEST_TIMEOUT_SECONDS', `must be at least HEADERS_TIMEOUT_SECONDS (${headers})`);
+  return { headers, body: int(env, 'BODY_TIMEOUT_SECONDS', 30, 1, 600), request, keepAlive: 5 };
 }
 
 function timeZone(env: Env): string {
@@ -301,6 +347,8 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
   const schoolName = env.SCHOOL_NAME?.trim() || "St. Mary's Girls' High School (demo)";
   const port = int(env, 'PORT', 3000, 0, 65535);
   const workers = webConcurrency(env, database);
+  const secureCookies = flag(env, 'SECURE_COOKIES', tp !== false);
+  const uploadMaxMb = int(env, 'UPLOAD_MAX_MB', 5, 1, 100);
   return {
     nodeEnv,
     production,
@@ -317,7 +365,9 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     schoolName,
     ptaFormUrl: ptaFormUrl(env) ?? (seedDemo ? DEMO_PTA_FORM_URL : null),
     trustProxy: tp,
-    secureCookies: flag(env, 'SECURE_COOKIES', tp !== false),
+    secureCookies,
+    allowInsecureHttp: checkTransport(env, production, tp, secureCookies),
+    timeouts: httpTimeouts(env, uploadMaxMb),
     chromiumPath: chromiumPath(env),
     studentIdLookup: flag(env, 'STUDENT_ID_LOOKUP', false),
     showLearningChallenges: flag(env, 'SHOW_LEARNING_CHALLENGES', false),
@@ -325,7 +375,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     bcryptCost: int(env, 'BCRYPT_COST', 10, 10, 15),
     webConcurrency: workers,
     bcryptConcurrency: bcryptConcurrency(env, workers),
-    uploadMaxMb: int(env, 'UPLOAD_MAX_MB', 5, 1, 100),
+    uploadMaxMb,
     uploadBudgetMb: int(env, 'UPLOAD_BUDGET_MB', 200, 10, 100_000),
     webDir: path.resolve(rootDir, env.WEB_DIR?.trim() || 'dist/web'),
     logLevel,

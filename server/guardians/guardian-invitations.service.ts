@@ -7,7 +7,7 @@ import {
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import {
@@ -184,6 +184,21 @@ export class GuardianInvitationsService {
           .getMany()),
       );
     return rows.map((r) => ({ ...view(r), student_id: r.student_id }));
+  }
+
+  /**
+   * A link ended (GuardiansService.unlink): the student's unused invitations to the same mailbox as the guardian's
+   * (any spelling, canonicalMailbox) are withdrawn in the unlink's transaction, so that an invitation sent while she
+   * was linked cannot bring her back (410 like a used link). Other addresses' invitations stay.
+   */
+  async withdrawSameMailbox(studentId: string, address: string, m: EntityManager): Promise<void> {
+    const repo = m.getRepository(GuardianInvitation);
+    const pending = await repo.find({
+      select: { id: true, email: true },
+      where: { student_id: studentId, used_at: IsNull() },
+    });
+    const ids = pending.filter((i) => sameMailbox(i.email, address)).map((i) => i.id);
+    if (ids.length > 0) await repo.delete({ id: In(ids) });
   }
 
   /** POST /api/guardians/invitation: what the link's page shows; 410 when the link no longer works. */

@@ -1,11 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
-import type { StudentGuardians } from '../../shared/guardians.js';
+import { guardianActorLabel, type StudentGuardians } from '../../shared/guardians.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
 import type { SessionUser } from '../common/session-user.js';
 import { writeTransaction } from '../database/write-transaction.js';
+import { AddressWriters } from '../students/address-writers.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { GuardianInvitationsService } from './guardian-invitations.service.js';
 import { GuardianLinksService } from './links/guardian-links.service.js';
@@ -20,6 +21,7 @@ export class GuardiansService {
     private readonly students: StudentsRepository,
     private readonly sessions: DbSessionStore,
     private readonly audit: AuditService,
+    private readonly addressWriters: AddressWriters,
   ) {}
 
   /** GET /api/students/{studentId}/guardians: her linked guardians and the invitations still pending. */
@@ -36,7 +38,9 @@ export class GuardiansService {
   }
 
   /**
-   * POST /api/guardians/unlink: the link ends with its audit entry; then every session of the guardian ends, so
+   * POST /api/guardians/unlink: the link ends with its audit entry, the student's invitations still pending to the
+   * same mailbox are withdrawn (she does not come back through one), and the record's addresses that reach her
+   * mailbox no longer receive reset links (AddressWriters.unlinked); then every session of the guardian ends, so
    * that no page she has open keeps showing the student (she signs in again to reach her other daughters).
    */
   async unlink(actor: SessionUser, studentId: string, guardianId: number): Promise<void> {
@@ -44,6 +48,12 @@ export class GuardiansService {
     if (!guardian) throw new NotFoundException(MESSAGES.notFound);
     await writeTransaction(this.ds, async (m) => {
       if (!(await this.links.unlink(guardianId, studentId, m))) throw new NotFoundException(MESSAGES.notFound);
+      await this.invitations.withdrawSameMailbox(studentId, guardian.email, m);
+      await this.addressWriters.unlinked(
+        studentId,
+        { label: guardianActorLabel(guardian.name, guardian.email), email: guardian.email },
+        m,
+      );
       await this.audit.record(
         actor,
         { action: 'guardian.unlinked', entity: 'student', entity_id: studentId, old_value: guardian.email },

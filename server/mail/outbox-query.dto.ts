@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { ToNumber } from '../common/validation.js';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { OUTBOX_STATUSES, type OutboxStatus } from '../../shared/mail.js';
 
@@ -9,7 +9,7 @@ export class OutboxQueryDto {
   status?: OutboxStatus;
 
   @IsOptional()
-  @Type(() => Number)
+  @ToNumber()
   @IsInt({ message: 'limit must be a whole number.' })
   @Min(1, { message: 'limit must be between 1 and 500.' })
   @Max(500, { message: 'limit must be between 1 and 500.' })

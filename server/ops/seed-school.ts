@@ -281,7 +281,7 @@ async function main(argv: string[]): Promise<void> {
       await m.createQueryBuilder().insert().into(FormClass).values(classes).orIgnore().updateEntity(false).execute();
       for (let i = 0; i < students.length; i += 200) {
         const chunk = students.slice(i, i + 200);
-        await studentsTable.insert(chunk, m, { reload: false });
+        await studentsTable.insert(chunk, m);
         await m
           .createQueryBuilder()
           .insert()

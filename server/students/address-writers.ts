@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
+import { familySectionsShown } from '../../shared/registration-progress.js';
 import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
+import { sameMailbox } from '../../shared/email-address.js';
 import { GuardianWrittenAddress } from './entities/guardian-written-address.entity.js';
+import { StudentsRepository } from './students.repository.js';
 
 /** The record's address fields: where a family's mail, and a student's reset link, may go. */
 export const ADDRESS_FIELDS = ['email', 'email_mother', 'email_father', 'email_guardian'] as const;
@@ -12,6 +15,32 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 const isAddressField = (name: string): name is AddressField => (ADDRESS_FIELDS as readonly string[]).includes(name);
 const ID_CHUNK = 500;
+
+/** The fields that decide which family sections the form shows, and so which addresses count (familySectionsShown). */
+export const SECTION_FIELDS = ['living_status', 'mother_section', 'father_section', 'guardian_section'] as const;
+const SECTION_ADDRESS = { mother: 'email_mother', father: 'email_father', guardian: 'email_guardian' } as const;
+
+/** One save of a record: the fields sent, those that differ from what was stored, the stored values and the new. */
+export interface RecordSave {
+  sent: readonly string[];
+  changed: readonly string[];
+  /** the stored values of the fields sent and of SECTION_FIELDS, before the save */
+  before: Readonly<Record<string, unknown>>;
+  changes: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The address fields of the family sections a save shows that were hidden before it: an address left in a section
+ * the student hid (she lives with her father now) is brought back by whoever shows the section again.
+ */
+function revealedAddresses(save: RecordSave): AddressField[] {
+  if (!SECTION_FIELDS.some((f) => save.changed.includes(f))) return [];
+  const before = familySectionsShown(save.before);
+  const after = familySectionsShown({ ...save.before, ...save.changes });
+  return (Object.keys(SECTION_ADDRESS) as (keyof typeof SECTION_ADDRESS)[])
+    .filter((section) => after[section] && !before[section])
+    .map((section) => SECTION_ADDRESS[section]);
+}
 
 /**
  * Who wrote each address of a record (docs/product.md §10 Forgotten password): owns the guardian_written_addresses
@@ -22,27 +51,41 @@ const ID_CHUNK = 500;
  */
 @Injectable()
 export class AddressWriters {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly students: StudentsRepository,
+  ) {}
 
   /**
-   * A save of the record's fields `sent`, of which `changed` differ from what was stored. A guardian marks each
-   * address field she changed (one she re-sends unchanged keeps its writer); the student or the office clears the
-   * mark of each address field sent, changed or not.
+   * A save of the record (RecordSave). A guardian marks each address field she changed (one she re-sends unchanged
+   * keeps its writer), and the address of each family section her save shows again (by the living status or the
+   * section's tick): she chose that it counts, so it is hers until the student or the office saves it. The student or
+   * the office clears the mark of each address field sent, changed or not.
    */
-  async recordSave(
-    actor: SessionUser,
-    studentId: string,
-    sent: readonly string[],
-    changed: readonly string[],
-    m: EntityManager,
-  ): Promise<void> {
-    if (actor.role !== 'guardian') return this.trust(studentId, sent, m);
-    const fields = changed.filter(isAddressField);
+  async recordSave(actor: SessionUser, studentId: string, save: RecordSave, m: EntityManager): Promise<void> {
+    if (actor.role !== 'guardian') return this.trust(studentId, save.sent, m);
+    const fields = [...new Set([...save.changed.filter(isAddressField), ...revealedAddresses(save)])];
+    await this.mark(studentId, fields, actorLabel(actor), m);
+  }
+
+  /**
+   * A guardian's link to the student ended (GuardiansService.unlink, in its transaction): the record's addresses that
+   * reach her mailbox (any spelling, sameMailbox), even those the student or the office typed, count as hers again,
+   * so no reset link reaches her through them, until the student or the office saves them again.
+   */
+  async unlinked(studentId: string, guardian: { label: string; email: string }, m: EntityManager): Promise<void> {
+    // Locked as a save locks it: a save of the same record waits, so their marks never collide.
+    const row = await this.students.pickForUpdate(studentId, ADDRESS_FIELDS, m);
+    if (!row) return;
+    const hers = ADDRESS_FIELDS.filter((f) => typeof row[f] === 'string' && sameMailbox(row[f], guardian.email));
+    await this.mark(row.id, hers, guardian.label, m);
+  }
+
+  private async mark(studentId: string, fields: readonly AddressField[], by: string, m: EntityManager): Promise<void> {
     if (fields.length === 0) return;
     const repo = m.getRepository(GuardianWrittenAddress);
     await repo.delete({ student_id: studentId, field: In(fields) });
     const at = nowIso();
-    const by = actorLabel(actor);
     await repo.insert(fields.map((field) => ({ student_id: studentId, field, written_by: by, written_at: at })));
   }
 

@@ -160,21 +160,19 @@ export class StudentsRepository {
   }
 
   /**
-   * New rows. `reload: false` skips reading back the columns the database filled in (defaults): the
-   * seeding of a whole school inserts thousands of rows and reads none of them back.
+   * New rows. The callers' objects are left as they are: TypeORM's reading back of the columns the database filled in
+   * (updateEntity) matched the rows it read to the objects by position, and MariaDB returns them in key order, so on
+   * MariaDB each object got another student's id (the demo school gave the wrong students their passwords, issue 28).
+   * Nothing needs those columns back; a whole school's seeding inserts thousands of rows and reads none of them.
    */
-  async insert(
-    rows: readonly Partial<StudentRow>[],
-    m?: EntityManager,
-    { reload = true }: { reload?: boolean } = {},
-  ): Promise<void> {
+  async insert(rows: readonly Partial<StudentRow>[], m?: EntityManager): Promise<void> {
     if (rows.length === 0) return;
     await this.manager(m)
       .createQueryBuilder()
       .insert()
       .into(Student)
       .values(rows as Partial<Student>[])
-      .updateEntity(reload)
+      .updateEntity(false)
       .execute();
   }
 

@@ -21,7 +21,7 @@ import { writeTransaction } from '../database/write-transaction.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { TermsService } from '../terms/terms.service.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
-import { AddressWriters } from './address-writers.js';
+import { AddressWriters, SECTION_FIELDS } from './address-writers.js';
 import { RegistrationWindow } from './registration-window.js';
 import { toStudentRecord } from './student-record.mapper.js';
 import { type StudentChanges, StudentsRepository } from './students.repository.js';
@@ -105,9 +105,10 @@ export class StudentsService {
 
     const names = Object.keys(changes) as StudentFieldName[];
     return writeTransaction(this.ds, async (m) => {
+      // The section fields too: whether a save shows a family section decides who wrote its address (AddressWriters).
       const current: Record<string, FieldValue> | null = await this.students.pickForUpdate(
         id,
-        ['updated_at', ...names],
+        [...new Set(['updated_at', ...SECTION_FIELDS, ...names] as const)],
         m,
       );
       if (!current) throw new NotFoundException(MESSAGES.notFound);
@@ -135,7 +136,12 @@ export class StudentsService {
         );
       }
       // Who wrote each address sent decides whether a reset link may go there (docs/product.md §10).
-      await this.addressWriters.recordSave(user, String(current.id), names, changed, m);
+      await this.addressWriters.recordSave(
+        user,
+        String(current.id),
+        { sent: names, changed, before: current, changes },
+        m,
+      );
       // Agreeing to the terms stamps the version and time beside the tick (TermsService.stampAgreement).
       const termsStamp = await this.terms.stampAgreement(m, user, id, changes.agree_terms_conditions, termsVersionRead);
       return { id, ...changes, updatedAt, ...termsStamp } as StudentSaveResponse;

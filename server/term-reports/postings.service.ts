@@ -17,7 +17,7 @@ import { FamilyMail } from '../mail/family-mail.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import { TermReport, TermReportClassPosting, TermReportPosting } from './entities/term-report.entity.js';
 import { HoldsService } from './holds.service.js';
-import { effectivePosting, type PostingState, visibleAt } from './release-rules.js';
+import { effectivePosting, type PostingState, releaseTimeProblem, visibleAt } from './release-rules.js';
 
 /** A report as the visibility rules need it: whose, which term, and her class that term. */
 export interface ReportKey {
@@ -299,11 +299,7 @@ export class PostingsService {
 
   private releaseTime(text: string): Date {
     const at = parseLocalDateTime(text, this.config.timeZone);
-    const problem = !at
-      ? TERM_REPORT_MESSAGES.releaseFormat
-      : at.getTime() <= this.clock.now().getTime()
-        ? TERM_REPORT_MESSAGES.releasePassed
-        : null;
+    const problem = releaseTimeProblem(at, this.clock.now());
     if (problem) throw new UnprocessableEntityException({ message: problem, errors: { release_at: [problem] } });
     return at!;
   }

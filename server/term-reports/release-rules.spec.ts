@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePosting, type PostingState, visibleAt } from './release-rules.js';
+import { TERM_REPORT_MESSAGES } from '../../shared/term-reports.js';
+import { effectivePosting, type PostingState, releaseTimeProblem, visibleAt } from './release-rules.js';
 
 const posted: PostingState = { posted: 1, date_posted: '2026-11-27 15:00:00', release_at: null };
 const removed: PostingState = { posted: 0, date_posted: null, release_at: null };
@@ -23,5 +24,17 @@ describe('release rules', () => {
     expect(visibleAt(scheduled, '2026-11-27T19:00:00.000Z')).toBe(true);
     expect(visibleAt(removed, '2030-01-01T00:00:00.000Z')).toBe(false);
     expect(visibleAt(null, '2030-01-01T00:00:00.000Z')).toBe(false);
+  });
+});
+
+describe('a release time', () => {
+  const now = new Date('2026-11-26T16:00:00.000Z');
+  it('must be a time, still ahead, and at most a year ahead', () => {
+    expect(releaseTimeProblem(null, now)).toBe(TERM_REPORT_MESSAGES.releaseFormat);
+    expect(releaseTimeProblem(new Date('2026-11-26T16:00:00.000Z'), now)).toBe(TERM_REPORT_MESSAGES.releasePassed);
+    expect(releaseTimeProblem(new Date('2026-11-26T16:01:00.000Z'), now)).toBeNull();
+    expect(releaseTimeProblem(new Date('2027-11-26T16:00:00.000Z'), now)).toBeNull();
+    expect(releaseTimeProblem(new Date('2027-11-26T16:01:00.000Z'), now)).toBe(TERM_REPORT_MESSAGES.releaseTooFar);
+    expect(releaseTimeProblem(new Date('9999-12-31T20:00:00.000Z'), now)).toBe(TERM_REPORT_MESSAGES.releaseTooFar);
   });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { guardianAddress } from '../../shared/guardians.js';
+import { signInName, studentIdForSignIn } from '../../shared/sign-in-names.js';
 import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import { nowIso } from '../common/time.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -40,20 +41,32 @@ export class UsersService {
     return kept && { ...kept };
   }
 
-  findStudent(studentId: string): Promise<User | null> {
-    return this.users.findOneBy({ role: 'student', student_id: studentId });
+  /**
+   * An account by its sign-in name as typed. The name is normalised (shared/sign-in-names.ts) and the row taken only
+   * when its stored name is exactly that: MariaDB's collation would also match other spellings (case, accents), SQLite
+   * would not, and a sign-in name must mean the same account on both.
+   */
+  async findStudent(studentId: string): Promise<User | null> {
+    const id = studentIdForSignIn(studentId);
+    if (id === null) return null;
+    return exactly(await this.users.findOneBy({ role: 'student', student_id: id }), (u) => u.student_id === id);
   }
 
-  findAdmin(username: string): Promise<User | null> {
-    return this.users.findOneBy({ role: 'admin', username });
+  async findAdmin(username: string): Promise<User | null> {
+    const name = signInName(username);
+    return exactly(await this.users.findOneBy({ role: 'admin', username: name }), (u) => u.username === name);
   }
 
-  /** A guardian by her sign-in address (any case: addresses are stored in lower case). */
-  findGuardian(email: string, m?: EntityManager): Promise<User | null> {
-    return (m ? m.getRepository(User) : this.users).findOneBy({
-      role: 'guardian',
-      username: guardianAddress(email),
-    });
+  /** A guardian by her sign-in address (any case: addresses are stored normalised, in lower case). */
+  async findGuardian(email: string, m?: EntityManager): Promise<User | null> {
+    const address = guardianAddress(email);
+    const row = await (m ? m.getRepository(User) : this.users).findOneBy({ role: 'guardian', username: address });
+    return exactly(row, (u) => u.username === address);
+  }
+
+  /** Every administrator account. */
+  admins(): Promise<User[]> {
+    return this.users.find({ where: { role: 'admin' }, order: { id: 'ASC' } });
   }
 
   /** A new password (inside the caller's transaction when `m` is given); stamps password_changed_at. */
@@ -98,4 +111,9 @@ export class UsersService {
       email: u.email,
     };
   }
+}
+
+/** The row when its stored name is exactly the one asked for, else null (see findStudent). */
+function exactly(row: User | null, same: (u: User) => boolean): User | null {
+  return row && same(row) ? row : null;
 }

@@ -1,10 +1,13 @@
 import { generate } from 'otplib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { DEVICE_COOKIE } from '../../server/auth/device-cookies.js';
 import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
 import { SessionRow } from '../../server/auth/entities/session.entity.js';
 import { AdminMfa } from '../../server/auth/mfa/admin-mfa.entity.js';
+import { MfaService } from '../../server/auth/mfa/mfa.service.js';
+import { User } from '../../server/users/entities/user.entity.js';
 import { MFA_MESSAGES, type MfaSetup } from '../../shared/mfa.js';
 import { ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { createAdmin, startTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -27,8 +30,8 @@ async function wrongCode(secret: string): Promise<string> {
 }
 
 /** Signs in with the password and sets up two-step sign-in; answers the secret and the recovery codes. */
-async function enrol(c: ApiClient): Promise<{ secret: string; recovery: string[] }> {
-  const setup = await c.post('/api/admin-mfa/setup');
+async function enrol(c: ApiClient, enrolmentCode?: string): Promise<{ secret: string; recovery: string[] }> {
+  const setup = await c.post('/api/admin-mfa/setup', enrolmentCode ? { enrolment_code: enrolmentCode } : {});
   expect(setup.status).toBe(200);
   const body = setup.body as MfaSetup;
   const confirmed = await c.post('/api/admin-mfa/confirm', { code: await codeAt(body.secret) });
@@ -239,12 +242,25 @@ describe('signing in with two-step sign-in on', () => {
     const actions = (await t.ds.getRepository(AuditEntry).find({ order: { id: 'ASC' } })).map((a) => a.action);
     expect(actions).toEqual(['mfa.enabled', 'mfa.recovery-codes-renewed', 'mfa.disabled']);
   });
+  it('takes her password from her own browser through an anonymous lock (issue 28)', async () => {
+    t = await startTestApp();
+    await createAdmin(t);
+    const c = await signedInAdmin(t, 'office', PASSWORD);
+    await enrol(c);
+    const attacker = await new ApiClient(t).primeCsrf();
+    for (let n = 0; n < 5; n++) expect((await attacker.loginAdmin('office', 'not-the-password')).status).toBe(422);
+    expect((await attacker.loginAdmin('office', PASSWORD)).status).toBe(429);
+    const renewed = await c.post('/api/admin-mfa/recovery-codes', { password: PASSWORD });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect((await c.post('/api/admin-mfa/disable', { password: PASSWORD })).status).toBe(200);
+  });
 });
 
 describe('ADMIN_MFA=required', () => {
   it('makes an administrator without two-step sign-in set it up before anything else', async () => {
     t = await startTestApp({ env: { ADMIN_MFA: 'required' } });
     await createAdmin(t);
+    const office = (await t.ds.getRepository(User).findOneByOrFail({ username: 'office' })) as User;
     const c = new ApiClient(t);
     const login = await c.loginAdmin('office', PASSWORD);
     expect(login.status).toBe(200);
@@ -257,11 +273,54 @@ describe('ADMIN_MFA=required', () => {
     expect((await c.get('/api/admins')).status).toBe(403);
     expect((await c.get('/api/admin-mfa')).body).toMatchObject({ enabled: false, required: true });
 
-    await enrol(c);
+    await enrol(c, t.app.get(MfaService).enrolmentCode(office));
     expect((await c.get('/api/students')).status).toBe(200);
     expect((await c.get('/api/session')).body.user.mfa_enrolment_required).toBeUndefined();
 
     // Next time, the code is asked for.
     await passwordStep();
+  });
+
+  it('takes the enrolment code logged at start, so that her password alone cannot set it up (issue 28)', async () => {
+    const warn = vi.spyOn(Logger.prototype, 'warn');
+    t = await startTestApp({
+      env: { ADMIN_MFA: 'required', ADMIN_USERNAME: 'office', ADMIN_PASSWORD: PASSWORD },
+    });
+    const logged = warn.mock.calls
+      .map(([entry]) => entry as { admin?: string; enrolment_code?: string })
+      .filter((e) => e.enrolment_code);
+    expect(logged.map((e) => e.admin)).toEqual(['office']);
+    const code = logged[0].enrolment_code!;
+    expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+
+    // Someone who has only the password cannot set it up on her own phone.
+    const c = await signedInAdmin(t, 'office', PASSWORD);
+    const none = await c.post('/api/admin-mfa/setup');
+    expect(none.status).toBe(422);
+    expect(none.body.errors.enrolment_code).toEqual([MFA_MESSAGES.enrolmentCodePrompt]);
+    const wrong = await c.post('/api/admin-mfa/setup', { enrolment_code: 'aaaaa-aaaaa' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.enrolment_code).toEqual([MFA_MESSAGES.wrongEnrolmentCode]);
+    expect(await t.ds.getRepository(AdminMfa).count()).toBe(0);
+
+    // With it (any case, without its dash) she sets it up; the same code is the same after a restart.
+    await t.restart();
+    const again = await signedInAdmin(t, 'office', PASSWORD);
+    await enrol(again, code.toUpperCase().replace('-', ''));
+    expect((await again.get('/api/admin-mfa')).body).toMatchObject({ enabled: true });
+
+    // An administrator she creates has her own code in the log at once.
+    warn.mockClear();
+    const created = await again.post('/api/admins', {
+      username: 'deputy',
+      display_name: 'Deputy Head',
+      password: 'Second-Desk-2026',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const deputy = await t.ds.getRepository(User).findOneByOrFail({ username: 'deputy' });
+    expect(warn.mock.calls.map(([entry]) => entry)).toContainEqual(
+      expect.objectContaining({ admin: 'deputy', enrolment_code: t.app.get(MfaService).enrolmentCode(deputy) }),
+    );
+    warn.mockRestore();
   });
 });

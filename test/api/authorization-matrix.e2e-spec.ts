@@ -335,3 +335,47 @@ describe('authorization matrix', () => {
     });
   }
 });
+
+/*
+ * Type confusion (issue 28): every text or number field of every JSON route above, sent as something it is not (an
+ * object, an array, a number, true, an object with its own toString or valueOf, an object with __proto__), is refused
+ * with a 4xx, never a 5xx nor a success, whoever calls: a visitor on the public routes, the student naming herself,
+ * her guardian and the office on the others. null is "empty" in this API (an optional field cleared, a required one
+ * refused), so it must only never be a 5xx.
+ */
+const WRONG_TYPES: [string, unknown][] = [
+  ['an object', { a: 1 }],
+  ['an array', ['M100']],
+  ['a number', 12345],
+  ['true', true],
+  ['null', null],
+  ['an object with its own toString', { toString: 'x' }],
+  ['an object with its own valueOf', { valueOf: 'x' }],
+  ['an object with __proto__', JSON.parse('{"__proto__":{"role":"admin"}}')],
+];
+
+describe('no field of a JSON route takes a value of the wrong type', () => {
+  for (const row of MATRIX.filter((r) => r.body && r.route !== 'POST /logout')) {
+    it(row.route, async () => {
+      const template = row.route.split(' ')[1];
+      const callers: Caller[] = row.expect.visitor === 401 ? ['own', 'guardian', 'admin'] : ['visitor'];
+      const wrong: string[] = [];
+      for (const caller of callers.filter((c) => row.expect[c] !== 403)) {
+        const ctx = { caller, studentId: OWN };
+        const body = row.body!(ctx) as Record<string, unknown>;
+        const path = row.path ? row.path(ctx) : template.replace(/:(studentId|userId)\b/g, OWN);
+        for (const [field, good] of Object.entries(body)) {
+          if (typeof good !== 'string' && typeof good !== 'number') continue;
+          for (const [what, value] of WRONG_TYPES.filter(([, v]) => typeof v !== typeof good)) {
+            await t.ds.query('DELETE FROM throttler_hits');
+            const res = await clients[caller].post(path, { ...body, [field]: value });
+            const refused = res.status >= 400 && res.status < 500;
+            if (!(refused || (value === null && res.status < 500)))
+              wrong.push(`${caller}: ${field} as ${what} → ${res.status} ${res.text.slice(0, 120)}`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});

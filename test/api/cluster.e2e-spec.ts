@@ -24,6 +24,7 @@ const env: Record<string, string> = {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   SESSION_SECRET: 'a-secret-shared-by-every-worker-0123456789',
+  ALLOW_INSECURE_HTTP: 'true', // plain HTTP on 127.0.0.1
   WEB_CONCURRENCY: '2',
   ...(engine === 'mariadb' ? { DATABASE_URL: `${MARIADB_URL}/${dbName}` } : {}),
 };

@@ -122,6 +122,85 @@ describe('a guardian cannot direct her daughter’s reset link', () => {
     expect(await queuedTo('password-reset')).toEqual([]);
   });
 
+  // Review of issue 28: the student hid a section (she lives with her father now) and left her mother's address in
+  // it. A guardian showing the section again, by the living status or by the section's own tick, does not make the
+  // address receive the link; the student saving the address while it shows does.
+  it.each([
+    ['by the living status', 'T1004', { living_status: 'Both Parents' }],
+    ['by the section’s own tick', 'T1005', { mother_section: 1 }],
+  ])('to an address in a section the student hid, shown again %s', async (_how, id, reveal) => {
+    await createStudent(t, {
+      id,
+      password: PASSWORD,
+      extra: {
+        email: 'zara@example.tt',
+        living_status: 'Both Parents',
+        email_mother: 'zara.mum@example.tt',
+        email_father: 'zara.dad@example.tt',
+      },
+    });
+    await createGuardian(t, { email: `mum.${id}@example.tt`, password: MUM_PASSWORD, students: [id] });
+    const zara = await signedInStudent(t, id, PASSWORD);
+    await expectStatus(zara.post('/api/student', { id, living_status: 'Father Only' }), 200);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual(['zara.dad@example.tt', 'zara@example.tt']);
+
+    const mum = await signedInGuardian(t, `mum.${id}@example.tt`, MUM_PASSWORD);
+    await expectStatus(mum.post('/api/student', { id, ...reveal }), 200);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual(['zara.dad@example.tt', 'zara@example.tt']);
+    // Her other notices follow the form as it shows.
+    await expectStatus(admin.post('/api/registration-reminders', { student_ids: [id] }), 200);
+    expect(await queuedTo('registration-reminder')).toContain('zara.mum@example.tt');
+
+    // The student saves the address where it shows: her choice.
+    await expectStatus(zara.post('/api/student', { id, email_mother: 'zara.mum@example.tt' }), 200);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual(['zara.dad@example.tt', 'zara.mum@example.tt', 'zara@example.tt']);
+  });
+
+  // Review of issue 28: the student typed her father's address, and her father signs in with it. The office unlinks
+  // him (a court order), or she removes him herself: the address she typed reached his mailbox and still received her
+  // link, so he could take the account over after all. Ending a link takes the record's addresses that reach the
+  // guardian's mailbox (any spelling) off her reset links, until the student or the office saves them again.
+  it.each([
+    ['the office', 'T1009'],
+    ['the student', 'T1010'],
+  ])('to the mailbox of a guardian unlinked by %s, even where the student typed it', async (by, id) => {
+    await createStudent(t, {
+      id,
+      password: PASSWORD,
+      extra: {
+        email: 'ivy@example.tt',
+        living_status: 'Both Parents',
+        email_father: `Ivy.Dad.${id}+school@example.tt`,
+      },
+    });
+    const dadId = await createGuardian(t, {
+      email: `ivy.dad.${id.toLowerCase()}@example.tt`,
+      password: MUM_PASSWORD,
+      students: [id],
+    });
+    await askForReset(id);
+    // Linked, the address the student typed receives it: her choice (docs/product.md §10).
+    expect(await queuedTo('password-reset')).toEqual([
+      `ivy.dad.${id.toLowerCase()}+school@example.tt`,
+      'ivy@example.tt',
+    ]);
+    const ivy = await signedInStudent(t, id, PASSWORD);
+    const unlinker = by === 'the office' ? admin : ivy;
+    await expectStatus(unlinker.post('/api/guardians/unlink', { student_id: id, guardian_id: dadId }), 204);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual(['ivy@example.tt']);
+    // Saved again by her, it is her choice again.
+    await expectStatus(ivy.post('/api/student', { id, email_father: `Ivy.Dad.${id}+school@example.tt` }), 200);
+    await askForReset(id);
+    expect(await queuedTo('password-reset')).toEqual([
+      `ivy.dad.${id.toLowerCase()}+school@example.tt`,
+      'ivy@example.tt',
+    ]);
+  });
+
   it('records saved before the rule: a field whose latest change was a guardian’s is hers', async () => {
     await createStudent(t, {
       id: 'T1003',
@@ -156,6 +235,56 @@ describe('a guardian cannot direct her daughter’s reset link', () => {
     }
     await askForReset('T1003');
     expect(await queuedTo('password-reset')).toEqual(['office.wrote@example.tt']);
+  });
+
+  it('records saved before the rule: a section a guardian showed again keeps its address hers', async () => {
+    // T1006: the student hid her mother's section, a guardian showed it again. T1007: the same, then the student
+    // saved her mother's address where it shows. T1008: a guardian changed 'Mother Only' to 'Both Parents': the
+    // father's section is the one she showed, the mother's was shown already.
+    const extra = {
+      email: 'own@example.tt',
+      living_status: 'Both Parents',
+      email_mother: 'mum@example.tt',
+      email_father: 'dad@example.tt',
+    };
+    for (const id of ['T1006', 'T1007', 'T1008']) await createStudent(t, { id, password: PASSWORD, extra });
+    let at = Date.parse('2026-09-01T08:00:00.000Z');
+    const entry = (id: string, actor: string, field: string, old_value: string | null, new_value: string) => ({
+      created_at: new Date((at += 60_000)).toISOString(),
+      actor_user_id: null,
+      actor,
+      action: 'student.updated',
+      entity: 'student',
+      entity_id: id,
+      field,
+      old_value,
+      new_value,
+    });
+    const mum = 'guardian: Mum <mum@example.tt>';
+    await t.ds
+      .getRepository(AuditEntry)
+      .insert([
+        entry('T1006', 'student:T1006', 'living_status', 'Both Parents', 'Father Only'),
+        entry('T1006', mum, 'living_status', 'Father Only', 'Both Parents'),
+        entry('T1007', 'student:T1007', 'living_status', 'Both Parents', 'Father Only'),
+        entry('T1007', mum, 'living_status', 'Father Only', 'Both Parents'),
+        entry('T1007', 'student:T1007', 'email_mother', 'old.mum@example.tt', 'mum@example.tt'),
+        entry('T1008', mum, 'living_status', 'Mother Only', 'Both Parents'),
+      ]);
+    const q = t.ds.createQueryRunner();
+    try {
+      await q.dropTable('guardian_written_addresses');
+      for (const name of ['GuardianWrittenAddresses1795700000000', 'GuardianRevealedSections1795710000000'])
+        await new (MIGRATIONS.find((M) => M.name === name)!)().up(q);
+    } finally {
+      await q.release();
+    }
+    await askForReset('T1006');
+    expect(await queuedTo('password-reset')).toEqual(['dad@example.tt', 'own@example.tt']);
+    await askForReset('T1007');
+    expect(await queuedTo('password-reset')).toEqual(['dad@example.tt', 'mum@example.tt', 'own@example.tt']);
+    await askForReset('T1008');
+    expect(await queuedTo('password-reset')).toEqual(['mum@example.tt', 'own@example.tt']);
   });
 });
 
@@ -235,12 +364,51 @@ describe('the office’s ban on an address', () => {
       'kaidad@gmail.com',
       'k.a.i.d.a.d@googlemail.com',
       'kai.mum+x@example.tt',
+      // Full-width letters in the domain: the mail library maps them to gmail.com and example.tt (IDNA).
+      'kai.dad@ｇｍａｉｌ.com',
+      'kai.mum@ＥＸＡＭＰＬＥ.tt',
     ]) {
       const refused = await expectStatus(kai.post('/api/guardians/invite', { student_id: 'T3001', email }), 403);
       expect(refused.body.message).toBe(GUARDIAN_MESSAGES.removedByOffice);
     }
     // Dots matter elsewhere: another mailbox.
     await expectStatus(kai.post('/api/guardians/invite', { student_id: 'T3001', email: 'kaimum@example.tt' }), 201);
+  });
+});
+
+describe('an unlinked guardian', () => {
+  // Review of issue 28: an invitation sent while she was linked, to another spelling of her mailbox, and not yet
+  // accepted, brought her back after the link was ended. Ending a link withdraws the student's pending invitations
+  // to the same mailbox; other addresses' invitations stay.
+  it.each([
+    ['the office', 'T3002'],
+    ['the student', 'T3003'],
+  ])('cannot come back through an invitation still pending (unlinked by %s)', async (by, id) => {
+    await createStudent(t, { id, password: PASSWORD });
+    const mumId = await createGuardian(t, { email: `ada.mum.${id}@gmail.com`, password: MUM_PASSWORD, students: [id] });
+    const ada = await signedInStudent(t, id, PASSWORD);
+    await expectStatus(
+      ada.post('/api/guardians/invite', { student_id: id, email: `adamum${id}+portal@gmail.com` }),
+      201,
+    );
+    const [invitation] = await t.ds.getRepository(OutboxMessage).findBy({ kind: 'guardian-invitation' });
+    const token = /guardian-invitation\?token=([A-Za-z0-9_-]+)/.exec(invitation.text_body)![1];
+    await expectStatus(ada.post('/api/guardians/invite', { student_id: id, email: 'ada.dad@example.tt' }), 201);
+
+    const unlinker = by === 'the office' ? admin : ada;
+    await expectStatus(unlinker.post('/api/guardians/unlink', { student_id: id, guardian_id: mumId }), 204);
+    const visitor = await new ApiClient(t).primeCsrf();
+    for (const res of [
+      await expectStatus(visitor.post('/api/guardians/invitation', { token }), 410),
+      await expectStatus(
+        visitor.post('/api/guardians/accept', { token, name: 'Ada Mum', password: 'Ada-Mum-Pass-2026' }),
+        410,
+      ),
+    ])
+      expect(res.body.message).toBe(GUARDIAN_MESSAGES.invitationGone);
+    const left = (await expectStatus(ada.get(`/api/students/${id}/guardians`), 200)).body as StudentGuardians;
+    expect(left.guardians).toEqual([]);
+    expect(left.invitations.map((i) => i.email)).toEqual(['ada.dad@example.tt']);
   });
 });
 

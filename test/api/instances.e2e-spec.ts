@@ -29,6 +29,7 @@ const env: Record<string, string> = {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   SESSION_SECRET: 'a-shared-secret-for-both-instances-0123456789',
+  ALLOW_INSECURE_HTTP: 'true', // plain HTTP on 127.0.0.1
   ADMIN_USERNAME: 'office',
   ADMIN_PASSWORD: 'Office-Admin-Pass-1',
   ...(engine === 'mariadb' ? { DATABASE_URL: `${MARIADB_URL}/${dbName}` } : {}),

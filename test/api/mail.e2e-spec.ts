@@ -1,5 +1,6 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { AutoReminders } from '../../server/admin/progress/auto-reminders.js';
 import { PasswordRecoveryService } from '../../server/auth/recovery/password-recovery.service.js';
@@ -7,6 +8,7 @@ import { localDate } from '../../server/common/time.js';
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
 import { OutboxSender } from '../../server/mail/outbox-sender.js';
 import { TermReport } from '../../server/term-reports/entities/term-report.entity.js';
+import { UsersService } from '../../server/users/users.service.js';
 import { MAIL_MESSAGES } from '../../shared/mail.js';
 import { ApiClient, expectStatus, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { addresses, resetToken, startSmtp, type TestSmtp } from '../fixtures/smtp.js';
@@ -140,6 +142,36 @@ describe('a forgotten password', () => {
     await new Promise((r) => setTimeout(r, 300)); // time for anything else to arrive
     await deliver(2);
     expect(smtp.received.flatMap(addresses).sort()).toEqual(['brianna@example.tt', 'mum.baptiste@example.tt']);
+  });
+
+  it('answers before anything about the account is looked up, whichever kind of account is asked for', async () => {
+    const events: string[] = [];
+    const server = t.app.getHttpServer() as Server;
+    const onRequest = (_req: IncomingMessage, res: ServerResponse) => res.once('finish', () => events.push('answered'));
+    server.on('request', onRequest);
+    const users = t.app.get(UsersService);
+    for (const find of ['findStudent', 'findAdmin', 'findGuardian'] as const)
+      vi.spyOn(users, find).mockImplementation(async () => {
+        events.push('looked up');
+        return null;
+      });
+    try {
+      const visitor = await new ApiClient(t).primeCsrf();
+      events.length = 0;
+      const asks: [string, object][] = [
+        ['/api/forgot-password', { student_id: BRIANNA.id }],
+        ['/api/admin-forgot-password', { username: 'office' }],
+        ['/api/guardian-forgot-password', { email: 'mum@example.tt' }],
+      ];
+      for (const [path, body] of asks) {
+        await expectStatus(visitor.post(path, body), 202);
+        await t.app.get(PasswordRecoveryService).settle();
+      }
+      expect(events).toEqual(Array.from({ length: 3 }, () => ['answered', 'looked up']).flat());
+    } finally {
+      server.off('request', onRequest);
+      vi.restoreAllMocks();
+    }
   });
 
   it('refuses a link that expired, was replaced by a newer one, or predates a password change', async () => {

@@ -1,11 +1,12 @@
 import bcrypt from 'bcrypt';
+import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
 import { bcryptCostOf, INITIAL_PASSWORD_COST, PasswordHasher } from '../../server/auth/password-hasher.js';
 import { User } from '../../server/users/entities/user.entity.js';
-import { ApiClient, signedInAdmin } from '../fixtures/api-client.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { ApiClient, expectStatus, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -119,5 +120,82 @@ describe('device cookies (issue 15, finding 3)', () => {
       .set('Cookie', `${attacker.cookieHeader()}; portal.device=${forged}`)
       .send({ username: 'office', password });
     expect(res.status).toBe(429);
+  });
+
+  it('lets her change her password and recovery address through an anonymous lock, from her own browser', async () => {
+    t = await startTestApp();
+    const password = await createAdmin(t);
+    await createStudent(t, { id: '2002', date_of_birth: '2012-01-02', password: 'Sunny-Garden-42' });
+    const office = await signedInAdmin(t, 'office', password);
+    const student = await signedInStudent(t, '2002', 'Sunny-Garden-42');
+    // Someone else locks both accounts with wrong passwords.
+    const attacker = await new ApiClient(t).primeCsrf();
+    for (let n = 0; n < 5; n++) expect((await wrong(attacker)).status).toBe(422);
+    for (let n = 0; n < 5; n++) expect((await attacker.loginStudent('2002', 'not-the-password')).status).toBe(422);
+    expect((await attacker.loginStudent('2002', 'Sunny-Garden-42')).status).toBe(429);
+
+    // Signed in on her own browser, with its device cookie, she is not locked out of either.
+    const address = await expectStatus(
+      office.post('/api/admin-email', { email: 'office@school.example.tt', password }),
+      200,
+    );
+    expect(address.body).toEqual({ email: 'office@school.example.tt' });
+    const change = { student_id: '2002', old_password: 'Sunny-Garden-42', password: 'Quiet-Harbour-77' };
+    await expectStatus(student.post('/api/change-password-student', change), 200);
+    // The same session without its device cookie is held to the anonymous lock, as at sign-in.
+    const stripped = office.cookieHeader().replace(/portal\.device=[^;]*(; )?/, '');
+    const locked = await request(t.app.getHttpServer())
+      .post('/api/admin-email')
+      .set('X-XSRF-TOKEN', office.xsrfToken())
+      .set('Cookie', stripped)
+      .send({ email: 'other@school.example.tt', password });
+    expect(locked.status).toBe(429);
+    // The lock stays on for everyone else.
+    expect((await attacker.loginAdmin('office', password)).status).toBe(429);
+  }, 60_000);
+});
+
+describe('sign-in names, the same on SQLite and MariaDB (issue 28)', () => {
+  // 72+ characters: `guardian:<address>` is longer than the lock table's key and is stored hashed.
+  const address = `${'mum.of.a.student.at.the.school.'.repeat(2)}ana.rivera@example.tt`;
+  const fullwidth = (s: string) => s.replace(/[a-z0-9]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+
+  it('counts every spelling of a long guardian address on one lock', async () => {
+    t = await startTestApp();
+    expect(address.length).toBeGreaterThanOrEqual(72);
+    await createStudent(t, { id: '2002', date_of_birth: '2012-01-02', password: 'Sunny-Garden-42' });
+    await createGuardian(t, { email: address, password: 'Mum-Pass-Word-1', students: ['2002'] });
+    const spellings = [
+      address.toUpperCase(),
+      fullwidth(address),
+      `  ${address}\t`,
+      address.replace('mum', 'MUM'),
+      address,
+    ];
+    const attacker = await new ApiClient(t).primeCsrf();
+    for (const spelling of spellings)
+      expect((await attacker.loginGuardian(spelling, 'not-the-password')).status).toBe(422);
+    // Five wrong passwords, under five spellings: the account is locked for every spelling, the right one too.
+    expect((await new ApiClient(t).loginGuardian(address, 'Mum-Pass-Word-1')).status).toBe(429);
+    expect((await new ApiClient(t).loginGuardian(fullwidth(address), 'Mum-Pass-Word-1')).status).toBe(429);
+    expect(await t.ds.getRepository(LoginThrottle).count()).toBe(1);
+  });
+
+  it('takes a spelling other than the account name as an unknown account, and fullwidth digits as digits', async () => {
+    t = await startTestApp();
+    await createStudent(t, { id: '20260001', date_of_birth: '2012-01-02', password: 'Sunny-Garden-42' });
+    await createGuardian(t, { email: 'mamá@example.tt', password: 'Mum-Pass-Word-1', students: ['20260001'] });
+    await createAdmin(t, 'office', 'Office-Pass-Word-1');
+    // The same account on both engines: NFKC makes a fullwidth ID the ASCII one, compared exactly.
+    const student = await new ApiClient(t).loginStudent('２０２６０００１', 'Sunny-Garden-42');
+    expect(student.status).toBe(200);
+    expect(student.body.student_id).toBe('20260001');
+    expect((await new ApiClient(t).loginGuardian('ＭＡＭÁ@example.tt', 'Mum-Pass-Word-1')).status).toBe(200);
+    // Not the account's name on either engine (MariaDB's collation would have matched these).
+    expect((await new ApiClient(t).loginGuardian('mama@example.tt', 'Mum-Pass-Word-1')).status).toBe(422);
+    expect((await new ApiClient(t).loginAdmin('Office', 'Office-Pass-Word-1')).status).toBe(422);
+    expect((await new ApiClient(t).loginAdmin('offïce', 'Office-Pass-Word-1')).status).toBe(422);
+    expect((await new ApiClient(t).loginStudent('２０２６０００１x', 'Sunny-Garden-42')).status).toBe(422);
+    expect((await new ApiClient(t).loginAdmin('ｏｆｆｉｃｅ', 'Office-Pass-Word-1')).status).toBe(200);
   });
 });

@@ -175,6 +175,20 @@ describe('a release time', () => {
     expect(await sees(CIA.id)).toBe(false);
     expect(await t.app.get(PostingsService).notifyReleased()).toBe(0);
   });
+
+  it('refuses a release time more than a year ahead, and the cards stay as they were', async () => {
+    await expectStatus(post({ posted: 0 }), 200);
+    for (const at of ['9999-12-31 20:00', schoolTime(367 * 24 * HOUR)]) {
+      const far = await expectStatus(post({ posted: 1, release_at: at }), 422);
+      expect(far.body.errors.release_at).toEqual([TERM_REPORT_MESSAGES.releaseTooFar]);
+    }
+    expect((await term()).posted).toBe(0);
+    expect(await sees(ANA.id)).toBe(false);
+    const inAYear = schoolTime(364 * 24 * HOUR);
+    expect((await expectStatus(post({ posted: 1, release_at: inAYear }), 200)).body.scheduled_for).toBe(inAYear);
+    expect(await sees(ANA.id)).toBe(false);
+    await expectStatus(post({ posted: 0 }), 200);
+  });
 });
 
 describe('holding a card', () => {

@@ -4,7 +4,9 @@ import { describe, expect } from 'vitest';
 import { MFA_MESSAGES } from '../../shared/mfa.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { browserTest } from '../fixtures/browser-test.js';
-import { createAdmin } from '../fixtures/test-app.js';
+import { MfaService } from '../../server/auth/mfa/mfa.service.js';
+import { User } from '../../server/users/entities/user.entity.js';
+import { createAdmin, type TestApp } from '../fixtures/test-app.js';
 import { axeViolations, expectPath, horizontalOverflow } from './support.js';
 
 // Every administrator must use two-step sign-in on this server.
@@ -27,9 +29,28 @@ async function signOut(page: Page): Promise<void> {
   await expectPath(page, '/');
 }
 
-/** Sets up two-step sign-in on the screen she is sent to; answers the secret and the recovery codes. */
-async function enrolOnScreen(page: Page, shot: string, axe = false): Promise<{ secret: string; codes: string[] }> {
+/** Her enrolment code, as the server logs it at start (MfaService). */
+async function enrolmentCodeOf(app: TestApp, username: string): Promise<string> {
+  return app.app.get(MfaService).enrolmentCode(await app.ds.getRepository(User).findOneByOrFail({ username }));
+}
+
+/**
+ * Sets up two-step sign-in on the screen she is sent to, with her enrolment code (a wrong one first); answers the
+ * secret and the recovery codes.
+ */
+async function enrolOnScreen(
+  page: Page,
+  enrolmentCode: string,
+  shot: string,
+  axe = false,
+): Promise<{ secret: string; codes: string[] }> {
   await expect.poll(() => page.getByRole('heading', { name: 'Set up two-step sign-in' }).isVisible()).toBe(true);
+  await page.getByLabel('Enrolment code').fill('aaaaa-aaaaa');
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect
+    .poll(() => page.getByRole('alert').filter({ hasText: MFA_MESSAGES.wrongEnrolmentCode }).isVisible())
+    .toBe(true);
+  await page.getByLabel('Enrolment code').fill(enrolmentCode);
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const qr = page.getByRole('img', { name: /QR code to add/ });
   await expect.poll(() => qr.isVisible()).toBe(true);
@@ -73,7 +94,12 @@ describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
     await signInWithPassword(page, username, password);
     // Every admin screen is the set-up until it is done.
     await expectPath(page, '/admin/dashboard');
-    const { secret, codes } = await enrolOnScreen(page, 'admin-mfa-enrolment-360', true);
+    const { secret, codes } = await enrolOnScreen(
+      page,
+      await enrolmentCodeOf(app, username),
+      'admin-mfa-enrolment-360',
+      true,
+    );
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Students' }).isVisible()).toBe(true);
     await signOut(page);
@@ -119,7 +145,11 @@ describe('two-step sign-in for administrators (ADMIN_MFA=required)', () => {
     const password = await createAdmin(app, username);
     const page = await openPage({ width: 1366, height: 900 });
     await signInWithPassword(page, username, password);
-    const { secret, codes } = await enrolOnScreen(page, 'admin-mfa-enrolment-1366');
+    const { secret, codes } = await enrolOnScreen(
+      page,
+      await enrolmentCodeOf(app, username),
+      'admin-mfa-enrolment-1366',
+    );
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.goto('/admin/settings');
     await expect.poll(() => page.getByText('recovery codes are left').isVisible()).toBe(true);

@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { ToNumber } from '../../common/validation.js';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 
@@ -9,7 +9,7 @@ export class AuditQueryDto {
   student_id?: string;
 
   @IsOptional()
-  @Type(() => Number)
+  @ToNumber()
   @IsInt({ message: 'limit must be a whole number.' })
   @Min(1, { message: 'limit must be between 1 and 500.' })
   @Max(500, { message: 'limit must be between 1 and 500.' })
@@ -17,7 +17,7 @@ export class AuditQueryDto {
 
   /** The oldest id of the previous page: the next page starts below it. */
   @IsOptional()
-  @Type(() => Number)
+  @ToNumber()
   @IsInt({ message: 'before_id must be a whole number.' })
   @Min(1, { message: 'before_id must be a whole number.' })
   before_id?: number;

@@ -8,7 +8,7 @@ import { UsersService } from '../../users/users.service.js';
 import { AuthService } from '../auth.service.js';
 import { startSession } from '../session-cookie.js';
 import { SignInThrottlerGuard } from '../sign-in-throttler.guard.js';
-import { MfaCodeDto, MfaProofDto } from './mfa.dto.js';
+import { MfaCodeDto, MfaProofDto, MfaSetupDto } from './mfa.dto.js';
 import { MfaService } from './mfa.service.js';
 import { pendingMfaUser } from './pending-mfa.js';
 
@@ -54,8 +54,8 @@ export class MfaController {
   @AllowDuringMfaEnrolment()
   @Post('api/admin-mfa/setup')
   @HttpCode(200)
-  setup(@CurrentUser() user: SessionUser): Promise<MfaSetup> {
-    return this.mfa.setup(user);
+  setup(@Body() dto: MfaSetupDto, @CurrentUser() user: SessionUser): Promise<MfaSetup> {
+    return this.mfa.setup(user, dto.enrolment_code);
   }
 
   @Roles('admin')
@@ -69,15 +69,19 @@ export class MfaController {
   @Roles('admin')
   @Post('api/admin-mfa/disable')
   @HttpCode(200)
-  async disable(@Body() dto: MfaProofDto, @CurrentUser() user: SessionUser): Promise<MfaStatus> {
-    await this.mfa.disable(user, dto);
+  async disable(@Body() dto: MfaProofDto, @CurrentUser() user: SessionUser, @Req() req: Request): Promise<MfaStatus> {
+    await this.mfa.disable(user, dto, req.cookies as Record<string, unknown>);
     return this.mfa.status(user);
   }
 
   @Roles('admin')
   @Post('api/admin-mfa/recovery-codes')
   @HttpCode(200)
-  regenerate(@Body() dto: MfaProofDto, @CurrentUser() user: SessionUser): Promise<MfaRecoveryCodes> {
-    return this.mfa.regenerateRecoveryCodes(user, dto);
+  regenerate(
+    @Body() dto: MfaProofDto,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+  ): Promise<MfaRecoveryCodes> {
+    return this.mfa.regenerateRecoveryCodes(user, dto, req.cookies as Record<string, unknown>);
   }
 }

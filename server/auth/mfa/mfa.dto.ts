@@ -21,3 +21,11 @@ export class MfaProofDto {
   @MaxLength(200)
   password?: string;
 }
+
+/** POST /api/admin-mfa/setup: with ADMIN_MFA=required, the administrator's enrolment code (MfaService). */
+export class MfaSetupDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(40, { message: MFA_MESSAGES.wrongEnrolmentCode })
+  enrolment_code?: string;
+}

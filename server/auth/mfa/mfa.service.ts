@@ -1,10 +1,20 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import {
   ConflictException,
   ForbiddenException,
   Inject,
   Injectable,
   Logger,
+  type OnApplicationBootstrap,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -26,8 +36,8 @@ import type { SessionUser } from '../../common/session-user.js';
 import { nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { UsersService } from '../../users/users.service.js';
+import { AuthService } from '../auth.service.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
-import { PasswordHasher } from '../password-hasher.js';
 import { AdminMfa, AdminMfaRecoveryCode } from './admin-mfa.entity.js';
 
 const PERIOD_S = 30;
@@ -51,6 +61,17 @@ function newRecoveryCode(): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
+/** 'k7m2p-x9qrt' made of the digest's bytes (those below a multiple of the alphabet's size, so none is likelier). */
+function codeOfDigest(digest: Buffer): string {
+  const fair = Math.floor(256 / RECOVERY_ALPHABET.length) * RECOVERY_ALPHABET.length;
+  const code = [...digest]
+    .filter((b) => b < fair)
+    .slice(0, RECOVERY_LENGTH)
+    .map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length])
+    .join('');
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
 /** What proves it is her when changing two-step sign-in: a current code (or recovery code), or her password. */
 export interface MfaProof {
   code?: string;
@@ -64,20 +85,59 @@ export interface MfaProof {
  * step used is kept per administrator, and a recovery code is marked used, each by one conditional UPDATE.
  */
 @Injectable()
-export class MfaService {
+export class MfaService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Mfa');
   private readonly key: Buffer;
+  private readonly enrolmentKey: Buffer;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(AdminMfa) private readonly rows: Repository<AdminMfa>,
     @InjectRepository(AdminMfaRecoveryCode) private readonly codes: Repository<AdminMfaRecoveryCode>,
     private readonly throttle: LoginThrottleService,
-    private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
     private readonly users: UsersService,
+    private readonly auth: AuthService,
   ) {
     this.key = Buffer.from(hkdfSync('sha256', config.sessionSecret, 'student-portal', 'admin-mfa-secret', 32));
+    this.enrolmentKey = Buffer.from(
+      hkdfSync('sha256', config.sessionSecret, 'student-portal', 'admin-mfa-enrolment', 32),
+    );
+  }
+
+  /**
+   * ADMIN_MFA=required (issue 28): whoever first signs in with an administrator's password must not be able to set
+   * up two-step sign-in on her own phone. Setting it up also takes the administrator's enrolment code, which only the
+   * person who runs the server sees: it is written to the log at every start, once per administrator who has not set
+   * it up, and when such an account is created. The code is an HMAC (a key derived from SESSION_SECRET) of the account
+   * (id, username, creation time): every instance and worker computes the same one without storing anything, so a
+   * restart or a second instance does not invalidate a code already passed on. It works only while she has not set
+   * two-step sign-in up; wrong codes are throttled like passwords (`mfa-enrol:<username>`).
+   */
+  onApplicationBootstrap(): Promise<void> {
+    return this.logEnrolmentCodes();
+  }
+
+  /** Logs the enrolment code of every administrator (or of the one named) who must still set up two-step sign-in. */
+  async logEnrolmentCodes(username?: string): Promise<void> {
+    if (this.config.adminMfa !== 'required') return;
+    for (const admin of await this.users.admins()) {
+      if (username !== undefined && admin.username !== username) continue;
+      if (await this.isEnabled(admin.id)) continue;
+      this.logger.warn({
+        msg: 'two-step sign-in enrolment code: give it to this administrator in person; she enters it to set it up',
+        admin: admin.username,
+        enrolment_code: this.enrolmentCode(admin),
+      });
+    }
+  }
+
+  /** The account's enrolment code (see onApplicationBootstrap). */
+  enrolmentCode(admin: { id: number; username: string | null; created_at: string }): string {
+    const digest = createHmac('sha256', this.enrolmentKey)
+      .update(`${admin.id}\n${admin.username ?? ''}\n${admin.created_at}`)
+      .digest();
+    return codeOfDigest(digest);
   }
 
   async isEnabled(userId: number): Promise<boolean> {
@@ -103,10 +163,15 @@ export class MfaService {
     return { enabled, required: this.config.adminMfa === 'required', recovery_codes_left: left };
   }
 
-  /** A new secret waiting for its first code; replaces an unfinished set-up. Refused while it is on. */
-  async setup(user: SessionUser): Promise<MfaSetup> {
+  /**
+   * A new secret waiting for its first code; replaces an unfinished set-up. Refused while it is on. With
+   * ADMIN_MFA=required the account's enrolment code must come with it (422 on `enrolment_code` otherwise), checked
+   * before the secret is made.
+   */
+  async setup(user: SessionUser, enrolmentCode?: string): Promise<MfaSetup> {
     const existing = await this.rows.findOneBy({ user_id: user.id });
     if (existing?.enabled_at) throw new ConflictException(MFA_MESSAGES.alreadyOn);
+    if (this.config.adminMfa === 'required') await this.checkEnrolmentCode(user, enrolmentCode);
     const secret = generateSecret();
     const now = nowIso();
     await this.rows.save(
@@ -138,9 +203,9 @@ export class MfaService {
     return recovery;
   }
 
-  async disable(user: SessionUser, proof: MfaProof): Promise<void> {
+  async disable(user: SessionUser, proof: MfaProof, cookies?: Record<string, unknown>): Promise<void> {
     const row = await this.enabledRow(user);
-    await this.checkProof(user, row, proof);
+    await this.checkProof(user, row, proof, cookies);
     await this.rows.manager.transaction(async (m) => {
       await m.getRepository(AdminMfaRecoveryCode).delete({ user_id: user.id });
       await m.getRepository(AdminMfa).delete({ user_id: user.id });
@@ -148,9 +213,13 @@ export class MfaService {
     });
   }
 
-  async regenerateRecoveryCodes(user: SessionUser, proof: MfaProof): Promise<MfaRecoveryCodes> {
+  async regenerateRecoveryCodes(
+    user: SessionUser,
+    proof: MfaProof,
+    cookies?: Record<string, unknown>,
+  ): Promise<MfaRecoveryCodes> {
     const row = await this.enabledRow(user);
-    await this.checkProof(user, row, proof);
+    await this.checkProof(user, row, proof, cookies);
     const recovery = await this.replaceRecoveryCodes(user.id);
     await this.audit.record(user, { action: 'mfa.recovery-codes-renewed', entity: 'user', entity_id: user.username });
     return recovery;
@@ -165,24 +234,40 @@ export class MfaService {
 
   // ---- checks ----
 
+  private async checkEnrolmentCode(user: SessionUser, given: string | undefined): Promise<void> {
+    const refuse = (message: string) =>
+      new UnprocessableEntityException({ message, errors: { enrolment_code: [message] } });
+    if (!given?.trim()) throw refuse(MFA_MESSAGES.enrolmentCodePrompt);
+    const key = `mfa-enrol:${(user.username ?? '').toLowerCase()}`;
+    await this.throttle.countAttempt(key);
+    const account = await this.users.findById(user.id);
+    const expected = account ? normaliseRecoveryCode(this.enrolmentCode(account)) : '';
+    const a = Buffer.from(sha256(normaliseRecoveryCode(given)));
+    const b = Buffer.from(sha256(expected));
+    if (!account || !timingSafeEqual(a, b)) {
+      this.logger.warn({ msg: 'enrolment code refused', admin: user.username });
+      throw refuse(MFA_MESSAGES.wrongEnrolmentCode);
+    }
+    await this.throttle.recordSuccess(key);
+  }
+
   private async enabledRow(user: SessionUser): Promise<AdminMfa> {
     const row = await this.rows.findOneBy({ user_id: user.id });
     if (!row?.enabled_at) throw new ConflictException(MFA_MESSAGES.notOn);
     return row;
   }
 
-  private async checkProof(user: SessionUser, row: AdminMfa, proof: MfaProof): Promise<void> {
+  private async checkProof(
+    user: SessionUser,
+    row: AdminMfa,
+    proof: MfaProof,
+    cookies: Record<string, unknown> | undefined,
+  ): Promise<void> {
     if (proof.code?.trim()) return this.checkCode(user, row, proof.code);
     if (!proof.password) throw codeError(MFA_MESSAGES.codeOrPassword);
-    // A guess at the password counts like a failed sign-in on the same account name.
-    const key = `admin:${(user.username ?? '').toLowerCase()}`;
-    await this.throttle.countAttempt(key);
-    const hash = (await this.users.findById(user.id))?.password_hash ?? '';
-    if (!(await this.hasher.verify(proof.password, hash))) {
-      const message = 'The password is incorrect.';
-      throw new UnprocessableEntityException({ message, errors: { password: [message] } });
-    }
-    await this.throttle.recordSuccess(key);
+    // A guess at the password counts like a failed sign-in, on the key sign-in would use (her browser's device
+    // cookie lets her through someone else's anonymous lock, issue 28).
+    await this.auth.confirmOwnPassword(user, proof.password, cookies);
   }
 
   /** A 6-digit TOTP, or a recovery code. */

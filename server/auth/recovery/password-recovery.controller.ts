@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { LoginResponse } from '../../../shared/api-types.js';
 import { MAIL_MESSAGES, type ResetTokenCheck } from '../../../shared/mail.js';
 import type { MfaRequiredResponse } from '../../../shared/mfa.js';
@@ -33,22 +33,34 @@ export class PasswordRecoveryController {
 
   @Post('forgot-password')
   @HttpCode(202)
-  async forgotStudent(@Body() dto: ForgotStudentPasswordDto, @Req() req: Request): Promise<{ message: string }> {
-    await this.recovery.request('student', dto.student_id, req.ip);
+  async forgotStudent(
+    @Body() dto: ForgotStudentPasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ message: string }> {
+    await this.recovery.request('student', dto.student_id, req.ip, whenAnswered(res));
     return { message: MAIL_MESSAGES.forgotStudent };
   }
 
   @Post('guardian-forgot-password')
   @HttpCode(202)
-  async forgotGuardian(@Body() dto: ForgotGuardianPasswordDto, @Req() req: Request): Promise<{ message: string }> {
-    await this.recovery.request('guardian', dto.email, req.ip);
+  async forgotGuardian(
+    @Body() dto: ForgotGuardianPasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ message: string }> {
+    await this.recovery.request('guardian', dto.email, req.ip, whenAnswered(res));
     return { message: MAIL_MESSAGES.forgotGuardian };
   }
 
   @Post('admin-forgot-password')
   @HttpCode(202)
-  async forgotAdmin(@Body() dto: ForgotAdminPasswordDto, @Req() req: Request): Promise<{ message: string }> {
-    await this.recovery.request('admin', dto.username, req.ip);
+  async forgotAdmin(
+    @Body() dto: ForgotAdminPasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ message: string }> {
+    await this.recovery.request('admin', dto.username, req.ip, whenAnswered(res));
     return { message: MAIL_MESSAGES.forgotAdmin };
   }
 
@@ -74,4 +86,9 @@ export class PasswordRecoveryController {
     const response = await this.auth.responseFor(user);
     return response.role === 'admin' ? this.mfa.withEnrolmentFlag(user.id, response) : response;
   }
+}
+
+/** Resolves once the answer has been sent (or the connection closed): the account's work starts only then. */
+function whenAnswered(res: Response): Promise<void> {
+  return new Promise((resolve) => res.once('close', () => resolve()));
 }

@@ -11,6 +11,7 @@ import { TermRelease1795490000000 } from './1795490000000-term-release.js';
 import { Guardians1795500000000 } from './1795500000000-guardians.js';
 import { CacheInvalidations1795600000000 } from './1795600000000-cache-invalidations.js';
 import { GuardianWrittenAddresses1795700000000 } from './1795700000000-guardian-written-addresses.js';
+import { GuardianRevealedSections1795710000000 } from './1795710000000-guardian-revealed-sections.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Guardians1795500000000,
   CacheInvalidations1795600000000,
   GuardianWrittenAddresses1795700000000,
+  GuardianRevealedSections1795710000000,
 ];

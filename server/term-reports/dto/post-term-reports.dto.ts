@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { ToNumber } from '../../common/validation.js';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import {
@@ -15,9 +15,9 @@ import {
  * server.
  */
 export class PostTermReportsDto implements PostTermReportsRequest {
-  @Type(() => Number) @IsInt() @Min(TERM_YEAR_MIN) @Max(TERM_YEAR_MAX) year: number;
-  @Type(() => Number) @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' }) term: number;
-  @Type(() => Number) @IsIn([0, 1], { message: 'posted must be 0 or 1' }) posted: 0 | 1;
+  @ToNumber() @IsInt() @Min(TERM_YEAR_MIN) @Max(TERM_YEAR_MAX) year: number;
+  @ToNumber() @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' }) term: number;
+  @ToNumber() @IsIn([0, 1], { message: 'posted must be 0 or 1' }) posted: 0 | 1;
   /**
    * Accepted (docs/product.md §7 lists it in the payload) and ignored: the server stamps the time in the school's time
    * zone.
@@ -32,8 +32,8 @@ export class PostTermReportsDto implements PostTermReportsRequest {
 /** POST /api/term-report-holds and POST /api/term-report-holds/remove. */
 export class TermReportHoldDto implements TermReportHoldRequest {
   @IsString() @Matches(STUDENT_ID_PATTERN, { message: 'Unknown student ID.' }) student_id: string;
-  @Type(() => Number) @IsInt() @Min(TERM_YEAR_MIN) @Max(TERM_YEAR_MAX) year: number;
-  @Type(() => Number) @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' }) term: number;
+  @ToNumber() @IsInt() @Min(TERM_YEAR_MIN) @Max(TERM_YEAR_MAX) year: number;
+  @ToNumber() @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' }) term: number;
   @IsOptional()
   @IsString()
   @MaxLength(HOLD_REASON_MAX, { message: `The reason can have at most ${HOLD_REASON_MAX} characters.` })

@@ -18,9 +18,15 @@ export function useAdminMfa() {
   });
 }
 
-/** POST /api/admin-mfa/setup: a new secret and its QR code, shown once. */
+/**
+ * POST /api/admin-mfa/setup: a new secret and its QR code, shown once. With ADMIN_MFA=required it takes her
+ * enrolment code (from whoever runs the server).
+ */
 export function useStartMfaSetup() {
-  return useMutation({ mutationFn: () => apiClient.post<MfaSetup>('/api/admin-mfa/setup') });
+  return useMutation({
+    mutationFn: (enrolmentCode?: string) =>
+      apiClient.post<MfaSetup>('/api/admin-mfa/setup', enrolmentCode ? { enrolment_code: enrolmentCode } : {}),
+  });
 }
 
 /**

@@ -103,14 +103,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /**
  * Setting up two-step sign-in: the server makes a secret and draws its QR code; she scans it (or types the
- * key), proves it with a first code, and then sees her recovery codes once.
+ * key), proves it with a first code, and then sees her recovery codes once. With ADMIN_MFA=required
+ * (`askEnrolmentCode`) the set-up starts only with her enrolment code, which whoever runs the server gives her.
  */
-export function MfaEnrolment({ onFinished }: { onFinished: () => void }) {
+export function MfaEnrolment({ onFinished, askEnrolmentCode }: { onFinished: () => void; askEnrolmentCode?: boolean }) {
   const start = useStartMfaSetup();
   const confirm = useConfirmMfa();
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [form] = Form.useForm<{ code: string }>();
+  const begin = (enrolmentCode?: string) => start.mutate(enrolmentCode, { onSuccess: setSetup });
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onFinished} />;
 
@@ -122,13 +124,30 @@ export function MfaEnrolment({ onFinished }: { onFinished: () => void }) {
           Microsoft Authenticator or 2FAS) after your password, so that a stolen password alone cannot open the
           school&apos;s records.
         </Typography.Paragraph>
-        <Button
-          type="primary"
-          loading={start.isPending}
-          onClick={() => start.mutate(undefined, { onSuccess: setSetup })}
-        >
-          Set up two-step sign-in
-        </Button>
+        {askEnrolmentCode ? (
+          <Form<{ enrolment_code: string }>
+            name="start-two-step"
+            layout="vertical"
+            requiredMark={false}
+            onFinish={({ enrolment_code }) => begin(enrolment_code.trim())}
+          >
+            <Form.Item
+              name="enrolment_code"
+              label="Enrolment code"
+              extra="The person who runs the portal for the school gives you this code once, in person."
+              rules={[{ required: true, whitespace: true, message: MFA_MESSAGES.enrolmentCodePrompt }]}
+            >
+              <Input autoComplete="off" maxLength={40} placeholder="abcde-23456" style={{ maxWidth: 240 }} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={start.isPending}>
+              Set up two-step sign-in
+            </Button>
+          </Form>
+        ) : (
+          <Button type="primary" loading={start.isPending} onClick={() => begin()}>
+            Set up two-step sign-in
+          </Button>
+        )}
         {start.isError && (
           <Alert type="error" showIcon title={errorMessage(start.error)} role="alert" style={{ marginTop: 12 }} />
         )}
@@ -277,7 +296,7 @@ export function TwoStepSettings() {
       {fresh ? (
         <RecoveryCodes codes={fresh} onDone={() => setFresh(null)} />
       ) : !enabled ? (
-        <MfaEnrolment onFinished={() => void status.refetch()} />
+        <MfaEnrolment onFinished={() => void status.refetch()} askEnrolmentCode={required} />
       ) : (
         <>
           <Typography.Paragraph role="status">
@@ -358,6 +377,7 @@ export function MfaEnrolmentRequiredPage() {
       />
       <Card style={cardStyle}>
         <MfaEnrolment
+          askEnrolmentCode
           onFinished={() => {
             if (user?.role !== 'admin') return;
             const { mfa_enrolment_required: _done, ...rest } = user;

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PasswordHasher } from '../../server/auth/password-hasher.js';
+import { DEMO_ADMIN, DEMO_GUARDIAN, demoStudents } from '../../server/database/seeds/demo-school.js';
+import { User } from '../../server/users/entities/user.entity.js';
+import { ApiClient } from '../fixtures/api-client.js';
+import { startTestApp, type TestApp } from '../fixtures/test-app.js';
+
+/*
+ * The demo school (SEED_DEMO) is the same on SQLite and MariaDB (issue 28: on MariaDB the wrong students had the
+ * chosen password): each student's account has the password the seed meant for her, and the sign-ins the README's
+ * table gives work as it says.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { SEED_DEMO: 'on' } });
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the demo school', () => {
+  it("gives each student her own kind of password: her date of birth (to be changed) or the demo's", async () => {
+    const hasher = t.app.get(PasswordHasher);
+    const accounts = await t.ds.getRepository(User).findBy({ role: 'student' });
+    const byId = new Map(accounts.map((u) => [u.student_id, u]));
+    const wrong: string[] = [];
+    for (const s of demoStudents(new Date().toISOString())) {
+      const account = byId.get(s.record.id!)!;
+      const dob = s.record.date_of_birth!.replaceAll('-', '');
+      const expected = s.password ? `chosen (${s.password})` : `date of birth (${dob})`;
+      const got = (await hasher.verify(s.password ?? dob, account.password_hash)) ? expected : `not ${expected}`;
+      if (got !== expected || account.password_reset !== (s.password ? 0 : 1))
+        wrong.push(`${s.record.id}: ${got}, password_reset ${account.password_reset}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(accounts).toHaveLength(36);
+  });
+
+  it("signs in as the README's table says", async () => {
+    const first = await new ApiClient(t).loginStudent('20260001', '20140101');
+    expect(first.status).toBe(200);
+    expect(first.body.password_reset).toBe(1);
+    const chosen = await new ApiClient(t).loginStudent('20260002', 'Portal-Demo-2026');
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.password_reset).toBe(0);
+    expect((await new ApiClient(t).loginStudent('20250003', '20130303')).body.password_reset).toBe(1);
+    expect((await new ApiClient(t).loginAdmin(DEMO_ADMIN.username, DEMO_ADMIN.password)).status).toBe(200);
+    const parent = await new ApiClient(t).loginGuardian(DEMO_GUARDIAN.email, DEMO_GUARDIAN.password);
+    expect(parent.body.students.map((s: { id: string }) => s.id).sort()).toEqual(['20260002', '20260025']);
+  });
+});
