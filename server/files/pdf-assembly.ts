@@ -54,28 +54,74 @@ async function assembleInWorker(
     answer({ ok: false, unreadablePdf: true, message: e instanceof Error ? e.message : String(e) });
   /** Actions that only move within the document or open a web link; every other kind is removed. */
   const harmless = new Set(['GoTo', 'URI', 'Named']);
-  const dictOf = (owner: PdfLib.PDFDict, key: string) => owner.lookupMaybe(PDFName.of(key), PDFDict);
-  const arrayOf = (owner: PdfLib.PDFDict, key: string) => owner.lookupMaybe(PDFName.of(key), PDFArray);
+  // Lookups that take a value of the wrong type (an /A that is an array, /Annots that is a dictionary) as
+  // absent rather than throw: a careless PDF is still stored, and one with a photo is not a 500.
+  const dictOf = (owner: PdfLib.PDFDict, key: string) => {
+    const value = owner.lookup(PDFName.of(key));
+    return value instanceof PDFDict ? value : undefined;
+  };
+  const arrayOf = (owner: PdfLib.PDFDict, key: string) => {
+    const value = owner.lookup(PDFName.of(key));
+    return value instanceof PDFArray ? value : undefined;
+  };
   const dictsIn = (array: PdfLib.PDFArray | undefined): PdfLib.PDFDict[] =>
     array
       ? array
           .asArray()
-          .map((_, n) => array.lookupMaybe(n, PDFDict))
-          .filter((d) => d !== undefined)
+          .map((_, n) => array.lookup(n))
+          .filter((d): d is PdfLib.PDFDict => d instanceof PDFDict)
       : [];
   /** Removes the additional actions (/AA) and any action (/A) that is not harmless, with its /Next chain. */
   const withoutActions = (dict: PdfLib.PDFDict) => {
     dict.delete(PDFName.of('AA'));
+    if (!dict.has(PDFName.of('A'))) return;
     const action = dictOf(dict, 'A');
-    if (!action) return;
-    const type = action.lookupMaybe(PDFName.of('S'), lib.PDFName);
-    if (!type || !harmless.has(type.decodeText())) dict.delete(PDFName.of('A'));
+    const type = action?.lookup(PDFName.of('S'));
+    if (!action || !(type instanceof lib.PDFName) || !harmless.has(type.decodeText())) dict.delete(PDFName.of('A'));
     else action.delete(PDFName.of('Next'));
+  };
+  /**
+   * The bytes of an image stream that is a JPEG (only /DCTDecode) without its APP1 (EXIF, XMP), APP3-APP13
+   * (IPTC…), APP15 and comment segments: its JFIF, colour profile, Adobe segment and image data as they were.
+   * Undefined for any other object, and for a JPEG whose segments cannot be followed (kept as it is).
+   */
+  const jpegWithoutMetadata = (obj: unknown): Uint8Array | undefined => {
+    if (!(obj instanceof lib.PDFRawStream)) return undefined;
+    const filter = obj.dict.lookup(PDFName.of('Filter'));
+    const only = filter instanceof PDFArray && filter.size() === 1 ? filter.lookup(0) : filter;
+    if (!(only instanceof lib.PDFName) || only.decodeText() !== 'DCTDecode') return undefined;
+    const bytes = obj.contents;
+    if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
+    const kept: Uint8Array[] = [bytes.subarray(0, 2)];
+    let at = 2;
+    let removed = false;
+    while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+      const marker = bytes[at + 1];
+      if (marker === 0xda) {
+        // Start of scan: the image data, kept to its end marker (its bytes never hold 0xFF 0xD9 before
+        // that: an 0xFF in the data is followed by 0x00 or a restart marker); what follows it is not the image.
+        const eoi = bytes.findIndex((b, n) => n > at && b === 0xff && bytes[n + 1] === 0xd9);
+        if (eoi >= 0 && eoi + 2 < bytes.length) removed = true;
+        kept.push(bytes.subarray(at, eoi >= 0 ? eoi + 2 : bytes.length));
+        if (!removed) return undefined;
+        const out = new Uint8Array(kept.reduce((n, k) => n + k.length, 0));
+        kept.reduce((n, k) => (out.set(k, n), n + k.length), 0);
+        return out;
+      }
+      const end = at + 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
+      if (end > bytes.length) return undefined;
+      const metadata = marker === 0xe1 || (marker >= 0xe3 && marker <= 0xed) || marker === 0xef || marker === 0xfe;
+      if (metadata) removed = true;
+      else kept.push(bytes.subarray(at, end));
+      at = end;
+    }
+    return undefined;
   };
   /** Everything of a document that runs, submits, embeds or describes, removed (docs/product.md §5). */
   const clean = (doc: PdfLib.PDFDocument) => {
     const catalog = doc.catalog;
-    for (const key of ['OpenAction', 'AA', 'Metadata', 'URI', 'Perms'] as const) catalog.delete(PDFName.of(key));
+    for (const key of ['OpenAction', 'AA', 'Metadata', 'URI', 'Perms', 'AF', 'Collection', 'PieceInfo'] as const)
+      catalog.delete(PDFName.of(key));
     const names = dictOf(catalog, 'Names');
     names?.delete(PDFName.of('JavaScript'));
     names?.delete(PDFName.of('EmbeddedFiles'));
@@ -103,14 +149,39 @@ async function assembleInWorker(
       }
     };
     if (outlines) outline(dictOf(outlines, 'First'));
+    /** Annotations that carry a file or media of their own rather than mark the page. */
+    const carriers = new Set(['FileAttachment', 'RichMedia', 'Sound', 'Movie', '3D']);
     for (const page of doc.getPages()) {
-      page.node.delete(PDFName.of('AA'));
-      page.node.delete(PDFName.of('Metadata'));
-      for (const annot of dictsIn(arrayOf(page.node, 'Annots'))) withoutActions(annot);
+      for (const key of ['AA', 'Metadata', 'AF', 'PieceInfo']) page.node.delete(PDFName.of(key));
+      const annots = arrayOf(page.node, 'Annots');
+      if (!annots) {
+        page.node.delete(PDFName.of('Annots'));
+        continue;
+      }
+      for (let n = annots.size() - 1; n >= 0; n--) {
+        const annot = annots.lookup(n);
+        const subtype = annot instanceof PDFDict ? annot.lookup(PDFName.of('Subtype')) : undefined;
+        if (!(annot instanceof PDFDict) || (subtype instanceof lib.PDFName && carriers.has(subtype.decodeText())))
+          annots.remove(n);
+        else {
+          withoutActions(annot);
+          // A form field's own actions sit on the widget's /Parent chain, which /AcroForm need not list
+          // (and does not, in pages copied among photos).
+          const parents = new Set<PdfLib.PDFDict>();
+          for (let field = dictOf(annot, 'Parent'); field && !parents.has(field); field = dictOf(field, 'Parent')) {
+            parents.add(field);
+            withoutActions(field);
+          }
+        }
+      }
     }
     doc.context.trailerInfo.Info = undefined;
     // What was removed is no longer referenced, but still among the objects written: keep only those
     // reachable from the catalog (and the encryption dictionary).
+    // On the way, wherever they are: additional actions, JavaScript, embedded and associated files; and the
+    // EXIF, XMP and comments of a JPEG image (a phone's scan carries its GPS there) when the streams are not
+    // encrypted.
+    const encrypted = doc.context.trailerInfo.Encrypt !== undefined;
     const reachable = new Set<string>();
     const todo: unknown[] = [doc.context.trailerInfo.Root, doc.context.trailerInfo.Encrypt];
     while (todo.length > 0) {
@@ -118,9 +189,14 @@ async function assembleInWorker(
       if (obj instanceof lib.PDFRef) {
         if (reachable.has(obj.tag)) continue;
         reachable.add(obj.tag);
-        todo.push(doc.context.lookup(obj));
-      } else if (obj instanceof PDFDict) todo.push(...obj.values());
-      else if (obj instanceof PDFArray) todo.push(...obj.asArray());
+        const target = doc.context.lookup(obj);
+        const jpeg = encrypted ? undefined : jpegWithoutMetadata(target);
+        if (jpeg && target instanceof lib.PDFRawStream) doc.context.assign(obj, lib.PDFRawStream.of(target.dict, jpeg));
+        todo.push(target);
+      } else if (obj instanceof PDFDict) {
+        for (const key of ['AA', 'JS', 'EF', 'AF']) obj.delete(PDFName.of(key));
+        todo.push(...obj.values());
+      } else if (obj instanceof PDFArray) todo.push(...obj.asArray());
       else if (obj instanceof lib.PDFStream) todo.push(obj.dict);
     }
     for (const [ref] of doc.context.enumerateIndirectObjects()) if (!reachable.has(ref.tag)) doc.context.delete(ref);
@@ -173,7 +249,9 @@ async function assembleInWorker(
     const pdf = await out.save({ useObjectStreams: false });
     answer({ ok: true, pdf }, [pdf.buffer as ArrayBuffer]);
   } catch (e) {
-    answer({ ok: false, unreadablePdf: false, message: e instanceof Error ? e.message : String(e) });
+    // A PDF among the parts is the likely cause (as for a crash of the worker below): 415, not 500.
+    const hasPdf = input.parts.some((p) => p.kind === 'pdf');
+    answer({ ok: false, unreadablePdf: hasPdf, message: e instanceof Error ? e.message : String(e) });
   }
 }
 

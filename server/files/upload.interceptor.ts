@@ -144,6 +144,9 @@ export class UploadReader implements NestInterceptor {
       });
 
       parser.on('file', (name, stream, info) => {
+        // A body that ends inside a file part ('Unexpected end of form') is an error of this part's stream:
+        // without a listener it would be thrown out of the process.
+        stream.on('error', (e) => fail(e));
         if (settled) return void stream.resume();
         if (name !== 'file') {
           stream.resume();
