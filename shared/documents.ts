@@ -40,6 +40,8 @@ export const UPLOAD_MESSAGES = {
   heic:
     'HEIC photos cannot be read here. Please send the photo as a JPEG: on an iPhone, choose it again ' +
     'in Safari, which converts it to JPEG.',
+  tooManyPages: (max: number) =>
+    `This document has more than ${max} pages. Please upload only the pages of the document asked for.`,
   imageTooBig: (megapixels: number) =>
     `The photo is too large to read (more than ${megapixels} megapixels). Please send a smaller copy.`,
   pdfNotCombined:
@@ -114,6 +116,8 @@ export function acceptOf(type: DocumentType): string {
 
 /** At most this many files (the pages of one document) in one upload. */
 export const MAX_UPLOAD_FILES = 10;
+/** Pages of one stored document, whatever its parts hold: a certificate or a card has a few. */
+export const MAX_DOCUMENT_PAGES = 30;
 /** All the files of one upload together may be this many times UPLOAD_MAX_MB. */
 export const UPLOAD_TOTAL_FACTOR = 4;
 

@@ -12,6 +12,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type * as PdfLib from 'pdf-lib';
+import { MAX_DOCUMENT_PAGES } from '../../shared/documents.js';
 import { PHOTO_PAGE } from './images.js';
 
 export type PagePart = { kind: 'image'; jpeg: Buffer; width: number; height: number } | { kind: 'pdf'; bytes: Buffer };
@@ -20,6 +21,8 @@ export type PagePart = { kind: 'image'; jpeg: Buffer; width: number; height: num
 export class PdfNotCombinedError extends Error {}
 /** A PDF sent on its own could not be read (damaged). */
 export class UnreadablePdfError extends Error {}
+/** The document would have more than MAX_DOCUMENT_PAGES pages. */
+export class TooManyPagesError extends Error {}
 /** The worker did not finish within ASSEMBLY_TIMEOUT_MS. */
 export class AssemblyTimeoutError extends Error {}
 
@@ -27,7 +30,8 @@ const ASSEMBLY_TIMEOUT_MS = 20_000;
 const WORKER_HEAP_MB = 512;
 const PDF_LIB = createRequire(import.meta.url).resolve('pdf-lib');
 
-type WorkerAnswer = { ok: true; pdf: Uint8Array } | { ok: false; unreadablePdf: boolean; message: string };
+type WorkerAnswer =
+  { ok: true; pdf: Uint8Array } | { ok: false; unreadablePdf: boolean; tooManyPages?: boolean; message: string };
 
 interface WorkerInput {
   pdfLib: string;
@@ -35,6 +39,8 @@ interface WorkerInput {
   /** 'combine': one PDF of the parts; 'clean': the one PDF part, without its actions and metadata */
   mode: 'combine' | 'clean';
   parts: PagePart[];
+  /** MAX_DOCUMENT_PAGES: a PDF naming one page 200,000 times held a worker for its whole time limit */
+  maxPages: number;
 }
 
 /**
@@ -52,6 +58,7 @@ async function assembleInWorker(
   const { PDFDocument, PDFName, PDFDict, PDFArray } = lib;
   const unreadable = (e: unknown) =>
     answer({ ok: false, unreadablePdf: true, message: e instanceof Error ? e.message : String(e) });
+  const tooManyPages = () => answer({ ok: false, unreadablePdf: false, tooManyPages: true, message: 'too many pages' });
   /** Actions that only move within the document or open a web link; every other kind is removed. */
   const harmless = new Set(['GoTo', 'URI', 'Named']);
   // Lookups that take a value of the wrong type (an /A that is an array, /Annots that is a dictionary) as
@@ -212,6 +219,12 @@ async function assembleInWorker(
         // streams, which are written back unchanged (object numbers and /ID kept, no object streams).
         doc = await PDFDocument.load(part.bytes, { updateMetadata: false, ignoreEncryption: true });
         if (doc.getPageCount() === 0) throw new Error('no pages');
+      } catch (e) {
+        unreadable(e);
+        return;
+      }
+      if (doc.getPageCount() > input.maxPages) return tooManyPages();
+      try {
         clean(doc);
       } catch (e) {
         unreadable(e);
@@ -235,9 +248,17 @@ async function assembleInWorker(
         out.addPage([w, h]).drawImage(image, { x: (w - dw) / 2, y: (h - dh) / 2, width: dw, height: dh });
       } else {
         // Anything wrong with a PDF part (damaged, encrypted, no pages) is that PDF's fault: 415, not 500.
+        let source: PdfLib.PDFDocument;
         try {
-          const source = await PDFDocument.load(part.bytes, { updateMetadata: false });
+          source = await PDFDocument.load(part.bytes, { updateMetadata: false });
           if (source.getPageCount() === 0) throw new Error('no pages');
+        } catch (e) {
+          unreadable(e);
+          return;
+        }
+        // Counted before any page is copied: copying is what takes the time.
+        if (out.getPageCount() + source.getPageCount() > input.maxPages) return tooManyPages();
+        try {
           for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
         } catch (e) {
           unreadable(e);
@@ -300,7 +321,7 @@ export async function cleanPdf(bytes: Buffer): Promise<Buffer> {
 }
 
 function inWorker(mode: WorkerInput['mode'], parts: PagePart[]): Promise<Buffer> {
-  const input: WorkerInput = { pdfLib: PDF_LIB, page: PHOTO_PAGE, mode, parts };
+  const input: WorkerInput = { pdfLib: PDF_LIB, page: PHOTO_PAGE, mode, parts, maxPages: MAX_DOCUMENT_PAGES };
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: input,
@@ -327,6 +348,7 @@ function inWorker(mode: WorkerInput['mode'], parts: PagePart[]): Promise<Buffer>
     worker.on('message', (a: WorkerAnswer) =>
       settle(() => {
         if (a.ok) resolve(Buffer.from(a.pdf.buffer, a.pdf.byteOffset, a.pdf.byteLength));
+        else if (a.tooManyPages) reject(new TooManyPagesError(a.message));
         else
           reject(a.unreadablePdf ? new PdfNotCombinedError(a.message) : new Error(`PDF assembly failed: ${a.message}`));
       }),

@@ -12,6 +12,7 @@ import {
   DOCUMENT_LABELS,
   DOCUMENT_TYPES,
   type DocumentType,
+  MAX_DOCUMENT_PAGES,
   type SourceFile,
   UPLOAD_MESSAGES,
   type UploadKind,
@@ -32,6 +33,7 @@ import {
   cleanPdf,
   type PagePart,
   PdfNotCombinedError,
+  TooManyPagesError,
   UnreadablePdfError,
 } from './pdf-assembly.js';
 
@@ -118,6 +120,11 @@ export async function prepareUpload(type: DocumentType, parts: UploadedBytes[]):
       throw new UnprocessableEntityException({
         message: UPLOAD_MESSAGES.imageTooBig(MAX_INPUT_MEGAPIXELS),
         errors: { file: [UPLOAD_MESSAGES.imageTooBig(MAX_INPUT_MEGAPIXELS)] },
+      });
+    if (e instanceof TooManyPagesError)
+      throw new UnprocessableEntityException({
+        message: UPLOAD_MESSAGES.tooManyPages(MAX_DOCUMENT_PAGES),
+        errors: { file: [UPLOAD_MESSAGES.tooManyPages(MAX_DOCUMENT_PAGES)] },
       });
     if (e instanceof PdfNotCombinedError) throw new UnsupportedMediaTypeException(UPLOAD_MESSAGES.pdfNotCombined);
     if (e instanceof UnreadablePdfError) throw new UnsupportedMediaTypeException(UPLOAD_MESSAGES.pdfUnreadable);

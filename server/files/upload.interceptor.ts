@@ -149,8 +149,9 @@ export class UploadReader implements NestInterceptor {
         stream.on('error', (e) => fail(e));
         if (settled) return void stream.resume();
         if (name !== 'file') {
+          // Only `file` parts are files here: another name is a form this route does not take.
           stream.resume();
-          return fail(new PayloadTooLargeException(UPLOAD_MESSAGES.tooManyFiles(MAX_UPLOAD_FILES)));
+          return fail(new BadRequestException(UPLOAD_MESSAGES.badForm));
         }
         const part: UploadedBytes = { originalname: info.filename ?? '', buffer: Buffer.alloc(0) };
         files.push(part);

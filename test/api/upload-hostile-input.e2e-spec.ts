@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentFile } from '../../shared/documents.js';
+import { type DocumentFile, MAX_DOCUMENT_PAGES, UPLOAD_MESSAGES } from '../../shared/documents.js';
 import { ApiClient, expectStatus, signedInStudent } from '../fixtures/api-client.js';
 import { jpegWithMetadata, pdfOf, SAMPLE_JPEG } from '../fixtures/files.js';
 import { pdfImageSizes, pdfText, photo, RED } from '../fixtures/photos.js';
@@ -177,5 +177,59 @@ describe('what a stored PDF keeps, wherever the sender hid it', () => {
       const text = pdfText(await currentFile(c, 'H300', 'birth_certificate'));
       expect(text).toContain(n === 0 ? 'Careless link' : 'Careless list');
     }
+  });
+});
+
+describe('a document of more pages than one has, and a part of another name', () => {
+  /** One page named `times` times in the page tree: small to send, each copy a page to assemble. */
+  const pagesOf = (times: number, text: string) => {
+    const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+    return pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Pages /Kids [${'3 0 R '.repeat(times)}] /Count ${times} >>`,
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ' +
+        '/Resources << /Font << /F1 5 0 R >> >> >>',
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ]);
+  };
+
+  it(`more than ${MAX_DOCUMENT_PAGES} pages: 422 saying the limit, alone and with a photo; at the limit stored`, async () => {
+    const c = await signedInStudent(t, 'H100', PASSWORD);
+    const back = await photo({ width: 40, height: 40, colour: RED });
+    const tooMany = pagesOf(5_000, 'Many pages');
+    for (const parts of [
+      [{ bytes: tooMany, name: 'many.pdf' }],
+      [
+        { bytes: back, name: 'b.jpg' },
+        { bytes: tooMany, name: 'many.pdf' },
+      ],
+    ]) {
+      const res = await expectStatus(upload(c, 'H100', 'immunization_card', parts), 422);
+      expect(res.body.message).toBe(UPLOAD_MESSAGES.tooManyPages(MAX_DOCUMENT_PAGES));
+    }
+    // At the limit with the photo's page: 29 + 1.
+    await expectStatus(
+      upload(c, 'H100', 'immunization_card', [
+        { bytes: pagesOf(MAX_DOCUMENT_PAGES - 1, 'Just enough'), name: 'card.pdf' },
+        { bytes: back, name: 'b.jpg' },
+      ]),
+      200,
+    );
+    expect(pdfText(await currentFile(c, 'H100', 'immunization_card'))).toContain('Just enough');
+  });
+
+  it('a file part named other than `file`: 400 saying the form was not understood (not "too many files")', async () => {
+    const c = await signedInStudent(t, 'H200', PASSWORD);
+    const res = await expectStatus(
+      c.agent
+        .post('/api/store-file')
+        .set('X-XSRF-TOKEN', c.xsrfToken())
+        .field('id', 'H200')
+        .field('file_type', 'picture')
+        .attach('file2', SAMPLE_JPEG, { filename: 'me.jpg', contentType: 'image/jpeg' }),
+      400,
+    );
+    expect(res.body.message).toBe(UPLOAD_MESSAGES.badForm);
   });
 });
