@@ -194,7 +194,7 @@ describe('a document of more pages than one has, and a part of another name', ()
     ]);
   };
 
-  it(`more than ${MAX_DOCUMENT_PAGES} pages: 422 saying the limit, alone and with a photo; at the limit stored`, async () => {
+  it(`over ${MAX_DOCUMENT_PAGES} pages: 422, alone and with a photo; at the limit: stored`, async () => {
     const c = await signedInStudent(t, 'H100', PASSWORD);
     const back = await photo({ width: 40, height: 40, colour: RED });
     const tooMany = pagesOf(5_000, 'Many pages');
