@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocumentFile, MAX_DOCUMENT_PAGES, UPLOAD_MESSAGES } from '../../shared/documents.js';
-import { ApiClient, expectStatus, signedInStudent } from '../fixtures/api-client.js';
+import { MAX_DOCUMENT_PAGES, UPLOAD_MESSAGES } from '../../shared/documents.js';
+import { expectStatus, signedInStudent } from '../fixtures/api-client.js';
 import { jpegWithMetadata, pdfOf, SAMPLE_JPEG } from '../fixtures/files.js';
 import { pdfImageSizes, pdfText, photo, RED } from '../fixtures/photos.js';
 import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -11,21 +11,6 @@ import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.
 
 let t: TestApp;
 const PASSWORD = 'Hostile-Input-Pass-1';
-
-function upload(c: ApiClient, id: string, type: string, parts: { bytes: Buffer; name: string }[]) {
-  const req = c.agent
-    .post('/api/store-file')
-    .set('X-XSRF-TOKEN', c.xsrfToken())
-    .field('id', id)
-    .field('file_type', type);
-  for (const p of parts) req.attach('file', p.bytes, { filename: p.name, contentType: 'application/octet-stream' });
-  return req;
-}
-
-async function currentFile(c: ApiClient, id: string, type: string): Promise<Buffer> {
-  const files = (await expectStatus(c.get(`/api/get-files/${id}`), 200)).body as DocumentFile[];
-  return (await expectStatus(c.download(files.find((f) => f.type === type)!.url), 200)).body as Buffer;
-}
 
 /**
  * A one-page PDF (text `text`, and `draw` after it) whose catalog, page and resources have these extra entries,
@@ -147,8 +132,8 @@ describe('what a stored PDF keeps, wherever the sender hid it', () => {
       ['immunization_card', attached],
       ['sea_slip', scan],
     ] as const) {
-      await expectStatus(upload(c, 'H200', type, parts(pdf)), 200);
-      stored.push(await currentFile(c, 'H200', type));
+      await expectStatus(c.storeFile('H200', type, parts(pdf)), 200);
+      stored.push(await c.currentFile('H200', type));
     }
     for (const pdf of stored) for (const secret of secrets) expect(pdf.toString('latin1')).not.toContain(secret);
     expect(pdfText(stored[0])).toContain('Form with a field');
@@ -166,15 +151,15 @@ describe('what a stored PDF keeps, wherever the sender hid it', () => {
     ]);
     const back = await photo({ width: 40, height: 40, colour: RED });
     for (const [n, pdf] of [wrongAction, wrongList].entries()) {
-      await expectStatus(upload(c, 'H300', 'sea_slip', [{ bytes: pdf, name: 'a.pdf' }]), 200);
+      await expectStatus(c.storeFile('H300', 'sea_slip', [{ bytes: pdf, name: 'a.pdf' }]), 200);
       await expectStatus(
-        upload(c, 'H300', 'birth_certificate', [
+        c.storeFile('H300', 'birth_certificate', [
           { bytes: pdf, name: 'a.pdf' },
           { bytes: back, name: 'b.jpg' },
         ]),
         200,
       );
-      const text = pdfText(await currentFile(c, 'H300', 'birth_certificate'));
+      const text = pdfText(await c.currentFile('H300', 'birth_certificate'));
       expect(text).toContain(n === 0 ? 'Careless link' : 'Careless list');
     }
   });
@@ -205,18 +190,18 @@ describe('a document of more pages than one has, and a part of another name', ()
         { bytes: tooMany, name: 'many.pdf' },
       ],
     ]) {
-      const res = await expectStatus(upload(c, 'H100', 'immunization_card', parts), 422);
+      const res = await expectStatus(c.storeFile('H100', 'immunization_card', parts), 422);
       expect(res.body.message).toBe(UPLOAD_MESSAGES.tooManyPages(MAX_DOCUMENT_PAGES));
     }
     // At the limit with the photo's page: 29 + 1.
     await expectStatus(
-      upload(c, 'H100', 'immunization_card', [
+      c.storeFile('H100', 'immunization_card', [
         { bytes: pagesOf(MAX_DOCUMENT_PAGES - 1, 'Just enough'), name: 'card.pdf' },
         { bytes: back, name: 'b.jpg' },
       ]),
       200,
     );
-    expect(pdfText(await currentFile(c, 'H100', 'immunization_card'))).toContain('Just enough');
+    expect(pdfText(await c.currentFile('H100', 'immunization_card'))).toContain('Just enough');
   });
 
   it('a file part named other than `file`: 400 saying the form was not understood (not "too many files")', async () => {

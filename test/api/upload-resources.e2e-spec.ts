@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
-import type { DocumentFile, FileStorageUse } from '../../shared/documents.js';
+import type { FileStorageUse } from '../../shared/documents.js';
 import { StudentFile } from '../../server/files/entities/student-file.entity.js';
 import { PdfRenderer } from '../../server/pdf/pdf-renderer.js';
 import { ApiClient, expectStatus, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
@@ -19,21 +19,6 @@ let t: TestApp;
 let admin: ApiClient;
 const PASSWORD = 'Upload-Res-Pass-1';
 const signIn = (id: string) => signedInStudent(t, id, PASSWORD);
-
-function upload(c: ApiClient, id: string, type: string, parts: { bytes: Buffer; name: string }[]) {
-  const req = c.agent
-    .post('/api/store-file')
-    .set('X-XSRF-TOKEN', c.xsrfToken())
-    .field('id', id)
-    .field('file_type', type);
-  for (const p of parts) req.attach('file', p.bytes, { filename: p.name, contentType: 'application/octet-stream' });
-  return req;
-}
-
-async function currentFile(c: ApiClient, id: string, type: string): Promise<Buffer> {
-  const files = (await expectStatus(c.get(`/api/get-files/${id}`), 200)).body as DocumentFile[];
-  return (await expectStatus(c.download(files.find((f) => f.type === type)!.url), 200)).body as Buffer;
-}
 
 function storedCount(): number {
   try {
@@ -102,7 +87,7 @@ describe('pixel bombs', () => {
     const bomb = pngBomb(10_000, 10_000);
     expect(bomb.length).toBeLessThan(100 * 1024);
     const before = storedCount();
-    const res = await expectStatus(upload(c, 'R100', 'picture', [{ bytes: bomb, name: 'bomb.png' }]), 422);
+    const res = await expectStatus(c.storeFile('R100', 'picture', [{ bytes: bomb, name: 'bomb.png' }]), 422);
     expect(res.body.message).toBe(
       'The photo is too large to read (more than 70 megapixels). Please send a smaller copy.',
     );
@@ -111,19 +96,19 @@ describe('pixel bombs', () => {
 
   it('a picture under the pixel limit is stored at most 2,000 px on its longer side, a JPEG too', async () => {
     const c = await signIn('R100');
-    await expectStatus(upload(c, 'R100', 'picture', [{ bytes: pngBomb(8000, 8000), name: 'big.png' }]), 200);
-    let stored = await sharp(await currentFile(c, 'R100', 'picture')).metadata();
+    await expectStatus(c.storeFile('R100', 'picture', [{ bytes: pngBomb(8000, 8000), name: 'big.png' }]), 200);
+    let stored = await sharp(await c.currentFile('R100', 'picture')).metadata();
     expect([stored.format, stored.width, stored.height]).toEqual(['jpeg', 2000, 2000]);
 
     const wide = await photo({ width: 3000, height: 1500, colour: RED });
-    await expectStatus(upload(c, 'R100', 'picture', [{ bytes: wide, name: 'wide.jpg' }]), 200);
-    stored = await sharp(await currentFile(c, 'R100', 'picture')).metadata();
+    await expectStatus(c.storeFile('R100', 'picture', [{ bytes: wide, name: 'wide.jpg' }]), 200);
+    stored = await sharp(await c.currentFile('R100', 'picture')).metadata();
     expect([stored.width, stored.height, stored.exif]).toEqual([2000, 1000, undefined]);
   });
 
   it('a picture stored oversized before the limit is shrunk before the form embeds it', async () => {
     const c = await signIn('R200');
-    await expectStatus(upload(c, 'R200', 'picture', [{ bytes: SAMPLE_JPEG, name: 'me.jpg' }]), 200);
+    await expectStatus(c.storeFile('R200', 'picture', [{ bytes: SAMPLE_JPEG, name: 'me.jpg' }]), 200);
     const row = await t.ds.getRepository(StudentFile).findOneByOrFail({ student_id: 'R200', file_type: 'picture' });
     const huge = await sharp({
       create: { width: 9000, height: 9000, channels: 3, background: { r: 200, g: 40, b: 40 } },
@@ -224,7 +209,7 @@ describe('ownership before the body', () => {
     await vi.waitFor(async () => expect((await c.post('/api/store-file', { id: 'R500' })).status).toBe(429), {
       timeout: 15_000,
     });
-    const third = await expectStatus(upload(c, 'R500', 'sea_slip', [{ bytes: pdf, name: 'slip.pdf' }]), 429);
+    const third = await expectStatus(c.storeFile('R500', 'sea_slip', [{ bytes: pdf, name: 'slip.pdf' }]), 429);
     expect(third.headers['retry-after']).toBe('10');
     expect(third.body.message).toBe(
       'Another upload from your account is still being sent. Please wait for it to finish, then try again.',
@@ -234,7 +219,7 @@ describe('ownership before the body', () => {
     expect((await first.answer)?.status).toBe(200);
     expect((await second.answer)?.status).toBe(200);
     // both places are given back
-    await expectStatus(upload(c, 'R500', 'sea_slip', [{ bytes: pdf, name: 'slip.pdf' }]), 200);
+    await expectStatus(c.storeFile('R500', 'sea_slip', [{ bytes: pdf, name: 'slip.pdf' }]), 200);
   });
 });
 
@@ -243,19 +228,22 @@ describe('disk', () => {
     await t.ds.query('DELETE FROM throttler_hits');
     const c = await signIn('R600');
     for (let n = 1; n <= 30; n++)
-      await expectStatus(upload(c, 'R600', 'picture', [{ bytes: SAMPLE_JPEG, name: `me-${n}.jpg` }]), 200);
-    const refused = await expectStatus(upload(c, 'R600', 'picture', [{ bytes: SAMPLE_JPEG, name: 'me-31.jpg' }]), 429);
+      await expectStatus(c.storeFile('R600', 'picture', [{ bytes: SAMPLE_JPEG, name: `me-${n}.jpg` }]), 200);
+    const refused = await expectStatus(
+      c.storeFile('R600', 'picture', [{ bytes: SAMPLE_JPEG, name: 'me-31.jpg' }]),
+      429,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
     expect(refused.body.message).toBe(
       'Too many uploads: at most 30 uploads are taken in 10 minutes. Please try again in 10 minutes.',
     );
     // The office, uploading for her, is counted apart.
-    await expectStatus(upload(admin, 'R600', 'picture', [{ bytes: SAMPLE_JPEG, name: 'office.jpg' }]), 200);
+    await expectStatus(admin.storeFile('R600', 'picture', [{ bytes: SAMPLE_JPEG, name: 'office.jpg' }]), 200);
   });
 
   it('an upload that would take a student over her storage budget: 422, and the office sees the budget', async () => {
     const c = await signIn('R700');
-    await expectStatus(upload(c, 'R700', 'picture', [{ bytes: SAMPLE_JPEG, name: 'me.jpg' }]), 200);
+    await expectStatus(c.storeFile('R700', 'picture', [{ bytes: SAMPLE_JPEG, name: 'me.jpg' }]), 200);
     const first = await t.ds.getRepository(StudentFile).findOneByOrFail({ student_id: 'R700' });
     // earlier versions taking all but 100 bytes of her 10 MB
     await t.ds.getRepository(StudentFile).insert({
@@ -269,7 +257,7 @@ describe('disk', () => {
     expect(use).toEqual({ used_bytes: 10 * 1024 * 1024 - 100, budget_bytes: 10 * 1024 * 1024 });
     await expectStatus(c.get('/api/file-storage/R700'), 403);
 
-    const refused = await expectStatus(upload(c, 'R700', 'sea_slip', [{ bytes: scriptedPdf(), name: 's.pdf' }]), 422);
+    const refused = await expectStatus(c.storeFile('R700', 'sea_slip', [{ bytes: scriptedPdf(), name: 's.pdf' }]), 422);
     expect(refused.body.message).toBe(
       "This upload would take the student's documents over their storage limit of 10 MB (every version sent " +
         'is kept). Please contact the school office.',
@@ -282,8 +270,8 @@ describe('what a stored file keeps', () => {
     const c = await signIn('R400');
     const sent = scriptedPdf('Birth certificate of R400');
     for (const secret of PDF_SECRETS) expect(sent.toString('latin1')).toContain(secret);
-    await expectStatus(upload(c, 'R400', 'birth_certificate', [{ bytes: sent, name: 'birth.pdf' }]), 200);
-    const stored = await currentFile(c, 'R400', 'birth_certificate');
+    await expectStatus(c.storeFile('R400', 'birth_certificate', [{ bytes: sent, name: 'birth.pdf' }]), 200);
+    const stored = await c.currentFile('R400', 'birth_certificate');
     const raw = stored.toString('latin1');
     for (const secret of PDF_SECRETS) expect(raw).not.toContain(secret);
     expect(raw).toContain('https://school.example/');
@@ -297,8 +285,8 @@ describe('what a stored file keeps', () => {
       { bytes: scriptedPdf('Card front'), name: 'front.pdf' },
       { bytes: await photo({ width: 80, height: 60, colour: RED }), name: 'back.jpg' },
     ];
-    await expectStatus(upload(c, 'R400', 'immunization_card', parts), 200);
-    const stored = await currentFile(c, 'R400', 'immunization_card');
+    await expectStatus(c.storeFile('R400', 'immunization_card', parts), 200);
+    const stored = await c.currentFile('R400', 'immunization_card');
     expect(pdfInfo(stored).fields.Pages).toBe('2');
     for (const secret of ['/JavaScript', '/OpenAction', '/Launch', 'SecretXmp', 'Secret Author'])
       expect(stored.toString('latin1')).not.toContain(secret);
@@ -306,8 +294,11 @@ describe('what a stored file keeps', () => {
 
   it('a password-protected PDF on its own is stored still readable', async () => {
     const c = await signIn('R400');
-    await expectStatus(upload(c, 'R400', 'sea_slip', [{ bytes: encryptedPdf('Bank letter'), name: 'bank.pdf' }]), 200);
-    const stored = await currentFile(c, 'R400', 'sea_slip');
+    await expectStatus(
+      c.storeFile('R400', 'sea_slip', [{ bytes: encryptedPdf('Bank letter'), name: 'bank.pdf' }]),
+      200,
+    );
+    const stored = await c.currentFile('R400', 'sea_slip');
     expect(stored.toString('latin1')).toContain('/Encrypt');
     expect(pdfText(stored)).toContain('Bank letter');
   });
@@ -320,8 +311,8 @@ describe('what a stored file keeps', () => {
       .toBuffer();
     const texts = ['\0P\x003', '\0C\0C\x000']; // the profile's description and copyright, UTF-16
     for (const text of texts) expect(p3.toString('latin1')).toContain(text);
-    await expectStatus(upload(c, 'R100', 'picture', [{ bytes: p3, name: 'p3.jpg' }]), 200);
-    const stored = await currentFile(c, 'R100', 'picture');
+    await expectStatus(c.storeFile('R100', 'picture', [{ bytes: p3, name: 'p3.jpg' }]), 200);
+    const stored = await c.currentFile('R100', 'picture');
     for (const text of texts) expect(stored.toString('latin1')).not.toContain(text);
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height, meta.icc?.length]).toEqual([40, 30, (await sharp(p3).metadata()).icc?.length]);
@@ -330,13 +321,13 @@ describe('what a stored file keeps', () => {
   it('a damaged PDF: 415 on its own and with a photo, never a 500', async () => {
     const c = await signIn('R400');
     const damaged = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R >>\nendobj\ntrailer\n<< >>\n');
-    const alone = await expectStatus(upload(c, 'R400', 'sea_slip', [{ bytes: damaged, name: 'd.pdf' }]), 415);
+    const alone = await expectStatus(c.storeFile('R400', 'sea_slip', [{ bytes: damaged, name: 'd.pdf' }]), 415);
     expect(alone.body.message).toBe(
       'The PDF could not be read (it may be damaged). Please save it again from the app that made it, or upload ' +
         'photos of its pages.',
     );
     const withPhoto = await expectStatus(
-      upload(c, 'R400', 'sea_slip', [
+      c.storeFile('R400', 'sea_slip', [
         { bytes: damaged, name: 'd.pdf' },
         { bytes: await photo({ width: 40, height: 40, colour: RED }), name: 'p.jpg' },
       ]),
