@@ -2,22 +2,20 @@ import { Button, Modal, Typography } from 'antd';
 import { INVITATION_DAYS } from '../../../shared/guardians.js';
 import { InviteParentForm } from './invite-parent-form.js';
 
-/**
- * A student's own "Invite a parent" (her account menu): her parent's e-mail address, and Send. The invitation is for
- * her own student ID; the server refuses any other.
- */
-export function InviteParentDialog({
-  studentId,
-  open,
-  onClose,
-  afterClose,
-}: {
+/** A dialog of a student's account menu, for her own student ID. */
+export interface AccountMenuDialogProps {
   studentId: string;
   open: boolean;
   onClose: () => void;
   /** once the dialog has gone: the focus goes back to what opened it */
   afterClose?: () => void;
-}) {
+}
+
+/**
+ * A student's own "Invite a parent" (her account menu): her parent's e-mail address, and Send. The invitation is for
+ * her own student ID; the server refuses any other.
+ */
+export function InviteParentDialog({ studentId, open, onClose, afterClose }: AccountMenuDialogProps) {
   return (
     <Modal
       open={open}
