@@ -44,12 +44,6 @@ export interface GuardiansListProps {
   /** dayjs format of an invitation's times */
   timeFormat: string;
   confirmWidth: number;
-  /** the confirmation's buttons wrap on a narrow screen (else antd's own footer) */
-  wrapConfirmButtons?: boolean;
-  /** spinners drawn with an icon hidden from screen readers (antd's own is named "loading") */
-  unnamedSpinners?: boolean;
-  /** the list is asked for again whenever the confirmation closes (a guardian removed meanwhile elsewhere) */
-  refetchOnConfirmClose?: boolean;
   /** below the lists (the office's invitation form) */
   children?: ReactNode;
 }
@@ -69,7 +63,7 @@ const day = (iso: string) => dayjs(iso).format('YYYY-MM-DD');
 
 /** "{action} {name}?": the guardian's access to her, and the guardian's sessions, end at once. */
 function ConfirmRemove({
-  props: { studentId, text, confirmWidth, wrapConfirmButtons, unnamedSpinners },
+  props: { studentId, text, confirmWidth },
   guardian,
   onClose,
   onRemoved,
@@ -96,7 +90,7 @@ function ConfirmRemove({
           type="primary"
           danger
           // antd's own icon can stay behind named "loading" (invite-parent-form.tsx): this one is unnamed.
-          loading={unlink.isPending && unnamedSpinners ? { icon: <LoadingOutlined aria-hidden /> } : unlink.isPending}
+          loading={unlink.isPending ? { icon: <LoadingOutlined aria-hidden /> } : false}
           onClick={() =>
             guardian &&
             unlink.mutate(
@@ -129,14 +123,11 @@ function ConfirmRemove({
         if (removed.current) onRemoved(removed.current);
         removed.current = null;
       }}
+      // The buttons wrap on a narrow screen.
       footer={
-        wrapConfirmButtons ? (
-          <Flex gap="small" justify="flex-end" wrap>
-            {buttons}
-          </Flex>
-        ) : (
-          buttons
-        )
+        <Flex gap="small" justify="flex-end" wrap>
+          {buttons}
+        </Flex>
       }
     >
       {guardian && (
@@ -157,7 +148,7 @@ function ConfirmRemove({
  * dialog, each in its own words.
  */
 export function GuardiansList(props: GuardiansListProps) {
-  const { studentId, text, ids, intro, style, nameBasis, timeFormat, unnamedSpinners, children } = props;
+  const { studentId, text, ids, intro, style, nameBasis, timeFormat, children } = props;
   const guardians = useStudentGuardians(studentId);
   const [removing, setRemoving] = useState<Guardian | null>(null);
   const [removedName, setRemovedName] = useState<string | null>(null);
@@ -166,7 +157,7 @@ export function GuardiansList(props: GuardiansListProps) {
   if (guardians.isLoading)
     return (
       <div role="status" style={{ padding: '16px 0' }}>
-        <Spin size="small" indicator={unnamedSpinners ? <LoadingOutlined aria-hidden /> : undefined} />{' '}
+        <Spin size="small" indicator={<LoadingOutlined aria-hidden />} />{' '}
         <Typography.Text>{text.loading}</Typography.Text>
       </div>
     );
@@ -277,7 +268,8 @@ export function GuardiansList(props: GuardiansListProps) {
         guardian={removing}
         onClose={() => {
           setRemoving(null);
-          if (props.refetchOnConfirmClose) void guardians.refetch();
+          // A guardian removed meanwhile elsewhere (the office, or the student on another device) goes too.
+          void guardians.refetch();
         }}
         onRemoved={(name) => {
           // The button she pressed is gone with the guardian: the focus goes to the list's heading.

@@ -41,9 +41,6 @@ export function MyGuardiansDialog({ studentId, open, onClose, afterClose }: Acco
         nameBasis={180}
         timeFormat="YYYY-MM-DD"
         confirmWidth={440}
-        wrapConfirmButtons
-        unnamedSpinners
-        refetchOnConfirmClose
       />
     </Modal>
   );
