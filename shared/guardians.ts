@@ -1,7 +1,7 @@
 // Guardian accounts (docs/product.md §11): one sign-in for a parent of one or more students. The API's shapes
 // and the texts the screens show. Framework-free: imported by the server and the web client.
 
-import { normalisedAddress } from './sign-in-names.js';
+import { signInName } from './sign-in-names.js';
 
 /** A student a guardian account is linked to: GET /api/my-students, and the guardian's sign-in answer. */
 export interface LinkedStudent {
@@ -150,7 +150,7 @@ export const GUARDIAN_MESSAGES = {
 
 /** A guardian's address as the portal keeps and compares it: NFKC, trimmed, lower case (shared/sign-in-names.ts). */
 export function guardianAddress(email: string): string {
-  return normalisedAddress(email);
+  return signInName(email).toLowerCase();
 }
 
 /** How the audit trail and the logs name a guardian: "guardian: name <email>". */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalisedAddress, signInLockKey, studentIdForSignIn } from './sign-in-names.js';
+import { guardianAddress } from './guardians.js';
+import { signInLockKey, studentIdForSignIn } from './sign-in-names.js';
 
 describe('sign-in names', () => {
   it('read fullwidth forms as ASCII, trim, and keep a student ID to ASCII letters, digits and dashes', () => {
@@ -7,7 +8,7 @@ describe('sign-in names', () => {
     expect(studentIdForSignIn('M-100')).toBe('M-100');
     expect(studentIdForSignIn('2026０００1é')).toBeNull();
     expect(studentIdForSignIn('٢٠٢٦')).toBeNull(); // Arabic-Indic digits stay what they are after NFKC
-    expect(normalisedAddress('  ＭＵＭ@Example.TT ')).toBe('mum@example.tt');
+    expect(guardianAddress('  ＭＵＭ@Example.TT ')).toBe('mum@example.tt');
   });
 
   it('give every spelling of a name one lock key, whatever its length', () => {

@@ -27,11 +27,6 @@ export function studentIdForSignIn(raw: string): string | null {
   return STUDENT_ID_PATTERN.test(id) ? id : null;
 }
 
-/** A guardian's address as the portal keeps and compares it: NFKC, trimmed, lower case. */
-export function normalisedAddress(raw: string): string {
-  return signInName(raw).toLowerCase();
-}
-
 /**
  * The account name's sign-in lock key (`student:<id>`, `admin:<username>`, `guardian:<address>`): the normalised
  * name in lower case, so every spelling that can reach the account counts on one key. The throttle store bounds its

@@ -20,9 +20,8 @@ import {
   INVITATION_DAYS,
   STUDENT_INVITATIONS_PER_DAY,
 } from '../../shared/guardians.js';
-import { sameMailbox } from '../../shared/email-address.js';
+import { isBareAddress, sameMailbox } from '../../shared/email-address.js';
 import { passwordProblem } from '../../shared/password-policy.js';
-import { EMAIL_PATTERN } from '../../shared/student-fields.js';
 import { type AuditEvent, AuditService } from '../audit/audit.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { linkTokenHash, looksLikeLinkToken, newLinkToken } from '../common/link-tokens.js';
@@ -57,7 +56,7 @@ function fieldError(field: string, message: string): UnprocessableEntityExceptio
 export function normalisedAddress(email: string): string {
   const address = guardianAddress(email);
   if (!address) throw fieldError('email', GUARDIAN_MESSAGES.emailRequired);
-  if (address.length > 254 || !EMAIL_PATTERN.test(address)) throw fieldError('email', GUARDIAN_MESSAGES.emailInvalid);
+  if (!isBareAddress(address)) throw fieldError('email', GUARDIAN_MESSAGES.emailInvalid);
   return address;
 }
 

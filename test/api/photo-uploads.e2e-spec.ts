@@ -40,16 +40,6 @@ interface Part {
   name: string;
 }
 
-function uploadParts(c: ApiClient, fileType: string, parts: Part[]) {
-  const req = c.agent
-    .post('/api/store-file')
-    .set('X-XSRF-TOKEN', c.xsrfToken())
-    .field('id', ANA)
-    .field('file_type', fileType);
-  for (const p of parts) req.attach('file', p.bytes, { filename: p.name, contentType: 'application/octet-stream' });
-  return req;
-}
-
 async function current(type: string): Promise<DocumentFile | undefined> {
   return ((await ana.get(`/api/get-files/${ANA}`).expect(200)).body as DocumentFile[]).find((f) => f.type === type);
 }
@@ -104,7 +94,7 @@ describe('photos into a document slot', () => {
       { bytes: await photo({ width: 4000, height: 3000, colour: RED, format: 'webp' }), name: 'scan.webp' },
     ];
     for (const p of parts) expect(p.bytes.toString('latin1')).toContain(CAMERA_SECRETS[0]);
-    const res = await uploadParts(ana, 'birth_certificate', parts);
+    const res = await ana.storeFile(ANA, 'birth_certificate', parts);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Uploaded the file successfully: Birth Certificate.pdf');
     expect(res.body.file).toMatchObject({
@@ -146,7 +136,7 @@ describe('photos into a document slot', () => {
   });
 
   it('takes a PDF among the photos: its pages go where it was sent', async () => {
-    const res = await uploadParts(ana, 'immunization_card', [
+    const res = await ana.storeFile(ANA, 'immunization_card', [
       { bytes: await photo({ width: 600, height: 800, colour: GREEN }), name: 'cover.jpg' },
       { bytes: Buffer.concat([samplePdf('Vaccines page from the clinic')]), name: 'clinic.pdf' },
       { bytes: await photo({ width: 600, height: 800, colour: BLUE, format: 'png' }), name: 'last.png' },
@@ -166,7 +156,7 @@ describe('photos into a document slot', () => {
         name: `page-${n + 1}.jpg`,
       })),
     );
-    const res = await uploadParts(ana, 'immunization_covid', ten);
+    const res = await ana.storeFile(ANA, 'immunization_covid', ten);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const pdf = await currentBytes('immunization_covid');
     expect(pdfInfo(pdf).fields.Pages).toBe('10');
@@ -186,7 +176,7 @@ describe('photos into a document slot', () => {
 
   it('a password-protected PDF cannot be combined with photos (415 saying so), but is taken on its own', async () => {
     const locked = { bytes: encryptedPdf(), name: 'bank.pdf' };
-    const refused = await uploadParts(ana, 'sea_slip', [
+    const refused = await ana.storeFile(ANA, 'sea_slip', [
       locked,
       { bytes: await photo({ width: 60, height: 80, colour: RED }), name: 'p.jpg' },
     ]);
@@ -195,7 +185,7 @@ describe('photos into a document slot', () => {
       'A PDF sent together with other pages could not be read (it may be password-protected). Please ' +
         'upload it on its own.',
     );
-    const alone = await uploadParts(ana, 'sea_slip', [locked]);
+    const alone = await ana.storeFile(ANA, 'sea_slip', [locked]);
     expect(alone.status).toBe(200);
     expect(pdfText(await currentBytes('sea_slip'), 1)).toContain('Protected');
   });
@@ -208,7 +198,7 @@ describe('refused uploads leave the current file current', () => {
       rows: await t.ds.getRepository(StudentFile).count(),
       current: await current(type),
     };
-    const res = await uploadParts(ana, type, parts);
+    const res = await ana.storeFile(ANA, type, parts);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.message).toBe(message);
     expect(storedCount()).toBe(before.stored);
@@ -320,7 +310,7 @@ describe('refused uploads leave the current file current', () => {
 describe('the picture', () => {
   it('a PNG is stored as a JPEG without its metadata', async () => {
     const png = await photo({ width: 80, height: 40, colour: GREEN, format: 'png' });
-    const res = await uploadParts(ana, 'picture', [{ bytes: png, name: 'ana.png' }]);
+    const res = await ana.storeFile(ANA, 'picture', [{ bytes: png, name: 'ana.png' }]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.file).toMatchObject({ name: 'ana.jpg', mime: 'image/jpeg' });
     const served = await ana.download(res.body.file.url).expect(200);
@@ -340,7 +330,7 @@ describe('the picture', () => {
 
   it('a WebP turned on its side by its EXIF is stored upright as a JPEG', async () => {
     const webp = await photo({ width: 80, height: 40, colour: BLUE, format: 'webp', orientation: 6 });
-    const res = await uploadParts(ana, 'picture', [{ bytes: webp, name: 'IMG_2001.webp' }]);
+    const res = await ana.storeFile(ANA, 'picture', [{ bytes: webp, name: 'IMG_2001.webp' }]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.file.name).toBe('IMG_2001.jpg');
     const meta = await sharp(await currentBytes('picture')).metadata();
@@ -355,7 +345,7 @@ describe('the picture', () => {
 
   it('a JPEG keeps its image data and orientation, without the camera and location', async () => {
     const jpeg = await photo({ width: 80, height: 40, colour: RED, orientation: 6 });
-    const res = await uploadParts(ana, 'picture', [{ bytes: jpeg, name: 'ana.jpg' }]);
+    const res = await ana.storeFile(ANA, 'picture', [{ bytes: jpeg, name: 'ana.jpg' }]);
     expect(res.status).toBe(200);
     const stored = await currentBytes('picture');
     const meta = await sharp(stored).metadata();
@@ -366,7 +356,7 @@ describe('the picture', () => {
     const jpeg = jpegWithThumbnails();
     const countSoi = (b: Buffer) => b.toString('latin1').split('\xff\xd8').length - 1;
     expect(countSoi(jpeg)).toBe(3); // the image and its two JPEG thumbnails
-    const res = await uploadParts(ana, 'picture', [{ bytes: jpeg, name: 'thumbs.jpg' }]);
+    const res = await ana.storeFile(ANA, 'picture', [{ bytes: jpeg, name: 'thumbs.jpg' }]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const stored = await currentBytes('picture');
     const segments = jpegSegments(stored);

@@ -47,15 +47,7 @@ function leftover(name: string, minutesOld: number): string {
 describe('files left by interrupted uploads', () => {
   it('are removed at start when no live upload owns them; writes in progress and stored files stay', async () => {
     const c = await signedIn();
-    await expectStatus(
-      c.agent
-        .post('/api/store-file')
-        .set('X-XSRF-TOKEN', c.xsrfToken())
-        .field('id', 'T100')
-        .field('file_type', 'picture')
-        .attach('file', SAMPLE_JPEG, { filename: 'me.jpg', contentType: 'image/jpeg' }),
-      200,
-    );
+    await expectStatus(c.storeFile('T100', 'picture', [{ bytes: SAMPLE_JPEG, name: 'me.jpg' }]), 200);
     const { host, pid } = THIS_WRITER;
     const gone = [
       // this host, a process killed a minute ago

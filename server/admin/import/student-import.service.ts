@@ -7,9 +7,10 @@ import {
   type StudentImportColumn,
 } from '../../../shared/admin-types.js';
 import { guardianAddress, type ImportGuardianInvitation } from '../../../shared/guardians.js';
+import { isBareAddress } from '../../../shared/email-address.js';
 import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
-import { EMAIL_PATTERN, FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
+import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { INITIAL_PASSWORD_COST, PasswordHasher } from '../../auth/password-hasher.js';
 import type { SessionUser } from '../../common/session-user.js';
@@ -147,7 +148,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
         if (raw === null || raw === undefined) continue;
         if (isGuardianImportColumn(col)) {
           const address = guardianAddress(raw);
-          if (address.length > 254 || !EMAIL_PATTERN.test(address)) {
+          if (!isBareAddress(address)) {
             fail(col, "A guardian's e-mail address, e.g. parent@example.org.");
             ok = false;
           } else guardians.push(address);
