@@ -73,7 +73,10 @@ function MessageCard({ item, actions }: { item: OutboxItem; actions: ReactNode }
         <OutboxStatusTag status={item.status} />
       </Flex>
       <div style={{ overflowWrap: 'anywhere' }}>To: {item.to}</div>
-      <div style={{ overflowWrap: 'anywhere' }}>About: {aboutWhom(item)}</div>
+      {/* An administrator's own mail is about nobody else: no line then. */}
+      {(item.student_id || item.guardian_name) && (
+        <div style={{ overflowWrap: 'anywhere' }}>About: {aboutWhom(item)}</div>
+      )}
       <Typography.Text type="secondary" style={{ display: 'block' }}>
         Created {formatWhen(item.created_at)} · Sent {formatWhen(item.sent_at)} · Attempts {item.attempts}
       </Typography.Text>
