@@ -71,6 +71,8 @@ export interface PublicSettings {
   show_learning_challenges: boolean;
   /** A session ends after this many minutes without a request (the client warns 2 minutes before). */
   session_idle_minutes: number;
+  /** The school's IANA time zone (`TZ`): the office's screens show stored times in it (shared/school-time.ts). */
+  time_zone: string;
 }
 
 /** GET /api/user/{student_id} (a list of one) */

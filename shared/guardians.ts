@@ -2,6 +2,7 @@
 // and the texts the screens show. Framework-free: imported by the server and the web client.
 
 import { signInName } from './sign-in-names.js';
+import { RESET_TOKEN_MINUTES } from './mail.js';
 
 /** A student a guardian account is linked to: GET /api/my-students, and the guardian's sign-in answer. */
 export interface LinkedStudent {
@@ -90,6 +91,16 @@ export interface GuardianUnlinkRequest {
   guardian_id: number;
 }
 
+/**
+ * POST /api/guardians/reset-link (the office only) `{student_id, guardian_id}`: a new link to reset the guardian's own
+ * password, to her own address (never a student's); answers where it went. 404 when she is not linked to the student,
+ * 429 past the account's limit of requests.
+ */
+export type GuardianResetLinkRequest = GuardianUnlinkRequest;
+export interface GuardianResetLinkResult {
+  email: string;
+}
+
 /** POST /api/guardian-forgot-password: always 202 with the recovery page's usual message. */
 export interface GuardianForgotPasswordRequest {
   email: string;
@@ -129,6 +140,12 @@ export const GUARDIAN_MESSAGES = {
   emailInvalid: 'Please enter a valid e-mail address.',
   invited: (email: string) => `An invitation was sent to ${email}. The link is valid for ${INVITATION_DAYS} days.`,
   unlinked: 'The guardian no longer has access to this student.',
+  /** the office's Guardians list: a new password link for a parent, to her own address */
+  sendResetLink: 'Send password link',
+  resetLinkSent: (name: string, email: string) =>
+    `A new password link for ${name} was sent to ${email}. It works for ${RESET_TOKEN_MINUTES} minutes, once. ` +
+    'Without a mail server it waits in the Outbox, for you to pass on.',
+  resetLinkFailed: (name: string, reason: string) => `No link was sent to ${name}. ${reason}`,
   /** the student's own page of who acts for her */
   whoCanSee: 'Who can see my registration',
   whoCanSeeIntro:

@@ -40,6 +40,10 @@ export interface OutboxItem {
   subject: string;
   /** the student the message is about, when there is one */
   student_id: string | null;
+  /** her name, 'Last, First' (null without a student, or when her record is gone) */
+  student_name: string | null;
+  /** a parent's own message (her reset link, her password changed): the guardian account's name, else null */
+  guardian_name: string | null;
   created_at: string;
   sent_at: string | null;
   attempts: number;
@@ -49,8 +53,9 @@ export interface OutboxItem {
 
 /**
  * GET /api/outbox/{id}: the message with its plain-text body. A reset link is shown only while the
- * message is kept (no mail server) for a student's family, so that the office can pass it on; in any
- * other case the office never sees a working link to someone else's account.
+ * message is kept (no mail server) for a student's family or a parent's own account, so that the office can pass it
+ * on; in any other case (an administrator's link, a message that left by mail) the office never sees a working link
+ * to someone else's account.
  */
 export interface OutboxMessage extends OutboxItem {
   text: string;
@@ -95,6 +100,7 @@ export const MAIL_MESSAGES = {
     'Otherwise please ask another administrator.',
   tokenGone: 'This link has expired or has already been used. Please ask for a new one.',
   notFailed: 'Only a message that failed can be sent again.',
+  searchTooLong: 'The search can have at most 100 characters.',
   chooseRecipients: 'Choose a class or at least one student.',
   passwordChangedNotice: "Your portal password was changed. If this wasn't you, contact the school office.",
 } as const;

@@ -98,8 +98,10 @@ export interface TermReportsPostedItem extends TermReportPosting, ScheduledPosti
 
 /**
  * POST /api/post-term-reports. date_posted is accepted in the payload but stamped by the server. **Added**:
- * `class_id` posts or removes one class only (without it, the whole term, which also clears every class's own
- * state); `release_at` ('YYYY-MM-DD HH:mm' or 'YYYY-MM-DDTHH:mm', school time) makes the posting wait until then.
+ * `class_id` posts or removes one class only; `release_at` ('YYYY-MM-DD HH:mm' or 'YYYY-MM-DDTHH:mm', school time)
+ * makes the posting wait until then. Without `class_id` it is the whole term: a removal clears every class's own
+ * state; a posting leaves a class posted on its own as it is, and a class scheduled on its own keeps its release
+ * time unless `include_scheduled` is true (then it follows the term's posting).
  */
 export interface PostTermReportsRequest {
   year: number;
@@ -108,6 +110,7 @@ export interface PostTermReportsRequest {
   date_posted?: string;
   class_id?: string;
   release_at?: string;
+  include_scheduled?: boolean;
 }
 
 /** The answer of POST /api/post-term-reports. */
@@ -161,6 +164,8 @@ export const TERM_REPORT_MESSAGES = {
   releaseTooFar: 'That release time is more than a year ahead. Choose an earlier time.',
   noStudentReport: 'She has no report for that year and term.',
   holdReason: 'Please give the reason for holding her report.',
+  includeScheduledType: 'include_scheduled must be true or false.',
+  includeScheduledWholeTerm: 'include_scheduled is for a whole-term posting only: leave out class_id.',
   nowPosted: (datePosted: string) => `Now: posted ${datePosted.slice(0, 16)}`,
   nowNotPosted: 'Now: not posted',
   nowScheduled: (scheduledFor: string) => `Now: scheduled for ${scheduledFor}`,

@@ -58,6 +58,6 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
         new DbSessionStore(ds, c.sessionIdleMinutes * 60_000, cache),
     },
   ],
-  exports: [PasswordHasher, DbSessionStore, Csrf, AuthService, SessionAccount, MfaService],
+  exports: [PasswordHasher, DbSessionStore, Csrf, AuthService, SessionAccount, MfaService, PasswordRecoveryService],
 })
 export class AuthModule {}

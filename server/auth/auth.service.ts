@@ -193,6 +193,7 @@ export class AuthService {
       pta_form_url: this.config.ptaFormUrl,
       show_learning_challenges: this.config.showLearningChallenges,
       session_idle_minutes: this.config.sessionIdleMinutes,
+      time_zone: this.config.timeZone,
     };
     if (!user) return { authenticated: false, user: null, settings };
     const full = await this.users.findById(user.id);

@@ -1,38 +1,12 @@
+import { formatLocalDateTime } from '../../shared/school-time.js';
+
 /** Timestamps are stored as ISO-8601 UTC strings: portable across SQLite and MariaDB, sortable as text. */
 export function nowIso(): string {
   return new Date().toISOString();
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Building an Intl formatter costs far more than using one (exports format a date per row). */
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' of an instant in the given IANA time zone (the school's local time). */
-export function formatLocalDateTime(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
+/** 'YYYY-MM-DD HH:mm:ss' of an instant in the school's time zone: shared/school-time.ts, which the web uses too. */
+export { formatLocalDateTime };
 
 /** Today's date 'YYYY-MM-DD' in the given time zone. */
 export function localDate(date: Date, timeZone: string): string {

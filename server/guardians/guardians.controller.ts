@@ -13,7 +13,13 @@ import { CurrentUser, OwnerOrAdmin, Public, Roles } from '../common/decorators.j
 import type { SessionUser } from '../common/session-user.js';
 import { GuardianInvitationsService } from './guardian-invitations.service.js';
 import { GuardiansService } from './guardians.service.js';
-import { GuardianAcceptDto, GuardianInviteDto, GuardianTokenDto, GuardianUnlinkDto } from './guardians.dto.js';
+import {
+  GuardianAcceptDto,
+  GuardianInviteDto,
+  GuardianResetLinkDto,
+  GuardianTokenDto,
+  GuardianUnlinkDto,
+} from './guardians.dto.js';
 import { GuardianLinksService } from './links/guardian-links.service.js';
 
 /** Guardian accounts (docs/product.md §11): her students, invitations and their acceptance, the office's links. */
@@ -64,6 +70,14 @@ export class GuardiansController {
   @Get('students/:studentId/guardians')
   ofStudent(@Param('studentId') studentId: string): Promise<StudentGuardians> {
     return this.guardians.ofStudent(studentId);
+  }
+
+  /** The office only: a new reset link to one of the student's guardians, at her own address. */
+  @Roles('admin')
+  @Post('guardians/reset-link')
+  @HttpCode(200)
+  resetLink(@Body() dto: GuardianResetLinkDto, @CurrentUser() user: SessionUser): Promise<{ email: string }> {
+    return this.guardians.sendResetLink(user, dto.student_id, dto.guardian_id);
   }
 
   /** An administrator for any student; the student for her own guardians (404 when not linked to her). */

@@ -34,7 +34,7 @@ export class GuardianAcceptDto extends GuardianTokenDto {
   password?: string;
 }
 
-/** POST /api/guardians/unlink */
+/** POST /api/guardians/unlink; POST /api/guardians/reset-link (the office) takes the same. */
 export class GuardianUnlinkDto {
   @IsString()
   @IsNotEmpty()
@@ -44,3 +44,6 @@ export class GuardianUnlinkDto {
   @IsInt()
   guardian_id: number;
 }
+
+/** POST /api/guardians/reset-link: which of the student's guardians gets a new link. */
+export class GuardianResetLinkDto extends GuardianUnlinkDto {}

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../shared/constants.js';
 import { guardianActorLabel, type StudentGuardians } from '../../shared/guardians.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
+import { PasswordRecoveryService } from '../auth/recovery/password-recovery.service.js';
 import type { SessionUser } from '../common/session-user.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { AddressWriters } from '../students/address-writers.js';
@@ -22,7 +23,19 @@ export class GuardiansService {
     private readonly sessions: DbSessionStore,
     private readonly audit: AuditService,
     private readonly addressWriters: AddressWriters,
+    private readonly recovery: PasswordRecoveryService,
   ) {}
+
+  /**
+   * POST /api/guardians/reset-link: the office sends one of the student's guardians a new link to reset her own
+   * password, to her own address (PasswordRecoveryService.sendGuardianLinkByOffice). 404 when she is not linked to
+   * the student.
+   */
+  async sendResetLink(actor: SessionUser, studentId: string, guardianId: number): Promise<{ email: string }> {
+    const guardian = (await this.links.guardiansOf([studentId])).get(studentId)?.find((g) => g.id === guardianId);
+    if (!guardian) throw new NotFoundException(MESSAGES.notFound);
+    return { email: await this.recovery.sendGuardianLinkByOffice(actor, guardianId, studentId) };
+  }
 
   /** GET /api/students/{studentId}/guardians: her linked guardians and the invitations still pending. */
   async ofStudent(studentId: string): Promise<StudentGuardians> {

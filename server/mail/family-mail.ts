@@ -14,6 +14,8 @@ import { type NewMail, OutboxService } from './outbox.service.js';
  * address).
  */
 export interface NoticeAccount {
+  /** the account's id: a guardian's own messages name her account in the outbox */
+  id?: number;
   role: Role;
   student_id: string | null;
   username: string | null;
@@ -101,8 +103,9 @@ export class FamilyMail {
     const guardians = account.student_id ? await this.guardianAddresses([account.student_id], m) : new Map();
     const to = uniqueAddresses([...own, ...(guardians.get(account.student_id) ?? [])]);
     const content = passwordChangedMail(this.outbox.context, name);
+    const guardianId = account.role === 'guardian' ? (account.id ?? null) : null;
     return this.outbox.queue(
-      to.map((address) => ({ content, to: address, studentId: account.student_id })),
+      to.map((address) => ({ content, to: address, studentId: account.student_id, guardianId })),
       m,
     );
   }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { GuardianLinksModule } from '../guardians/links/guardian-links.module.js';
 import { StudentsDataModule } from '../students/students-data.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { MailRun } from './entities/mail-run.entity.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
 import { FamilyMail } from './family-mail.js';
@@ -13,7 +14,7 @@ import { OutboxService } from './outbox.service.js';
 
 /** E-mail (docs/product.md §10): the outbox every message goes through, its sender, and the family's notices. */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxMessage, MailRun]), StudentsDataModule, GuardianLinksModule],
+  imports: [TypeOrmModule.forFeature([OutboxMessage, MailRun]), StudentsDataModule, GuardianLinksModule, UsersModule],
   controllers: [OutboxController],
   providers: [
     OutboxService,

@@ -1,8 +1,8 @@
 import { ToNumber } from '../common/validation.js';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { OUTBOX_STATUSES, type OutboxStatus } from '../../shared/mail.js';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAIL_MESSAGES, OUTBOX_STATUSES, type OutboxStatus } from '../../shared/mail.js';
 
-/** GET /api/outbox?status=&limit= */
+/** GET /api/outbox?status=&limit=&q= */
 export class OutboxQueryDto {
   @IsOptional()
   @IsIn(OUTBOX_STATUSES, { message: `status must be one of ${OUTBOX_STATUSES.join(', ')}.` })
@@ -14,4 +14,10 @@ export class OutboxQueryDto {
   @Min(1, { message: 'limit must be between 1 and 500.' })
   @Max(500, { message: 'limit must be between 1 and 500.' })
   limit?: number;
+
+  /** The Students table's search (shared/student-search.ts) over the student a message is about, or a parent's name. */
+  @IsOptional()
+  @IsString({ message: MAIL_MESSAGES.searchTooLong })
+  @MaxLength(100, { message: MAIL_MESSAGES.searchTooLong })
+  q?: string;
 }

@@ -21,7 +21,7 @@ export class OutboxController {
 
   @Get('outbox')
   list(@Query() q: OutboxQueryDto): Promise<OutboxItem[]> {
-    return this.outbox.list(q.status, q.limit ?? 200);
+    return this.outbox.list(q.status, q.limit ?? 200, q.q);
   }
 
   @Get('outbox/:id')

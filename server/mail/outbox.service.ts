@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager, In, MoreThanOrEqual } from 'typeorm';
+import { Brackets, DataSource, type EntityManager, In, MoreThanOrEqual } from 'typeorm';
 import {
   MAIL_MESSAGES,
   type MailSettings,
@@ -12,10 +12,13 @@ import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { nowIso } from '../common/time.js';
 import { isBareAddress } from '../../shared/email-address.js';
+import { normaliseSearch, searchStudents } from '../../shared/student-search.js';
 import { storedKey } from '../common/throttling/stored-key.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import type { SessionUser } from '../common/session-user.js';
+import { StudentsRepository } from '../students/students.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { MailRun } from './entities/mail-run.entity.js';
 import { DEDUPE_KEY_LENGTH, OutboxMessage } from './entities/outbox-message.entity.js';
 import type { MailContent, MailContext } from './mail-templates.js';
@@ -25,6 +28,8 @@ export interface NewMail {
   content: MailContent;
   to: string;
   studentId?: string | null;
+  /** A parent's own message (her reset link, her password changed): her account. */
+  guardianId?: number | null;
   /** Messages with the same key are not queued twice within the caller's window (see `queuedSince`). */
   dedupeKey?: string | null;
 }
@@ -46,6 +51,8 @@ export class OutboxService {
   constructor(
     private readonly ds: DataSource,
     private readonly audit: AuditService,
+    private readonly students: StudentsRepository,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -85,6 +92,7 @@ export class OutboxService {
       text_body: mail.content.text,
       html_body: mail.content.html,
       student_id: mail.studentId ?? null,
+      guardian_id: mail.guardianId ?? null,
       dedupe_key: mail.dedupeKey ? storedKey(mail.dedupeKey, DEDUPE_KEY_LENGTH) : null,
       status: (sending ? 'queued' : 'kept') as OutboxStatus,
       attempts: 0,
@@ -143,22 +151,64 @@ export class OutboxService {
     return this.ds.getRepository(MailRun).existsBy({ run_key: runKey });
   }
 
-  async list(status: OutboxStatus | undefined, limit: number): Promise<OutboxItem[]> {
-    const rows = await this.ds.getRepository(OutboxMessage).find({
-      where: status ? { status } : {},
-      order: { id: 'DESC' },
-      take: limit,
-    });
-    return rows.map(toItem);
+  /**
+   * The newest messages, of one status or all; with a search, only those about a student it finds (the Students
+   * table's rule, shared/student-search.ts) or a parent's own messages whose name or address contains it.
+   */
+  async list(status: OutboxStatus | undefined, limit: number, search?: string): Promise<OutboxItem[]> {
+    const qb = this.ds.getRepository(OutboxMessage).createQueryBuilder('o').orderBy('o.id', 'DESC').take(limit);
+    if (status) qb.andWhere('o.status = :status', { status });
+    const needle = normaliseSearch(search);
+    if (needle) {
+      const [students, guardians] = await Promise.all([
+        this.students.list(['first_name', 'last_name', 'class_id', 'birth_certificate_no']),
+        this.users.guardians(),
+      ]);
+      const studentIds = searchStudents(students, needle).map((s) => s.id);
+      const guardianIds = guardians
+        .filter((g) => normaliseSearch(g.name).includes(needle) || g.email.includes(needle))
+        .map((g) => g.id);
+      if (studentIds.length === 0 && guardianIds.length === 0) return [];
+      qb.andWhere(
+        new Brackets((w) => {
+          if (studentIds.length) w.orWhere('o.student_id IN (:...studentIds)', { studentIds });
+          if (guardianIds.length) w.orWhere('o.guardian_id IN (:...guardianIds)', { guardianIds });
+        }),
+      );
+    }
+    return this.withNames(await qb.getMany());
   }
 
   async get(id: number): Promise<OutboxMessageView> {
     const row = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
     if (!row) throw new NotFoundException(MESSAGES.notFound);
     // The office may read a reset or invitation link only where it is the way to pass it on: kept (no mail server)
-    // for a student's family. Anywhere else a working link would let an administrator into someone else's account.
-    const showLink = LINK_KINDS.has(row.kind) && row.status === 'kept' && row.student_id !== null;
-    return { ...toItem(row), text: showLink ? row.text_body : row.text_body.replace(RESET_LINK, '$1(hidden)') };
+    // for a student's family, or for a parent's own account. Anywhere else (an administrator's link, a message that
+    // left by mail) a working link would let someone in the office into another's account.
+    const showLink =
+      LINK_KINDS.has(row.kind) && row.status === 'kept' && (row.student_id !== null || row.guardian_id !== null);
+    const [item] = await this.withNames([row]);
+    return { ...item, text: showLink ? row.text_body : row.text_body.replace(RESET_LINK, '$1(hidden)') };
+  }
+
+  /** The items with the name of the student each is about, or of the parent whose own message it is. */
+  private async withNames(rows: OutboxMessage[]): Promise<OutboxItem[]> {
+    const studentIds = [...new Set(rows.flatMap((r) => (r.student_id ? [r.student_id] : [])))];
+    const guardianIds = [...new Set(rows.flatMap((r) => (r.guardian_id !== null ? [r.guardian_id] : [])))];
+    const [students, guardians] = await Promise.all([
+      studentIds.length ? this.students.list(['first_name', 'last_name'], { ids: studentIds }) : [],
+      this.users.guardians(guardianIds),
+    ]);
+    // Ids compared without case: MariaDB finds the record of 'r1001' as it found 'R1001'.
+    const studentName = new Map(
+      students.map((s) => [s.id.toUpperCase(), [s.last_name, s.first_name].filter(Boolean).join(', ')]),
+    );
+    const guardianName = new Map(guardians.map((g) => [g.id, g.name]));
+    return rows.map((r) => ({
+      ...toItem(r),
+      student_name: (r.student_id && studentName.get(r.student_id.toUpperCase())) || null,
+      guardian_name: (r.guardian_id !== null && guardianName.get(r.guardian_id)) || null,
+    }));
   }
 
   /**
@@ -189,11 +239,12 @@ export class OutboxService {
       return found;
     });
     this.wake();
-    return toItem(row);
+    const [item] = await this.withNames([row]);
+    return item;
   }
 }
 
-function toItem(row: OutboxMessage): OutboxItem {
+function toItem(row: OutboxMessage): Omit<OutboxItem, 'student_name' | 'guardian_name'> {
   return {
     id: row.id,
     status: row.status,

@@ -122,12 +122,16 @@ export class PostingsService {
 
   /**
    * posted 1: posts now, or from `release_at` (school time); posted 0: removes (a scheduled posting is cancelled).
-   * Without `class_id` for the whole term, which also clears every class's own posting; with it, that class only.
+   * With `class_id` that class only; without it the whole term (setTerm: which classes keep their own posting).
    */
   async setPosted(req: PostTermReportsRequest, actor: SessionUser): Promise<PostTermReportsResult> {
     const { year, term, posted } = req;
     // Class ids are upper case (the student import makes them so): '1a' is 1A on either engine.
     const classId = req.class_id?.trim().toUpperCase() || undefined;
+    if (classId && req.include_scheduled !== undefined) {
+      const problem = TERM_REPORT_MESSAGES.includeScheduledWholeTerm;
+      throw new UnprocessableEntityException({ message: problem, errors: { include_scheduled: [problem] } });
+    }
     const release = posted && req.release_at ? this.releaseTime(req.release_at) : null;
     const result = await writeTransaction(this.ds, async (m) => {
       const reports = m.getRepository(TermReport);
@@ -139,9 +143,9 @@ export class PostingsService {
       if (classId && !classRow) throw new NotFoundException(TERM_REPORT_MESSAGES.noClassData);
       const date_posted = posted ? formatLocalDateTime(release ?? this.clock.now(), this.config.timeZone) : null;
       const next = { posted, date_posted, release_at: release?.toISOString() ?? null };
-      const before = classId
-        ? await this.setClass(m, year, term, classId, next)
-        : await this.setTerm(m, year, term, next);
+      const { before, kept } = classId
+        ? { before: await this.setClass(m, year, term, classId, next), kept: [] }
+        : await this.setTerm(m, year, term, next, req.include_scheduled === true);
       await this.audit.record(
         actor,
         {
@@ -150,7 +154,8 @@ export class PostingsService {
           entity_id: classRow ? `${year}-${term}-${classRow.class_id}` : `${year}-${term}`,
           field: 'posted',
           old_value: before,
-          new_value: next,
+          // The classes that kept their own posting or release time, when a whole-term posting left any.
+          new_value: kept.length ? { ...next, classes_kept: kept } : next,
         },
         m,
       );
@@ -260,16 +265,37 @@ export class PostingsService {
     });
   }
 
-  private async setTerm(m: EntityManager, year: number, term: number, next: PostingState): Promise<PostingState> {
+  /**
+   * A whole-term decision. Removing is the decision for every class. Posting is the decision for every class not
+   * posted on its own: a class posted by itself stays as it is (its own date, already announced), and one scheduled
+   * by itself keeps its release time unless `includeScheduled` (then it follows this posting). Answers the term's
+   * state before, and the classes that kept their own posting.
+   */
+  private async setTerm(
+    m: EntityManager,
+    year: number,
+    term: number,
+    next: PostingState,
+    includeScheduled: boolean,
+  ): Promise<{ before: PostingState; kept: string[] }> {
     const repo = m.getRepository(TermReportPosting);
+    const classes = m.getRepository(TermReportClassPosting);
     const before = await repo.findOneBy({ year, term });
-    // A whole-term decision is the decision for every class.
-    await m.getRepository(TermReportClassPosting).delete({ year, term });
+    const now = this.clock.now().toISOString();
+    const own = await classes.findBy({ year, term });
+    const keeps = (c: TermReportClassPosting) =>
+      next.posted === 1 && c.posted === 1 && (visibleAt(c, now) || !includeScheduled);
+    const follow = own.filter((c) => !keeps(c)).map((c) => c.class_id);
+    if (follow.length) await classes.delete({ year, term, class_id: In(follow) });
     await repo.upsert({ year, term, ...next, notified_at: this.keptNotice(before, next), updated_at: nowIso() }, [
       'year',
       'term',
     ]);
-    return snapshot(before);
+    const kept = own
+      .filter(keeps)
+      .map((c) => c.class_id)
+      .sort();
+    return { before: snapshot(before), kept };
   }
 
   private async setClass(

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, type Repository } from 'typeorm';
 import { guardianAddress } from '../../shared/guardians.js';
 import { signInName, studentIdForSignIn } from '../../shared/sign-in-names.js';
 import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
@@ -55,6 +55,19 @@ export class UsersService {
   async findAdmin(username: string): Promise<User | null> {
     const name = signInName(username);
     return exactly(await this.users.findOneBy({ role: 'admin', username: name }), (u) => u.username === name);
+  }
+
+  /**
+   * Guardian accounts' names and addresses: these ids, or every one (the Outbox's search reads them all: a school's
+   * parents are a few thousand at most).
+   */
+  async guardians(ids?: readonly number[]): Promise<{ id: number; name: string; email: string }[]> {
+    if (ids?.length === 0) return [];
+    const rows = await this.users.find({
+      select: { id: true, display_name: true, username: true },
+      where: ids ? { role: 'guardian', id: In([...ids]) } : { role: 'guardian' },
+    });
+    return rows.map((u) => ({ id: u.id, name: u.display_name, email: u.username ?? '' }));
   }
 
   /** A guardian by her sign-in address (any case: addresses are stored normalised, in lower case). */

@@ -34,6 +34,7 @@ describe('sessionDataBlock', () => {
         pta_form_url: null,
         show_learning_challenges: false,
         session_idle_minutes: 30,
+        time_zone: 'America/Port_of_Spain',
       },
     };
     const html = sessionDataBlock(session);

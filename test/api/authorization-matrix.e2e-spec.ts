@@ -258,6 +258,11 @@ export const MATRIX: Row[] = [
     body: (c) => ({ student_id: c.studentId, guardian_id: 999999 }),
     expect: { visitor: 401, own: 404, other: 403, reset: 403, admin: 404, guardian: 403, stranger: 403 },
   },
+  {
+    route: 'POST /api/guardians/reset-link',
+    body: (c) => ({ student_id: c.studentId, guardian_id: 999999 }),
+    expect: adminOnly(404),
+  },
   // Last: it ends the sessions.
   { route: 'POST /logout', expect: publicRead(204) },
 ];

@@ -428,6 +428,7 @@ describe('the outbox', () => {
       [
         'attempts',
         'created_at',
+        'guardian_name',
         'id',
         'kind',
         'last_error',
@@ -435,6 +436,7 @@ describe('the outbox', () => {
         'sent_at',
         'status',
         'student_id',
+        'student_name',
         'subject',
         'to',
       ].sort(),

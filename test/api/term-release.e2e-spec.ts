@@ -143,6 +143,74 @@ describe('posting one class', () => {
   });
 });
 
+describe('a whole-term posting and the classes set on their own', () => {
+  it('leaves a class scheduled on its own scheduled, without notices, unless include_scheduled is true', async () => {
+    const at = schoolTime(14 * HOUR);
+    await expectStatus(post({ posted: 1, class_id: '1A', release_at: at }), 200);
+    await expectStatus(post({ posted: 1 }), 200);
+    const a = (await term()).class_postings.find((c) => c.class_id === '1A')!;
+    expect(a).toMatchObject({ own: true, posted: 1, scheduled_for: at });
+    expect(await sees(ANA.id)).toBe(false);
+    expect(await sees(CIA.id)).toBe(true);
+    expect(await notices()).toEqual([CIA.id]);
+    const [entry] = await t.ds
+      .getRepository(AuditEntry)
+      .find({ where: { action: 'post_term_reports', entity_id: `${YEAR}-${TERM}` }, order: { id: 'DESC' }, take: 1 });
+    expect(JSON.parse(entry.new_value!)).toMatchObject({ posted: 1, classes_kept: ['1A'] });
+
+    // The scheduled class is released at its own time, and told then.
+    clock().advance(14 * HOUR);
+    await t.app.get(PostingsService).notifyReleased();
+    expect(await sees(ANA.id)).toBe(true);
+    expect(await notices()).toEqual([ANA.id, BEA.id, CIA.id]);
+  });
+
+  it('releases a class scheduled on its own at once with include_scheduled true', async () => {
+    await expectStatus(post({ posted: 1, class_id: '1A', release_at: schoolTime(14 * HOUR) }), 200);
+    await expectStatus(post({ posted: 1, include_scheduled: true }), 200);
+    const item = await term();
+    expect(item.class_postings.every((c) => c.posted === 1 && !c.own && c.scheduled_for === '')).toBe(true);
+    expect(await sees(ANA.id)).toBe(true);
+    expect(await notices()).toEqual([ANA.id, BEA.id, CIA.id]);
+  });
+
+  it('leaves a class posted on its own posted, with its own date, and tells its families nothing again', async () => {
+    const first = await expectStatus(post({ posted: 1, class_id: '2B' }), 200);
+    expect(await notices()).toEqual([CIA.id]);
+    clock().advance(HOUR);
+    for (const include_scheduled of [false, true]) {
+      await expectStatus(post({ posted: 1, include_scheduled }), 200);
+      const b = (await term()).class_postings.find((c) => c.class_id === '2B')!;
+      expect(b).toMatchObject({ own: true, posted: 1, date_posted: first.body.date_posted });
+      expect(await sees(CIA.id)).toBe(true);
+    }
+    // 1A followed the term and was told once; 2B, told with its own posting, was not told again.
+    expect(await notices()).toEqual([ANA.id, BEA.id, CIA.id]);
+    // Even a whole term scheduled for later does not take a released class back.
+    await expectStatus(post({ posted: 1, release_at: schoolTime(3 * HOUR) }), 200);
+    expect(await sees(CIA.id)).toBe(true);
+    expect(await sees(ANA.id)).toBe(false);
+    // A whole-term No still removes every class.
+    await expectStatus(post({ posted: 0 }), 200);
+    expect(await sees(CIA.id)).toBe(false);
+    expect((await term()).class_postings.every((c) => !c.own)).toBe(true);
+  });
+
+  it('refuses include_scheduled that is not true or false, or sent with a class', async () => {
+    await expectStatus(post({ posted: 1, class_id: '1A', release_at: schoolTime(2 * HOUR) }), 200);
+    for (const value of ['yes', 1, 'true']) {
+      const res = await expectStatus(post({ posted: 1, include_scheduled: value }), 422);
+      expect(res.body.errors.include_scheduled).toEqual([TERM_REPORT_MESSAGES.includeScheduledType]);
+    }
+    const withClass = await expectStatus(post({ posted: 1, class_id: '2B', include_scheduled: true }), 422);
+    expect(withClass.body.errors.include_scheduled).toEqual([TERM_REPORT_MESSAGES.includeScheduledWholeTerm]);
+    expect(withClass.body.message).toBe(TERM_REPORT_MESSAGES.includeScheduledWholeTerm);
+    // Nothing changed.
+    expect((await term()).posted).toBe(0);
+    expect((await term()).class_postings.find((c) => c.class_id === '1A')!.scheduled_for).not.toBe('');
+  });
+});
+
 describe('a release time', () => {
   it('keeps the cards hidden until then, shows them from then on and tells the families only then', async () => {
     const at = schoolTime(2 * HOUR);

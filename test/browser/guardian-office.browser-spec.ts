@@ -5,7 +5,8 @@ import { GUARDIAN_MESSAGES, STUDENT_INVITATIONS_PER_DAY } from '../../shared/gua
 import { ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { browserTest } from '../fixtures/browser-test.js';
-import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { formatLocalDateTime } from '../../server/common/time.js';
+import { createAdmin, createGuardian, createStudent, type TestApp } from '../fixtures/test-app.js';
 import {
   axeViolations,
   expectPath,
@@ -215,6 +216,88 @@ describe('the Guardians dialog (1366 px)', () => {
     await expect.poll(() => smallTargets(page)).toEqual([]);
     await expectAxeClean(page, 'guardians dialog at 360 px', '.ant-modal');
     await page.screenshot({ path: screenshotPath('guardian-office-dialog-360'), fullPage: true });
+  });
+});
+
+describe("a parent's forgotten password, from the office (1366 px)", () => {
+  it('sends a new link from the Guardians list; the Outbox names her and shows it; history in school time', async ({
+    browser,
+  }) => {
+    await createStudent(t, { id: '20269251', first_name: 'Kezia', last_name: 'Mohammed', class_id: '4C' });
+    await createGuardian(t, {
+      email: 'nadia.mohammed@example.org',
+      name: 'Nadia Mohammed',
+      password: 'Nadia-Forgot-This-1',
+      students: ['20269251'],
+    });
+    // The office's computer keeps another zone than the school's: every time it is shown is the school's all the same.
+    const context = await browser.browser.newContext({
+      baseURL: t.baseUrl,
+      viewport: { width: 1366, height: 800 },
+      bypassCSP: true,
+      timezoneId: 'Asia/Tokyo',
+    });
+    const page = await context.newPage();
+    await signInAdmin(page);
+    await page.getByLabel('Search students').fill('Kezia');
+    const dialog = await openGuardians(page, 'Kezia Mohammed', '20269251');
+    const linked = dialog.getByRole('list', { name: 'Linked parents and guardians' });
+    await linked.getByRole('button', { name: 'Send password link to Nadia Mohammed' }).click();
+    const sent = GUARDIAN_MESSAGES.resetLinkSent('Nadia Mohammed', 'nadia.mohammed@example.org');
+    await expect.poll(() => dialog.getByRole('status').getByText(sent).isVisible()).toBe(true);
+    await expectAxeClean(page, 'guardians dialog, link sent', '.ant-modal');
+    await page.screenshot({ path: screenshotPath('guardian-office-reset-link-1366') });
+    await closeDialog(dialog);
+
+    // The Outbox: the message names her, a search by the student finds nothing of hers, by her name finds it.
+    await page.goto('/admin/outbox');
+    const search = page.getByLabel('Search messages by student or parent');
+    await search.fill('Nadia');
+    const rows = page.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    const student = await rows.first().locator('td').nth(2).innerText();
+    expect(student).toBe('Nadia Mohammed (parent)');
+    // Created: the school's time, as in her history below, not this computer's.
+    const [queued] = (await t.ds.query(
+      "SELECT created_at FROM outbox WHERE to_address = 'nadia.mohammed@example.org'",
+    )) as {
+      created_at: string;
+    }[];
+    expect(await rows.first().locator('td').first().innerText()).toBe(
+      formatLocalDateTime(new Date(queued.created_at), t.config.timeZone).slice(0, 16),
+    );
+    await expectAxeClean(page, 'outbox with a search');
+    await page.screenshot({ path: screenshotPath('outbox-search-1366') });
+    await rows
+      .first()
+      .getByRole('button', { name: /^View / })
+      .click();
+    const message = page.getByRole('dialog').filter({ hasText: 'Reset your portal password' });
+    await expect.poll(() => message.getByText(/\/reset-password\?token=[A-Za-z0-9_-]{20,}/).isVisible()).toBe(true);
+    expect(await message.getByText('(hidden)').count()).toBe(0);
+    await message.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await search.fill('Kezia Mohammed');
+    await expect
+      .poll(() => page.getByText('No message about a student or parent matching the search.').isVisible())
+      .toBe(true);
+
+    // Her history: the send, by the office, at the school's time (the browser here keeps another zone).
+    const [entry] = (await t.ds.query(
+      "SELECT created_at FROM audit_log WHERE action = 'guardian.reset-link-sent' AND entity_id = ?",
+      ['20269251'],
+    )) as { created_at: string }[];
+    const school = formatLocalDateTime(new Date(entry.created_at), t.config.timeZone).slice(0, 16);
+    await page.goto('/admin/dashboard');
+    await page.getByLabel('Search students').fill('Kezia');
+    await page.getByRole('button', { name: 'History of Kezia Mohammed' }).click();
+    const history = page.getByRole('dialog', { name: /History · Kezia Mohammed \(20269251\)/ });
+    const row = history.locator('tr.ant-table-row').filter({ hasText: 'guardian.reset-link-sent' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('td').first().innerText()).toBe(school);
+    expect(await row.innerText()).toContain('admin:office');
+    await expect.poll(() => page.locator('.ant-modal:visible').getAttribute('class')).not.toMatch(/zoom/);
+    await page.screenshot({ path: screenshotPath('admin-student-history-school-time') });
+    await context.close();
   });
 });
 

@@ -259,6 +259,7 @@ describe('the office: Outbox, her own address and reminders (1366 px)', () => {
     expect(headers.map((h) => h.trim())).toEqual([
       'Created',
       'To',
+      'Student',
       'Subject',
       'Status',
       'Attempts',

@@ -7,7 +7,7 @@ import { MARKS_COLUMNS, SUMMARY_COLUMNS, TERM_REPORT_MESSAGES as T } from '../..
 import { browserTest } from '../fixtures/browser-test.js';
 import { newPage, screenshotPath } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, signInStudent } from './support.js';
+import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
 
 const it = browserTest;
 
@@ -132,7 +132,8 @@ describe('term release: one class, a release time, a held card (docs/product.md 
     });
     await createStudent(t, { id: DANA, first_name: 'Dana', last_name: 'Edwards', class_id: '2B' });
     await createAdmin(t, 'office', 'Office-Release-Pass-1');
-    admin = await newPage(browser, t.baseUrl, 1366, 800);
+    // Axe is injected as a script tag: the office's page lets it in (bypassCSP), as the 360 px page does.
+    admin = await newAxePage(browser, t.baseUrl, 1366, 800);
     for (const id of [AMY, BEA, CARA]) students[id] = await newPage(browser, t.baseUrl, 1366, 800);
   });
 
@@ -298,6 +299,58 @@ describe('term release: one class, a release time, a held card (docs/product.md 
     await confirm.getByRole('button', { name: 'Lift hold' }).click();
     await expect.poll(() => holdsOf(1).getByText('No report is held this term.').isVisible()).toBe(true);
     await expectPostedFor(BEA, 1);
+  });
+
+  it("a whole-term Yes leaves 1B's own release time, names each class set apart, and can release it too", async () => {
+    await admin.goto('/admin/post-term-reports');
+    await openTerm(1);
+    // 1B is scheduled for tomorrow on its own (1A was posted on its own above).
+    await classLine(1, '1B')
+      .getByRole('button', { name: /^Post \/ Remove/ })
+      .click();
+    const dialog = admin.getByRole('dialog', { name: T.confirmPost(2025, 1) });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Release at a chosen time' }).check();
+    const at = schoolTime(DAY);
+    await chooseReleaseTime(dialog, at);
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => classLine(1, '1B').innerText()).toContain(`Scheduled for ${at}`);
+
+    await termRow(1).getByRole('button', { name: 'Edit 2025 Term 1' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const now = dialog.getByText(/^Now: /);
+    expect(await now.innerText()).toBe(`Now: not posted; 1A posted; 1B scheduled for ${at}`);
+    const own = dialog.getByRole('region', { name: 'Set on their own' }).getByRole('listitem');
+    await expect
+      .poll(() => own.allInnerTexts())
+      .toEqual([expect.stringMatching(/^1A: posted \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), `1B: scheduled for ${at}`]);
+    const releaseToo = dialog.getByRole('checkbox', { name: 'Release class 1B now too' });
+    expect(await releaseToo.isChecked()).toBe(false);
+    // The dialog zooms in from transparent: axe reads the colours once it is fully drawn.
+    await expect.poll(() => admin.locator('.ant-modal:visible').getAttribute('class')).not.toMatch(/zoom/);
+    expect(await axeViolations(admin, '.ant-modal-wrap')).toEqual([]);
+    await admin.screenshot({ path: screenshotPath('term-release-whole-term-own-classes') });
+
+    // Yes without the tick: the term is posted, 1B keeps its time.
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => termRow(1).locator('td').nth(2).innerText()).toBe('posted\nclasses 1A, 1B set apart');
+    expect(await classLine(1, '1B').innerText()).toContain(`Scheduled for ${at}`);
+    await expectNotPostedFor(CARA, 1);
+    await expectPostedFor(AMY, 1);
+
+    // Yes again with the tick: 1B is released now.
+    await termRow(1).getByRole('button', { name: 'Edit 2025 Term 1' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await now.innerText()).toMatch(
+      new RegExp(`^Now: posted \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}; 1A posted; 1B scheduled for ${at}$`),
+    );
+    await releaseToo.check();
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => termRow(1).locator('td').nth(2).innerText()).toBe('posted\nclass 1A set apart');
+    await expectPostedFor(CARA, 1);
   });
 
   it('fits a 360 px phone with a term opened and its dialogs, and passes axe', async ({ openPage }) => {

@@ -3,10 +3,11 @@ import {
   Inject,
   Injectable,
   Logger,
+  NotFoundException,
   type OnModuleDestroy,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import type { Role } from '../../../shared/api-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
 import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
@@ -14,6 +15,7 @@ import { passwordProblem } from '../../../shared/password-policy.js';
 import { type SignInKind, signInLockKey } from '../../../shared/sign-in-names.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { linkTokenHash, looksLikeLinkToken, newLinkToken } from '../../common/link-tokens.js';
+import type { SessionUser } from '../../common/session-user.js';
 import { DbThrottlerStorage } from '../../common/throttling/db-throttler-storage.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -100,9 +102,47 @@ export class PasswordRecoveryService implements OnModuleDestroy {
         : kind === 'admin'
           ? await this.users.findAdmin(name)
           : await this.users.findGuardian(name);
-    if (!user) return;
+    if (user) await this.queueLink(user, null);
+  }
+
+  /**
+   * The office sends a parent a new link (docs/product.md §11): to her own address only (FamilyMail.recipients), never
+   * to a student's; counted with the requests for her account, so that the office cannot flood her mailbox either
+   * (429 past 3 a quarter-hour). Audited with the administrator as the actor, in the student's history
+   * (`studentId`, whose Guardians list it was sent from) and on the account. Answers the address it went to.
+   */
+  async sendGuardianLinkByOffice(actor: SessionUser, guardianId: number, studentId: string): Promise<string> {
+    const user = await this.users.findById(guardianId);
+    if (!user || user.role !== 'guardian' || !user.email) throw new NotFoundException(MESSAGES.notFound);
+    await this.limit(`forgot:${signInLockKey('guardian', user.username ?? '')}`, REQUESTS_PER_ACCOUNT);
+    const to = await this.queueLink(user, actor, async (m) => {
+      await this.audit.record(
+        actor,
+        {
+          action: 'guardian.reset-link-sent',
+          entity: 'student',
+          entity_id: studentId,
+          new_value: user.email,
+        },
+        m,
+      );
+    });
+    // Not a bare address (stored before that rule): nothing was made or queued.
+    if (to.length === 0) throw new NotFoundException(MESSAGES.notFound);
+    return to[0];
+  }
+
+  /**
+   * Makes the account's new link (replacing any earlier one) and queues it to the account's recovery addresses,
+   * audited; `also` runs in the same transaction. Nothing when the account has no address. Answers the addresses.
+   */
+  private async queueLink(
+    user: User,
+    actor: SessionUser | null,
+    also?: (m: EntityManager) => Promise<void>,
+  ): Promise<string[]> {
     const { to, name: account } = await this.familyMail.recipients(user);
-    if (to.length === 0) return;
+    if (to.length === 0) return [];
     const { token, hash } = newLinkToken();
     const now = new Date();
     const link = `${this.config.mail.publicUrl}/reset-password?token=${token}`;
@@ -118,12 +158,14 @@ export class PasswordRecoveryService implements OnModuleDestroy {
         expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
         used_at: null,
       });
+      // A parent's link names her account, so that the Outbox shows it to the office as it does a family's.
+      const guardianId = user.role === 'guardian' ? user.id : null;
       await this.outbox.queue(
-        to.map((address) => ({ content, to: address, studentId: user.student_id })),
+        to.map((address) => ({ content, to: address, studentId: user.student_id, guardianId })),
         m,
       );
       await this.audit.record(
-        null,
+        actor,
         {
           action: 'password.reset-link-sent',
           entity: 'user',
@@ -132,8 +174,10 @@ export class PasswordRecoveryService implements OnModuleDestroy {
         },
         m,
       );
+      await also?.(m);
     });
     this.outbox.wake();
+    return to;
   }
 
   private async limit(key: string, max: number): Promise<void> {

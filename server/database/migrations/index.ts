@@ -12,6 +12,7 @@ import { Guardians1795500000000 } from './1795500000000-guardians.js';
 import { CacheInvalidations1795600000000 } from './1795600000000-cache-invalidations.js';
 import { GuardianWrittenAddresses1795700000000 } from './1795700000000-guardian-written-addresses.js';
 import { GuardianRevealedSections1795710000000 } from './1795710000000-guardian-revealed-sections.js';
+import { OutboxGuardian1795830000000 } from './1795830000000-outbox-guardian.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CacheInvalidations1795600000000,
   GuardianWrittenAddresses1795700000000,
   GuardianRevealedSections1795710000000,
+  OutboxGuardian1795830000000,
 ];

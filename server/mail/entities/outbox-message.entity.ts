@@ -21,6 +21,8 @@ export class OutboxMessage {
   @Column({ type: 'text' }) html_body: string;
   /** The student the message is about (a family's notice), or null (an administrator's own mail). */
   @Column({ type: 'varchar', length: 20, nullable: true }) student_id: string | null;
+  /** The guardian account a parent's own message is about (her reset link, her password changed), else null. */
+  @Column({ type: 'int', nullable: true }) guardian_id: number | null;
   /** Set for messages that must not be queued twice within a while (report-card notices, reminders). */
   @Column({ type: 'varchar', length: DEDUPE_KEY_LENGTH, nullable: true }) dedupe_key: string | null;
   @Column({ type: 'varchar', length: 10 }) status: OutboxStatus;

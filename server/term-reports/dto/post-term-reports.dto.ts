@@ -1,10 +1,11 @@
 import { ToNumber } from '../../common/validation.js';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import {
   HOLD_REASON_MAX,
   TERM_YEAR_MAX,
   TERM_YEAR_MIN,
+  TERM_REPORT_MESSAGES,
   TERMS,
   type PostTermReportsRequest,
   type TermReportHoldRequest,
@@ -27,6 +28,13 @@ export class PostTermReportsDto implements PostTermReportsRequest {
   @IsOptional() @IsString() @MaxLength(10) class_id?: string;
   /** **Added**: 'YYYY-MM-DD HH:mm' (or with T) in the school's time zone; checked by PostingsService. */
   @IsOptional() @IsString() @MaxLength(30) release_at?: string;
+  /**
+   * **Added**: a whole-term posting releases the classes scheduled on their own too (by default they keep their own
+   * release time). A JSON true or false only; checked against class_id by PostingsService.
+   */
+  @IsOptional()
+  @IsBoolean({ message: TERM_REPORT_MESSAGES.includeScheduledType })
+  include_scheduled?: boolean;
 }
 
 /** POST /api/term-report-holds and POST /api/term-report-holds/remove. */

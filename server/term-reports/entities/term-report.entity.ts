@@ -64,7 +64,8 @@ export class TermReportPosting {
 
 /**
  * One class's own posting in a term, which overrides the term's for that class (its reports as they were that
- * term: term_reports.class_id). A whole-term posting or removal clears these rows.
+ * term: term_reports.class_id). A whole-term removal clears these rows; a whole-term posting clears those not posted
+ * (PostingsService.setTerm).
  */
 @Entity('term_report_class_postings')
 export class TermReportClassPosting {

@@ -46,6 +46,8 @@ export interface GuardiansListProps {
   confirmWidth: number;
   /** below the lists (the office's invitation form) */
   children?: ReactNode;
+  /** more buttons on each linked guardian, before the remove button (the office's password link) */
+  guardianActions?: (guardian: Guardian) => ReactNode;
 }
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -148,7 +150,7 @@ function ConfirmRemove({
  * dialog, each in its own words.
  */
 export function GuardiansList(props: GuardiansListProps) {
-  const { studentId, text, ids, intro, style, nameBasis, timeFormat, children } = props;
+  const { studentId, text, ids, intro, style, nameBasis, timeFormat, children, guardianActions } = props;
   const guardians = useStudentGuardians(studentId);
   const [removing, setRemoving] = useState<Guardian | null>(null);
   const [removedName, setRemovedName] = useState<string | null>(null);
@@ -215,15 +217,18 @@ export function GuardiansList(props: GuardiansListProps) {
                       {text.linkedSince} {day(g.linked_at)}
                     </Typography.Text>
                   </Flex>
-                  <Button
-                    aria-label={`${text.action} ${g.name}`}
-                    onClick={() => {
-                      setRemovedName(null);
-                      setRemoving(g);
-                    }}
-                  >
-                    {text.action}
-                  </Button>
+                  <Flex gap="small" wrap justify="flex-end">
+                    {guardianActions?.(g)}
+                    <Button
+                      aria-label={`${text.action} ${g.name}`}
+                      onClick={() => {
+                        setRemovedName(null);
+                        setRemoving(g);
+                      }}
+                    >
+                      {text.action}
+                    </Button>
+                  </Flex>
                 </Flex>
               </li>
             ))}

@@ -2,7 +2,8 @@ import { Alert, Button, Descriptions, Modal, Skeleton, Typography } from 'antd';
 import { MAIL_KIND_LABELS, type OutboxItem } from '../../../../../shared/mail.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useOutboxMessage } from '../api/use-outbox-message.js';
-import { formatWhen, OutboxStatusTag } from './outbox-status.js';
+import { OutboxStatusTag } from './outbox-status.js';
+import { useSchoolTime } from '../../../lib/use-school-time.js';
 
 /**
  * One message of the Outbox with its text, as the family (or administrator) gets it. A failed one can be sent again
@@ -19,6 +20,7 @@ export function OutboxMessageDialog({
 }) {
   const message = useOutboxMessage(item?.id ?? null);
   const shown = message.data ?? item;
+  const formatWhen = useSchoolTime();
   return (
     <Modal
       open={item !== null}

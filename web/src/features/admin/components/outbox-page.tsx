@@ -7,6 +7,7 @@ import {
   Empty,
   Flex,
   Grid,
+  Input,
   Segmented,
   Table,
   type TableColumnsType,
@@ -16,17 +17,28 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MAIL_KIND_LABELS, OUTBOX_STATUSES, type OutboxItem, type OutboxStatus } from '../../../../../shared/mail.js';
 import { errorMessage } from '../../../lib/api-client.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useMailSettings } from '../api/use-mail-settings.js';
 import { useOutbox } from '../api/use-outbox.js';
 import { useResendMessage } from '../api/use-resend-message.js';
 import { OutboxMessageDialog } from './outbox-message-dialog.js';
-import { formatWhen, OUTBOX_STATUS_LABELS, OutboxStatusTag } from './outbox-status.js';
+import { OUTBOX_STATUS_LABELS, OutboxStatusTag } from './outbox-status.js';
+import { useSchoolTime } from '../../../lib/use-school-time.js';
 import { PageTitle } from './page-title.js';
 
 type Filter = OutboxStatus | 'all';
 
 function isStatus(value: string | null): value is OutboxStatus {
   return value !== null && (OUTBOX_STATUSES as readonly string[]).includes(value);
+}
+
+const SEARCH_HINT_ID = 'outbox-search-hint';
+
+/** Whom a message is about: 'Ramdial, Zoë (P1001)', a parent's own account ('Asha Ramdial (parent)'), or '—'. */
+export function aboutWhom(item: OutboxItem): string {
+  if (item.student_id) return item.student_name ? `${item.student_name} (${item.student_id})` : item.student_id;
+  if (item.guardian_name) return `${item.guardian_name} (parent)`;
+  return '—';
 }
 
 const KEPT =
@@ -51,6 +63,7 @@ function Delivery() {
 
 /** A message on a phone: the table's columns as lines of a card. */
 function MessageCard({ item, actions }: { item: OutboxItem; actions: ReactNode }) {
+  const formatWhen = useSchoolTime();
   return (
     <li style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
       <Flex justify="space-between" align="flex-start" gap={8}>
@@ -60,6 +73,10 @@ function MessageCard({ item, actions }: { item: OutboxItem; actions: ReactNode }
         <OutboxStatusTag status={item.status} />
       </Flex>
       <div style={{ overflowWrap: 'anywhere' }}>To: {item.to}</div>
+      {/* An administrator's own mail is about nobody else: no line then. */}
+      {(item.student_id || item.guardian_name) && (
+        <div style={{ overflowWrap: 'anywhere' }}>About: {aboutWhom(item)}</div>
+      )}
       <Typography.Text type="secondary" style={{ display: 'block' }}>
         Created {formatWhen(item.created_at)} · Sent {formatWhen(item.sent_at)} · Attempts {item.attempts}
       </Typography.Text>
@@ -119,7 +136,10 @@ export function OutboxPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('status');
   const status = isStatus(requested) ? requested : null;
-  const outbox = useOutbox(status);
+  const [search, setSearch] = useState('');
+  // Times in school time, as the rest of the office's screens.
+  const formatWhen = useSchoolTime();
+  const outbox = useOutbox(status, useDebouncedValue(search, 300));
   const resend = useResendMessage();
   const [open, setOpen] = useState<OutboxItem | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -174,6 +194,12 @@ export function OutboxPage() {
       render: (to: string) => <span style={{ overflowWrap: 'anywhere' }}>{to}</span>,
     },
     {
+      title: 'Student',
+      key: 'student',
+      width: 170,
+      render: (_, m) => <span style={{ overflowWrap: 'anywhere' }}>{aboutWhom(m)}</span>,
+    },
+    {
       title: 'Subject',
       key: 'subject',
       render: (_, m) => (
@@ -210,7 +236,11 @@ export function OutboxPage() {
     },
   ];
 
-  const empty = status ? `No ${OUTBOX_STATUS_LABELS[status].toLowerCase()} messages.` : 'No messages yet.';
+  const empty = search.trim()
+    ? 'No message about a student or parent matching the search.'
+    : status
+      ? `No ${OUTBOX_STATUS_LABELS[status].toLowerCase()} messages.`
+      : 'No messages yet.';
   const rows = outbox.data ?? [];
 
   return (
@@ -231,6 +261,22 @@ export function OutboxPage() {
           <Button icon={<ReloadOutlined />} onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
             Refresh
           </Button>
+        </Flex>
+        <Flex wrap align="center" gap={12} style={{ marginBottom: 12, rowGap: 4 }}>
+          <Input.Search
+            allowClear
+            placeholder="Search student or parent"
+            aria-label="Search messages by student or parent"
+            aria-describedby={SEARCH_HINT_ID}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            maxLength={100}
+            style={{ width: 320, maxWidth: '100%' }}
+          />
+          <Typography.Text id={SEARCH_HINT_ID} type="secondary" style={{ fontSize: 13 }}>
+            The student&apos;s ID, name, birth certificate pin or class (as on the Students page), or a parent&apos;s
+            name
+          </Typography.Text>
         </Flex>
         <div role="status" aria-live="polite">
           {actionError && <Alert type="error" showIcon title={actionError} style={{ marginBottom: 12 }} closable />}
@@ -255,8 +301,8 @@ export function OutboxPage() {
             dataSource={rows}
             loading={outbox.isLoading}
             pagination={rows.length > 50 ? { pageSize: 50, size: 'small', showSizeChanger: false } : false}
-            // Long subjects and addresses wrap; below 960 px of room the table scrolls in itself.
-            scroll={{ x: 960 }}
+            // Long subjects and addresses wrap; below 1120 px of room the table scrolls in itself.
+            scroll={{ x: 1120 }}
             locale={{ emptyText: outbox.isLoading ? 'Loading the messages…' : empty }}
           />
         ) : (

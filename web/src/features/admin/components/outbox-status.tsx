@@ -1,5 +1,4 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { OutboxStatus } from '../../../../../shared/mail.js';
 
 export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
@@ -19,9 +18,4 @@ const TAG_STYLE: Record<OutboxStatus, { color: string; background: string; borde
 
 export function OutboxStatusTag({ status }: { status: OutboxStatus }) {
   return <Tag style={{ ...TAG_STYLE[status], marginInlineEnd: 0 }}>{OUTBOX_STATUS_LABELS[status] ?? status}</Tag>;
-}
-
-/** '2026-03-01 14:05' in the browser's time, or '—' for none. */
-export function formatWhen(iso: string | null): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—';
 }

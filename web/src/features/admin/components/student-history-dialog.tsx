@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import type { AuditEntryView } from '../../../../../shared/api-types.js';
 import { errorMessage } from '../../../lib/api-client.js';
+import { useSchoolTime } from '../../../lib/use-school-time.js';
 import { useStudentHistory } from '../api/use-student-history.js';
 import { plainName } from './student-name.js';
 
@@ -22,6 +23,7 @@ function what(e: AuditEntryView): string {
 export function StudentHistoryDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
   const history = useStudentHistory(student?.id ?? null);
   const [filter, setFilter] = useState<Filter>('All');
+  const schoolTime = useSchoolTime();
   const rows = (history.data ?? []).filter((e) =>
     filter === 'All' ? true : filter === 'Reads' ? e.action === 'read' : e.action !== 'read',
   );
@@ -30,8 +32,9 @@ export function StudentHistoryDialog({ student, onClose }: { student: StudentLis
       title: 'When',
       dataIndex: 'created_at',
       key: 'when',
-      width: 170,
-      render: (v: string) => new Date(v).toLocaleString(),
+      width: 150,
+      // School time, as the rest of the office's screens (not this computer's zone and format).
+      render: (v: string) => schoolTime(v),
     },
     { title: 'Who', dataIndex: 'actor', key: 'who', width: 160 },
     {

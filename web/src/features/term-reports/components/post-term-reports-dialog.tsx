@@ -14,18 +14,22 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { TERM_REPORT_MESSAGES as T, termLabel } from '../../../../../shared/term-reports.js';
+import { type ClassPosting, TERM_REPORT_MESSAGES as T, termLabel } from '../../../../../shared/term-reports.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { usePostTermReports } from '../api/use-post-term-reports.js';
-import { nowLine, type PostingState } from '../posting-state.js';
+import { nowLine, ownClassLine, type PostingState, scheduledOnTheirOwn } from '../posting-state.js';
 
 /** What the dialog posts or removes: a whole term, or one class of it (`class_id`). */
 export interface PostingTarget extends PostingState {
   year: number;
   term: number;
   class_id?: string;
-  /** Whole term only: the classes posted or removed by themselves, which its decision overrides. */
-  ownClasses?: string[];
+  /**
+   * Whole term only: the classes posted, scheduled or removed by themselves. No removes them all; Yes posts those
+   * removed, leaves those posted as they are, and those scheduled to their own time unless the office ticks
+   * 'release these … too' (`include_scheduled`).
+   */
+  ownPostings?: ClassPosting[];
 }
 
 const RELEASE_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -55,6 +59,7 @@ export function PostTermReportsDialog({ target, onClose }: { target: PostingTarg
   const [releaseLater, setReleaseLater] = useState(false);
   const [releaseAt, setReleaseAt] = useState<Dayjs | null>(null);
   const [releaseError, setReleaseError] = useState<string | null>(null);
+  const [includeScheduled, setIncludeScheduled] = useState(false);
   const busy = working !== null;
   const narrow = Grid.useBreakpoint().sm === false;
 
@@ -67,7 +72,11 @@ export function PostTermReportsDialog({ target, onClose }: { target: PostingTarg
     setReleaseLater(false);
     setReleaseAt(null);
     setReleaseError(null);
+    setIncludeScheduled(false);
   };
+
+  const own = target && !target.class_id ? (target.ownPostings ?? []) : [];
+  const scheduled = scheduledOnTheirOwn(own);
 
   const run = (posted: 0 | 1) => {
     if (!target) return;
@@ -89,6 +98,7 @@ export function PostTermReportsDialog({ target, onClose }: { target: PostingTarg
         date_posted: '',
         ...(classId ? { class_id: classId } : {}),
         ...(release ? { release_at: release.format(RELEASE_FORMAT) } : {}),
+        ...(posted && scheduled.length ? { include_scheduled: includeScheduled } : {}),
       },
       {
         onSuccess: (result) => {
@@ -148,17 +158,38 @@ export function PostTermReportsDialog({ target, onClose }: { target: PostingTarg
           Class {classId} only
         </Typography.Paragraph>
       )}
-      {target && <Typography.Paragraph strong>{nowLine(target)}</Typography.Paragraph>}
+      {target && <Typography.Paragraph strong>{nowLine(target, own)}</Typography.Paragraph>}
       {target && !busy && (
         <>
           <Typography.Paragraph>
             Yes posts {classId ? `class ${classId}'s reports` : 'them'} so students can read their report cards; No
-            removes the posting{target.scheduled_for ? ' and cancels the release' : ''}.
-            {target.ownClasses?.length
-              ? ` ${target.ownClasses.length === 1 ? 'Class' : 'Classes'} ${target.ownClasses.join(', ')}, set on ` +
-                `${target.ownClasses.length === 1 ? 'its' : 'their'} own, will follow this decision too.`
-              : ''}
+            removes the posting{target.scheduled_for ? ' and cancels the release' : ''}
+            {own.length ? ' of every class' : ''}.
           </Typography.Paragraph>
+          {own.length > 0 && (
+            <section aria-labelledby="own-classes-heading" style={{ marginBottom: 12 }}>
+              <Typography.Text strong id="own-classes-heading">
+                Set on their own
+              </Typography.Text>
+              <ul style={{ margin: '4px 0 4px', paddingInlineStart: 20 }}>
+                {own.map((c) => (
+                  <li key={c.class_id}>{ownClassLine(c)}</li>
+                ))}
+              </ul>
+              <Typography.Text type="secondary">
+                Yes leaves a class posted on its own as it is
+                {scheduled.length ? ', and a class scheduled on its own keeps its time unless you tick below' : ''}.
+              </Typography.Text>
+              {scheduled.length > 0 && (
+                <div style={{ marginTop: 8 }}>
+                  <Checkbox checked={includeScheduled} onChange={(e) => setIncludeScheduled(e.target.checked)}>
+                    Release {scheduled.length === 1 ? `class ${scheduled[0].class_id}` : 'these classes'}{' '}
+                    {releaseLater ? 'at the same time' : 'now'} too
+                  </Checkbox>
+                </div>
+              )}
+            </section>
+          )}
           <Checkbox
             checked={releaseLater}
             onChange={(e) => {

@@ -92,7 +92,7 @@ export function PostTermReportsPage() {
     <Button
       icon={<EditOutlined />}
       aria-label={`Edit ${r.year} Term ${r.term}`}
-      onClick={() => setEditing({ ...r, class_id: undefined })}
+      onClick={() => setEditing({ ...r, class_id: undefined, ownPostings: r.class_postings.filter((c) => c.own) })}
     >
       Edit
     </Button>
