@@ -138,11 +138,13 @@ describe('Upload Documents', () => {
           Buffer.from('PK'),
         ),
       );
-    await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please upload PDF File.letter.docx');
+    await expect
+      .poll(() => birth.getByRole('alert').textContent())
+      .toBe('Please choose a PDF or a photo (JPG, PNG or WebP).letter.docx');
     await uploadIn(birth, file('birth.pdf', 'application/pdf', Buffer.from('not really a PDF')));
     await expect
       .poll(() => birth.getByRole('alert').textContent())
-      .toBe('Could not upload the file!Please upload PDF File.');
+      .toBe('Could not upload the file!Please choose a PDF or a photo (JPG, PNG or WebP).');
     expect(await birth.getByRole('progressbar').count(), 'the progress resets').toBe(0);
     await clearChosen(birth);
 
