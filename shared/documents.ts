@@ -33,7 +33,7 @@ export const UPLOAD_MESSAGES = {
   /** Chosen while the device has no connection: kept in the page and sent when it is back. */
   waiting: "Waiting for a connection — it will send when you're back online.",
   /** Leaving the page (another step, a reload) while a chosen document is still being sent or waiting. */
-  leaving: 'A document is still being sent. If you leave this page now it will not be uploaded. Leave anyway?',
+  leaving: 'A document has not reached the school yet. If you leave this page now, it may be lost. Leave anyway?',
   uploaded: (name: string) => `Uploaded the file successfully: ${name}`,
   tooLarge: (maxMb: number) => `The file is too large. The largest file accepted is ${maxMb} MB.`,
   fileType: 'Choose one of the document types.',
