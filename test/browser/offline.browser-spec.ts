@@ -185,16 +185,31 @@ describe('signing out without a connection', () => {
     expect(await sessionSignedIn(sid)).toBe(false);
   });
 
-  it('the page she signed out on tells the server as soon as the connection is back', async ({ openPage }) => {
+  it('her other tabs leave her pages at once; the server is told as soon as the connection is back', async ({
+    openPage,
+  }) => {
     const id = await newStudent();
     const page = await openStepAs(await openPage(PHONE), id, PASSWORD, '/registration/student-data');
     const context = page.context();
     const sid = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!.value;
+    // Her dashboard open in another tab of the same browser.
+    const otherTab = await context.newPage();
+    await otherTab.goto('/dashboard');
+    await expect
+      .poll(() =>
+        clientView(otherTab)
+          .getByRole('heading', { name: /^Welcome, Nadia/ })
+          .isVisible(),
+      )
+      .toBe(true);
     await context.setOffline(true);
     await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
     await expectPath(page, '/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
     expect(await sessionSignedIn(sid)).toBe(true);
+    // The other tab leaves her pages at once, without a connection.
+    await expectPath(otherTab, '/');
+    await expect.poll(() => otherTab.getByText('Nadia').count()).toBe(0);
     await context.setOffline(false);
     await expect.poll(() => sessionSignedIn(sid)).toBe(false);
     expect(await page.getByText('Nadia').count()).toBe(0);

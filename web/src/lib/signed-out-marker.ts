@@ -13,6 +13,25 @@ export function markSignedOut(): void {
   document.cookie = `${SIGNED_OUT_COOKIE}=1; Path=/; Max-Age=${SIGNED_OUT_MARKER_SECONDS}; SameSite=Lax${secure}`;
 }
 
+/** The other tabs of this browser hear a sign-out at once, with or without a connection. */
+const CHANNEL = 'portal.signed-out';
+
+/** Tells this browser's other tabs that she signed out: they leave her pages too (auth-store.tsx). */
+export function announceSignOut(): void {
+  if (typeof BroadcastChannel !== 'function') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage('signed-out');
+  channel.close();
+}
+
+/** Calls `listener` when another tab of this browser signs out. Returns the unsubscribe. */
+export function onSignOutElsewhere(listener: () => void): () => void {
+  if (typeof BroadcastChannel !== 'function') return () => undefined;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = () => listener();
+  return () => channel.close();
+}
+
 /** Whether this device signed out and the server may not have heard it yet. */
 export function isMarkedSignedOut(): boolean {
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_OUT_COOKIE}=`));

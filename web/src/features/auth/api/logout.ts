@@ -2,7 +2,7 @@ import { redirect } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { signOutWarning } from '../../../lib/sign-out-guard.js';
-import { markSignedOut } from '../../../lib/signed-out-marker.js';
+import { announceSignOut, markSignedOut } from '../../../lib/signed-out-marker.js';
 
 /**
  * POST /logout. Run by the /logout route's loader (the router's data API), not by a component:
@@ -17,6 +17,7 @@ export async function logout(): Promise<Response | null> {
   // The device is signed out first, whether or not the server can be reached now: the marker keeps any tab of this
   // browser from showing her pages, and ends the session with the first request that reaches the server.
   markSignedOut();
+  announceSignOut();
   try {
     await apiClient.post<void>('/logout');
   } catch {
