@@ -134,6 +134,8 @@ describe('a chosen document', () => {
     expect(await picture.getByRole('alert').count(), 'no failure is reported').toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('offline-document-waiting-360'), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: screenshotPath('offline-document-waiting-1366'), fullPage: true });
     expect(await filesOf(id)).toEqual([]);
 
     await page.context().setOffline(false);
@@ -246,6 +248,9 @@ describe('Next step right after the connection dropped', () => {
     expect(await pageError(other).count()).toBe(0);
     expect(await axeViolations(other)).toEqual([]);
     await other.screenshot({ path: screenshotPath('offline-next-step-360') });
+    await other.setViewportSize({ width: 1366, height: 768 });
+    await other.screenshot({ path: screenshotPath('offline-next-step-1366') });
+    expect(await axeViolations(other)).toEqual([]);
 
     // When the connection is back the step opens by itself.
     await other.unroute('**/assets/health-data-page-*.js');

@@ -50,9 +50,9 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
     <section aria-label="Documents">
       <p className="pf-secondary doc-intro">
         Upload each document as a PDF, or take a photo of each of its pages (up to {MAX_UPLOAD_FILES}, e.g. the front
-        and the back of a card): the school receives them as one PDF. Large photos are made smaller before they are
-        sent. The picture is a photo. A document you upload again replaces the one shown; the school keeps every file
-        you send.
+        and the back of a card): the school receives them as one PDF. Each file is sent as soon as you choose it
+        (without a connection, when it is back); large photos are made smaller first. The picture is a photo. A document
+        you upload again replaces the one shown; the school keeps every file you send.
       </p>
       {storage.data && (
         <p className="pf-secondary doc-intro">
