@@ -7,7 +7,7 @@ import session from 'express-session';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
-import { SESSION_COOKIE } from './auth/session-cookie.js';
+import { SESSION_COOKIE, signedOutMarker } from './auth/session-cookie.js';
 import { Csrf } from './auth/csrf.js';
 import { DbSessionStore } from './auth/db-session-store.js';
 import type { AppConfig } from './config/app-config.js';
@@ -69,6 +69,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(cookieParser());
   app.use(sessions);
   app.use(app.get(Csrf).middleware());
+  // A sign-out made without a connection ends the session with the first request that comes after it (after the CSRF
+  // check, which a POST /logout carrying the marker passes with the session it still has).
+  app.use(signedOutMarker(config.secureCookies));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (SERVER_PATHS.test(req.path) || req.path === '/logout') res.setHeader('Cache-Control', 'no-store');
     next();

@@ -56,6 +56,16 @@ export type LoginResponse = StudentLoginResponse | AdminLoginResponse | Guardian
  */
 export const SESSION_DATA_ID = 'portal-session';
 
+/**
+ * A cookie the client itself writes when she signs out (docs/product.md §4 Sign-in step 6), readable by scripts: the
+ * session cookie is httpOnly, so the client cannot remove it, and without a connection the server cannot either. While
+ * it is there, the client shows nobody's pages, and the server ends the session it comes with on the first request
+ * that carries it (a new tab's page, any call), draws nothing of hers, and removes it.
+ */
+export const SIGNED_OUT_COOKIE = 'portal.signed_out';
+/** How long the marker is kept: the longest a session can last (SESSION_ABSOLUTE_HOURS is at most a week). */
+export const SIGNED_OUT_MARKER_SECONDS = 7 * 24 * 60 * 60;
+
 /** GET /api/session: who the browser's session belongs to, if anyone. */
 export interface SessionInfo {
   authenticated: boolean;

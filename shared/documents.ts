@@ -26,9 +26,14 @@ export const DOCUMENT_ORDER: readonly DocumentType[] = [
 
 export const UPLOAD_MESSAGES = {
   selectFile: 'Please select a file!',
-  pdf: 'Please upload PDF File.',
-  jpeg: 'Please upload a JPEG File.',
+  // What the slot really takes (the server's kinds below): a PDF or photos of its pages; the picture any photo.
+  pdf: 'Please choose a PDF or a photo (JPG, PNG or WebP).',
+  jpeg: 'Please choose a photo (JPG, PNG or WebP).',
   failed: 'Could not upload the file!',
+  /** Chosen while the device has no connection: kept in the page and sent when it is back. */
+  waiting: "Waiting for a connection — it will send when you're back online.",
+  /** Leaving the page (another step, a reload) while a chosen document is still being sent or waiting. */
+  leaving: 'A document has not reached the school yet. If you leave this page now, it may be lost. Leave anyway?',
   uploaded: (name: string) => `Uploaded the file successfully: ${name}`,
   tooLarge: (maxMb: number) => `The file is too large. The largest file accepted is ${maxMb} MB.`,
   fileType: 'Choose one of the document types.',

@@ -95,11 +95,14 @@ function layoutFrame(title: string, content: string, { menu, admin }: { menu: bo
   const menuButton = menu ? `<span class="page-frame-menu-button">${MENU_ICON}</span>` : '';
   const sider = menu ? `<div class="page-frame-sider${admin ? ' page-frame-sider-sticky' : ''}"></div>` : '';
   return (
-    `<div class="page-frame" data-first-view><header class="page-frame-bar" style="${bar}">${menuButton}` +
+    // The skip link first, as the client's TopBar draws it (a plain fragment link works before any script).
+    `<div class="page-frame" data-first-view><a class="skip-link" href="#main-content">Skip to main content</a>` +
+    `<header class="page-frame-bar" style="${bar}">${menuButton}` +
     `<span class="page-frame-title">${escapeHtml(title)}</span>` +
     '<span aria-hidden="true" class="page-frame-avatar"></span>' +
     `<a class="page-frame-logout" href="/logout">${LOGOUT_ICON}<span>Logout</span></a></header>` +
-    `<div class="page-frame-body">${sider}<main class="page-frame-content">${content}</main></div></div>`
+    `<div class="page-frame-body">${sider}<main class="page-frame-content" id="main-content" tabindex="-1">` +
+    `${content}</main></div></div>`
   );
 }
 

@@ -6,6 +6,7 @@ import { registrationProgress } from '../../shared/registration-progress.js';
 import { ROUTES } from '../../shared/routes.js';
 import { AuthService } from '../auth/auth.service.js';
 import { SessionAccount } from '../auth/session-account.js';
+import { endMarkedSession, hasSignedOutMarker } from '../auth/session-cookie.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
 import { RegistrationWindow } from '../students/registration-window.js';
@@ -65,6 +66,11 @@ export function studentPageViewer(
     await new Promise<void>((resolve, reject) => {
       void sessions(req, res, (error?: unknown) => (error ? reject(error as Error) : resolve()));
     });
+    // Signed out on this device, perhaps without a connection: that session ends now and nothing of hers is drawn.
+    if (hasSignedOutMarker(req)) {
+      await endMarkedSession(req, res, config.secureCookies);
+      return null;
+    }
     const user = await accounts.attach(req);
     if (!user || user.password_reset || user.role === 'admin') return null;
     const info = await auth.sessionInfo(user);

@@ -217,7 +217,7 @@ describe('refused uploads leave the current file current', () => {
         { bytes: good, name: 'three.jpg' },
       ],
       415,
-      'Please upload PDF File.',
+      'Please choose a PDF or a photo (JPG, PNG or WebP).',
     );
     await expectRefused(
       'birth_certificate',
@@ -226,13 +226,18 @@ describe('refused uploads leave the current file current', () => {
         { bytes: Buffer.from('just some notes'), name: 'notes.pdf' },
       ],
       415,
-      'Please upload PDF File.',
+      'Please choose a PDF or a photo (JPG, PNG or WebP).',
     );
   });
 
   it('a damaged photo: 415', async () => {
     const broken = (await photo({ width: 600, height: 800, colour: RED, format: 'png' })).subarray(0, 200);
-    await expectRefused('birth_certificate', [{ bytes: broken, name: 'broken.png' }], 415, 'Please upload PDF File.');
+    await expectRefused(
+      'birth_certificate',
+      [{ bytes: broken, name: 'broken.png' }],
+      415,
+      'Please choose a PDF or a photo (JPG, PNG or WebP).',
+    );
   });
 
   it('more than ten files: 413 with a clear message', async () => {

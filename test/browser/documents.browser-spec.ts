@@ -79,11 +79,10 @@ function file(name: string, mimeType: string, buffer: Buffer) {
   return { name, mimeType, buffer };
 }
 
-/** Chooses a file in a slot (the hidden input behind 'Choose …') and presses Upload. */
+/** Chooses a file in a slot (the hidden input behind 'Choose …'): it is sent at once. */
 async function uploadIn(s: Locator, f: ReturnType<typeof file>): Promise<void> {
   await s.locator('input[data-chooser=files]').setInputFiles(f);
   await expect.poll(() => s.getByText(f.name, { exact: false }).first().isVisible()).toBe(true);
-  await s.getByRole('button', { name: 'Upload' }).click();
 }
 
 /** Removes every chosen file of a slot (a refused upload keeps them, so a retry needs no new choice). */
@@ -125,10 +124,9 @@ describe('Upload Documents', () => {
     expect(await slot(page, 'Immigration Permit').count()).toBe(0);
     const birth = slot(page, 'Birth Certificate');
 
-    // No file chosen; a Word file (caught by the page; photos are taken now); text renamed .pdf (refused by the
-    // server).
-    await birth.getByRole('button', { name: 'Upload' }).click();
-    await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please select a file!');
+    // Nothing is sent before a file is chosen, and then at once. A Word file (caught by the page; photos are taken
+    // now); text renamed .pdf (refused by the server).
+    expect(await birth.getByRole('button', { name: 'Upload' }).count()).toBe(0);
     await birth
       .locator('input[data-chooser=files]')
       .setInputFiles(
@@ -138,11 +136,13 @@ describe('Upload Documents', () => {
           Buffer.from('PK'),
         ),
       );
-    await expect.poll(() => birth.getByRole('alert').textContent()).toBe('Please upload PDF File.letter.docx');
+    await expect
+      .poll(() => birth.getByRole('alert').textContent())
+      .toBe('Please choose a PDF or a photo (JPG, PNG or WebP).letter.docx');
     await uploadIn(birth, file('birth.pdf', 'application/pdf', Buffer.from('not really a PDF')));
     await expect
       .poll(() => birth.getByRole('alert').textContent())
-      .toBe('Could not upload the file!Please upload PDF File.');
+      .toBe('Could not upload the file!Please choose a PDF or a photo (JPG, PNG or WebP).');
     expect(await birth.getByRole('progressbar').count(), 'the progress resets').toBe(0);
     await clearChosen(birth);
 
@@ -290,11 +290,10 @@ describe('Upload Documents', () => {
     await expect
       .poll(() => sea.getByRole('alert').textContent())
       .toBe('The file is too large. The largest file accepted is 5 MB.SEA slip scan.pdf is 6.0 MB.');
-    await sea.getByRole('button', { name: 'Upload' }).click();
-    await expect.poll(() => sea.getByRole('alert').textContent()).toBe('Please select a file!');
 
     // The front with the camera: a 12-megapixel photo of 6 MB, taken with the phone turned (EXIF
-    // orientation 6). The phone makes it smaller and upright before sending it. The back from the gallery.
+    // orientation 6). The phone makes it smaller and upright, and sends it at once. The back from the gallery is
+    // added to it: the document goes again, with both pages.
     const front = await photo({ width: 4000, height: 3000, colour: BLUE, orientation: 6, grain: true });
     expect(front.length).toBeGreaterThan(5 * 1024 * 1024);
     await birth.locator('input[data-chooser=camera]').setInputFiles(file('image.jpg', 'image/jpeg', front));
@@ -303,10 +302,14 @@ describe('Upload Documents', () => {
         timeout: 30_000,
       })
       .toBe(true);
+    const openBirth = birth.getByRole('link', { name: 'Open Birth Certificate: Birth Certificate.pdf' });
+    await expect.poll(() => openBirth.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(uploads).toHaveLength(1);
     await chooser.setInputFiles(
       file('back.png', 'image/png', await photo({ width: 800, height: 600, colour: GREEN, format: 'png' })),
     );
-    await expect.poll(() => birth.getByRole('button', { name: 'Remove page 2, back.png' }).isVisible()).toBe(true);
+    await expect.poll(() => uploads.length).toBe(2);
+    await expect.poll(() => birth.getByRole('progressbar').count(), { timeout: 30_000 }).toBe(0);
     expect(await birth.getByRole('listitem').allTextContents()).toEqual([
       expect.stringMatching(/^image\.jpg \(\d+ KB, made smaller/),
       expect.stringMatching(/^back\.png \(\d+ KB\)/),
@@ -314,12 +317,7 @@ describe('Upload Documents', () => {
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('documents-phone-two-photos-360'), fullPage: true });
-    expect(uploads, 'nothing sent before Upload').toEqual([]);
-
-    await birth.getByRole('button', { name: 'Upload' }).click();
-    const openBirth = birth.getByRole('link', { name: 'Open Birth Certificate: Birth Certificate.pdf' });
-    await expect.poll(() => openBirth.isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(uploads).toHaveLength(1);
+    await expect.poll(() => openBirth.isVisible()).toBe(true);
     const pdf = await (await page.request.get((await openBirth.getAttribute('href'))!)).body();
     const info = pdfInfo(pdf);
     expect(info.fields.Pages).toBe('2');
@@ -340,8 +338,6 @@ describe('Upload Documents', () => {
       .setInputFiles(
         file('keisha.png', 'image/png', await photo({ width: 300, height: 400, colour: GREEN, format: 'png' })),
       );
-    await expect.poll(() => picture.getByText('keisha.png').isVisible()).toBe(true);
-    await picture.getByRole('button', { name: 'Upload' }).click();
     const openPicture = picture.getByRole('link', { name: 'Open Picture: keisha.jpg' });
     await expect.poll(() => openPicture.isVisible()).toBe(true);
     const served = await page.request.get((await openPicture.getAttribute('href'))!);

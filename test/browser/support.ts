@@ -340,6 +340,13 @@ export async function openStepAs(page: Page, studentId: string, password: string
   return page;
 }
 
+/** A document slot of the Upload Documents step, by its heading ('Birth Certificate'). */
+export function documentSlot(page: Page, label: string): Locator {
+  return page
+    .locator('[data-document-type]')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${label} \\(`) }) });
+}
+
 /** Waits until the client has drawn a registration step (not only the server's first view of its heading). */
 export async function stepDrawn(page: Page, message?: string): Promise<void> {
   const heading = clientView(page).getByRole('heading', { level: 1, name: /^Registration:/ });

@@ -8,6 +8,7 @@ import { createQueryClient } from './app/query-client.js';
 import { isSignedInPage, preloadPageFor, router } from './app/router.js';
 import { takeEmbeddedSession } from './lib/embedded-session.js';
 import { sessionQuery } from './lib/queries/use-session.js';
+import { isMarkedSignedOut, watchPendingSignOut } from './lib/signed-out-marker.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,10 +23,15 @@ const { pathname } = window.location;
 // not need its queries).
 const pageData = isSignedInPage(pathname) ? import('./app/page-data.js') : null;
 // A signed-in student page comes with the session's answer (lib/embedded-session.ts): no need to ask for it first.
+// Unless this device has signed out and the server may not know yet (lib/signed-out-marker.ts): then the session is
+// asked for, which delivers the sign-out, and nothing of the server's first view is believed.
+watchPendingSignOut();
+const signedOut = isMarkedSignedOut();
 const embedded = takeEmbeddedSession();
-if (embedded) queryClient.setQueryData(sessionQuery.queryKey, embedded);
+if (signedOut) document.querySelector('#root > [data-first-view]')?.remove();
+else if (embedded) queryClient.setQueryData(sessionQuery.queryKey, embedded);
 await Promise.allSettled([
-  Promise.all([embedded ?? queryClient.fetchQuery(sessionQuery), pageData]).then(([session, data]) =>
+  Promise.all([(!signedOut && embedded) || queryClient.fetchQuery(sessionQuery), pageData]).then(([session, data]) =>
     data?.prefetchPageData(queryClient, pathname, session),
   ),
   preloadPageFor(pathname),

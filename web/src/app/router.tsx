@@ -5,7 +5,10 @@ import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
 import { ROUTES } from '../config/routes.js';
 import { logout } from '../features/auth/api/logout.js';
+// Part of the client's first code, not a chunk: signing out must work without a connection (docs/product.md §4).
+import { LogoutPage } from '../features/auth/components/logout-page.js';
 import { useAuth } from '../lib/auth-store.js';
+import { setPageCodeLoader } from '../lib/page-code.js';
 import { type PreloadablePage, preloadablePage } from '../lib/preloadable-page.js';
 import { RequireAuth, VisitorOnly } from './route-guard.js';
 
@@ -44,9 +47,6 @@ const GuardianInvitationPage = preloadablePage(() =>
 // The signed-in pages and their layouts: main.tsx asks for the code of the page opened with the session.
 const MyStudentsPage = preloadablePage(() =>
   import('../features/guardians/components/my-students-page.js').then((m) => m.MyStudentsPage),
-);
-const LogoutPage = lazy(() =>
-  import('../features/auth/components/logout-page.js').then((m) => ({ default: m.LogoutPage })),
 );
 const ChangePasswordPage = preloadablePage(() =>
   import('../features/auth/components/change-password-page.js').then((m) => m.ChangePasswordPage),
@@ -103,8 +103,10 @@ function AppShell() {
   const [queueNeeded, setQueueNeeded] = useState(authenticated);
   if (authenticated && !queueNeeded) setQueueNeeded(true);
   const { pathname } = useLocation();
-  // Once a registration step is shown, the code of the other steps arrives meanwhile.
-  useEffect(() => (authenticated ? preloadNextPages(pathname) : undefined), [authenticated, pathname]);
+  // Once a registration step is shown, the code of the other steps (and of the sign-in page) arrives at once.
+  useEffect(() => {
+    if (authenticated) preloadNextPages(pathname);
+  }, [authenticated, pathname]);
   // A signed-in page's code is asked for when she presses or tabs to a link to it.
   useEffect(() => (authenticated ? preloadOnIntent() : undefined), [authenticated]);
   return (
@@ -247,6 +249,8 @@ function preloadSignedInPage(pathname: string): Promise<unknown> | null {
   // Drawn around every signed-in page (AppShell): the registration form waits for the save queue's answers.
   const services = Promise.all([SignedInServices.preload(), FieldSaveQueueConnector.preload()]);
   if (pathname.startsWith('/admin/')) return Promise.all([AdminArea.preload(), loadAntdTheme(), services]);
+  // A registration step's neighbours come with it (asked for now, not waited for): Next must work offline too.
+  if (REGISTRATION_STEPS.includes(pathname)) preloadNextPages(pathname);
   return Promise.all([
     services,
     StudentLayout.preload(),
@@ -257,26 +261,21 @@ function preloadSignedInPage(pathname: string): Promise<unknown> | null {
 }
 
 /**
- * From a registration step, the other steps (small: the form they share has come with this one), asked for once the
- * browser is idle a while after drawing this one (so they never compete with it; a failure is left to the page).
- * Nothing on a timer from the dashboard or the term reports: preloadOnIntent asks for a step's code when she heads for
- * it (a press on its link), so a family that only reads the dashboard downloads nothing more.
+ * From a registration step, the other steps (small: the form they share has come with this one), asked for as soon as
+ * this one is drawn: a connection that drops a moment after the page has loaded must not keep her from the next step.
+ * From any signed-in page, the sign-in page's code too: signing out goes there, with or without a connection. A
+ * failure is left to the page (the step's link waits for its code and says so, registration-form.tsx). Nothing more
+ * from the dashboard or the term reports: preloadOnIntent asks for a step's code when she heads for it.
  */
-function preloadNextPages(pathname: string): () => void {
-  if (!REGISTRATION_STEPS.includes(pathname)) return () => undefined;
-  const next = REGISTRATION_STEPS.filter((step) => step !== pathname).map((step) => STUDENT_PAGES[step].page);
-  const load = () => next.forEach((page) => page.preload().catch(() => undefined));
-  // A few seconds after the page is shown (she reads it first), when the browser has nothing else to do.
-  let idle: number | undefined;
-  const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(load, { timeout: 5000 });
-    else load();
-  }, 3000);
-  return () => {
-    clearTimeout(timer);
-    if (idle !== undefined) cancelIdleCallback(idle);
-  };
+function preloadNextPages(pathname: string): void {
+  const quietly = (page: PreloadablePage) => void page.preload().catch(() => undefined);
+  quietly(StudentLoginPage);
+  if (!REGISTRATION_STEPS.includes(pathname)) return;
+  REGISTRATION_STEPS.filter((step) => step !== pathname).forEach((step) => quietly(STUDENT_PAGES[step].page));
 }
+
+// A registration step's link waits for the next step's code (lib/page-code.ts).
+setPageCodeLoader(preloadSignedInPage);
 
 /**
  * A press on a link (pointerdown, before its click) or the focus on it (Tab) asks for the code of the signed-in page

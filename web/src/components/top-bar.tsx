@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { THEME } from '../../../shared/constants.js';
 import { ROUTES } from '../config/routes.js';
@@ -13,6 +13,49 @@ import './top-bar.css';
  * check they are on their daughter's school's portal by this name.
  */
 export const TOP_BAR_TITLE_CLASS = 'page-frame-title top-bar-title';
+
+/** The id of the layouts' <main>: the skip link leads there. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The first Tab stop of a signed-in page, shown when it has the focus: straight to the page's content, past the bar
+ * and the menu (the server's frame draws the same link, page-shells.ts). The focus is moved by hand: a fragment link
+ * would also go through the router as a navigation.
+ */
+export function SkipLink() {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    const main = document.getElementById(MAIN_CONTENT_ID);
+    if (!main) return;
+    event.preventDefault();
+    main.focus();
+    main.scrollIntoView();
+  };
+  return (
+    <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skip}>
+      Skip to main content
+    </a>
+  );
+}
+
+/**
+ * Keeps `--top-bar-height` on the document at the bar's height (it grows when a long school name wraps): the page's
+ * scroll padding (global.css) keeps what is scrolled to, or focused, from ending up under the sticky bar.
+ */
+function useTopBarHeight() {
+  const ref = useRef<HTMLElement & HTMLDivElement>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar || typeof ResizeObserver !== 'function') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--top-bar-height', `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--top-bar-height');
+    };
+  }, []);
+  return ref;
+}
 
 interface TopBarProps {
   /** the school name, as a link or a label (with TOP_BAR_TITLE_CLASS) */
@@ -33,8 +76,10 @@ interface TopBarProps {
  * classes of global.css, server/web-client/page-shells.ts), so the page replaces the frame without a shift.
  */
 export function TopBar({ title, person, menuButton, accountMenu, subBar }: TopBarProps) {
+  const measured = useTopBarHeight();
   const header = (
     <header
+      ref={subBar ? undefined : measured}
       className={`page-frame-bar top-bar${subBar ? ' top-bar-in-group' : ''}`}
       style={{ background: THEME.primary, borderBottom: `4px solid ${THEME.secondary}` }}
     >
@@ -59,12 +104,21 @@ export function TopBar({ title, person, menuButton, accountMenu, subBar }: TopBa
       </Link>
     </header>
   );
-  if (!subBar) return header;
+  if (!subBar)
+    return (
+      <>
+        <SkipLink />
+        {header}
+      </>
+    );
   // With a strip under it, the two stick together.
   return (
-    <div className="top-bar-group">
-      {header}
-      {subBar}
-    </div>
+    <>
+      <SkipLink />
+      <div className="top-bar-group" ref={measured}>
+        {header}
+        {subBar}
+      </div>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner.js';
 import { PlainIcon } from '../components/plain-controls.js';
 import { StudentSwitcher } from '../components/student-switcher.js';
-import { TOP_BAR_TITLE_CLASS, TopBar } from '../components/top-bar.js';
+import { MAIN_CONTENT_ID, TOP_BAR_TITLE_CLASS, TopBar } from '../components/top-bar.js';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
 import { STEPS } from '../config/registration-steps.js';
@@ -163,7 +163,7 @@ export default function StudentLayout() {
             <SideMenu pathname={pathname} />
           </div>
         )}
-        <main className="page-frame-content">
+        <main className="page-frame-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

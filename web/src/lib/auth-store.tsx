@@ -4,6 +4,7 @@ import type { LoginResponse, PublicSettings, Role, SessionInfo } from '../../../
 import { ROUTES, SIGNED_IN_HOME } from '../config/routes.js';
 import { clearSessionStorage, SESSION_MARKER_KEY, writeSessionMarker } from '../config/session-marker.js';
 import { markSignedIn, onSessionEnded } from './api-client.js';
+import { onSignOutElsewhere } from './signed-out-marker.js';
 import { SESSION_QUERY_KEY } from './queries/use-session.js';
 
 export interface AuthState {
@@ -122,6 +123,8 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
 
   // Any 401 means the server's session is gone (expired, signed out elsewhere, password changed).
   useEffect(() => onSessionEnded(endSession), [endSession]);
+  // Signed out in another tab of this browser (perhaps without a connection): this tab leaves her pages too.
+  useEffect(() => onSignOutElsewhere(signOut), [signOut]);
 
   const value = useMemo<AuthStore>(
     () => ({

@@ -13,7 +13,7 @@ import {
 import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps, Result, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { TOP_BAR_TITLE_CLASS, TopBar } from '../../../components/top-bar.js';
+import { MAIN_CONTENT_ID, TOP_BAR_TITLE_CLASS, TopBar } from '../../../components/top-bar.js';
 import { ROUTES } from '../../../config/routes.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { ADMIN_ROUTES, type AdminOption } from '../admin-routes.js';
@@ -131,7 +131,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               </nav>
             </Layout.Sider>
           )}
-          <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
+          <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
             {isAdmin ? children : <NotAnAdmin />}
           </Layout.Content>
         </Layout>

@@ -25,6 +25,8 @@ import { StillNeeded } from './progress/still-needed.js';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context.js';
 import { RegistrationNotice } from './registration-notice.js';
 import { RegistrationStepsNav, StepFooterNav } from './registration-steps-nav.js';
+import { OfflineNotice } from '../../../components/offline-notice.js';
+import { useStepChange } from './use-step-change.js';
 import './registration-shell.css';
 import { CompleteStep } from './steps/complete-step.js';
 import { DocumentsStep } from './steps/documents-step.js';
@@ -85,6 +87,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   const progressView = useRegistrationProgress(studentId, record.data);
   const location = useLocation();
   const navigate = useNavigate();
+  const stepChange = useStepChange(onStepChange, stepPath);
   const queries = [record, status, formClasses, houses, towns, regions, religions, ethnicGroups];
   const failed = queries.filter((q) => q.isError);
 
@@ -185,6 +188,13 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
     );
 
   const r = value.record;
+  const offline = stepChange.failed && (
+    <OfflineNotice
+      what={STEPS[stepIndex(stepChange.failed.step)].label}
+      retry={stepChange.retry}
+      className="reg-offline-notice"
+    />
+  );
   return (
     <RegistrationContext.Provider value={value}>
       <RegistrationProgressContext.Provider value={progress}>
@@ -194,12 +204,14 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
           <p className="reg-form-subtitle">{registrationSubtitle(r, value.editable)}</p>
           <RegistrationNotice status={status.data} isAdmin={isAdmin} />
           <UnsavedAnswersNotice studentId={studentId} />
-          <RegistrationStepsNav current={step} onChange={onStepChange} progress={progress} />
+          <RegistrationStepsNav current={step} onChange={(to) => stepChange.go(to, 'top')} progress={progress} />
+          {stepChange.failed?.place === 'top' && offline}
           {/* The Complete step lists every step's missing items itself. */}
           {step !== 'submit' && <StillNeeded />}
           {/* A step's form is keyed by student and step: it starts from the saved record each time. */}
           <StepBody key={`${studentId}:${step}`} step={step} studentId={studentId} editable={value.editable} />
-          <StepFooterNav current={step} onChange={onStepChange} />
+          {stepChange.failed?.place === 'foot' && offline}
+          <StepFooterNav current={step} onChange={(to) => stepChange.go(to, 'foot')} />
         </div>
       </RegistrationProgressContext.Provider>
     </RegistrationContext.Provider>

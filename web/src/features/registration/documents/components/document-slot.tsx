@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   acceptedLabel,
   DOCUMENT_LABELS,
@@ -32,33 +32,91 @@ export interface DocumentSlotProps {
   editable: boolean;
   /** What may be sent (checked before sending); undefined until known, then the server alone checks. */
   limits: UploadLimits | undefined;
+  /** Whether a chosen file is on its way or waiting for a connection (leaving the page then asks first). */
+  onBusyChange?: (type: DocumentType, busy: boolean) => void;
 }
 
 interface SlotError {
   title: string;
   detail?: string;
+  /** An upload that failed (not a file refused before sending): "Try again" sends the same files. */
+  retry?: boolean;
 }
 
 /**
  * One document of the Upload Documents step (docs/product.md §4 Document upload): choose a PDF or photos of the pages
- * (the picture: one photo) and upload them with a percent progress bar; once a file exists its button
- * opens it and 'Resubmit File' lets a new one replace it (the server keeps the old one). Large photos
- * are made smaller and files over the limit refused before anything is sent; the server decides what
- * is accepted.
+ * (the picture: one photo) and they are sent at once, as every other answer is saved when it is given, with a percent
+ * progress bar. Without a connection they wait in the page, which says so, and go when it is back. A document's pages
+ * stay listed once sent: another page added (the back after the front) sends the document again with all of them.
+ * Once a file exists its button opens it and 'Resubmit File' starts a new one to replace it (the server keeps the old
+ * one). Large photos are made smaller and files over the limit refused before anything is sent; the server decides
+ * what is accepted.
  */
-export function DocumentSlot({ studentId, type, current, earlier, editable, limits }: DocumentSlotProps) {
+export function DocumentSlot({ studentId, type, current, earlier, editable, limits, onBusyChange }: DocumentSlotProps) {
   const upload = useUploadDocument(studentId);
   const [resubmitting, setResubmitting] = useState(false);
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
+  // The listed pages are what the school has (sent), or what is being sent or waits to be.
+  const [sent, setSent] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<SlotError | null>(null);
   const label = DOCUMENT_LABELS[type];
   const pages = takesPages(type);
-  const picking = editable && (!current || resubmitting);
+  // A document's pages stay listed once sent, so that another can be added to them.
+  const picking = editable && (!current || resubmitting || (pages && chosen.length > 0));
   const uploading = progress !== null;
+  const busy = uploading || waiting;
   // Photos, or several files, become one PDF on the server after the last byte arrives.
   const assembling = pages && (chosen.length > 1 || chosen.some((c) => kindOf(c.file) !== 'pdf'));
+
+  const send = useCallback(
+    (list: ChosenFile[]) => {
+      setError(null);
+      setSent(false);
+      if (list.length === 0) return setWaiting(false);
+      // No connection: nothing is tried (an upload would hang at 0 %); it goes when the browser is back online.
+      if (!navigator.onLine) return setWaiting(true);
+      setWaiting(false);
+      setProgress(0);
+      upload.mutate(
+        { files: list.map((c) => c.file), type, onProgress: setProgress },
+        {
+          onSuccess: () => {
+            setProgress(null);
+            setResubmitting(false);
+            setSent(true);
+            if (!pages) setChosen([]);
+          },
+          onError: (e) => {
+            setProgress(null); // docs/product.md §8: on failure the progress resets
+            // The connection dropped on the way: it waits for it, as it would have before starting.
+            if (e instanceof TypeError && !navigator.onLine) return setWaiting(true);
+            // The server's message when it speaks to her (4xx, and 503 'try again in a minute'), not a crash's.
+            const reason =
+              e instanceof ApiError && (e.status < 500 || e.status === 503) && e.body?.message
+                ? e.body.message
+                : undefined;
+            setError({ title: UPLOAD_MESSAGES.failed, detail: reason, retry: true });
+          },
+        },
+      );
+    },
+    [upload, type, pages],
+  );
+
+  useEffect(() => {
+    if (!waiting) return;
+    const online = () => send(chosen);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [waiting, chosen, send]);
+
+  useEffect(() => {
+    onBusyChange?.(type, busy);
+  }, [onBusyChange, type, busy]);
+  useEffect(() => () => onBusyChange?.(type, false), [onBusyChange, type]);
 
   const add = async (files: File[]) => {
     setError(null);
@@ -82,38 +140,32 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
     } finally {
       setPreparing(false);
     }
+    const added = list.length > (pages ? chosen.length : 0);
     setChosen(list);
+    if (added) send(list);
     setError(refusal);
   };
 
-  const start = () => {
-    setError(null);
-    if (chosen.length === 0) return setError({ title: UPLOAD_MESSAGES.selectFile });
-    setProgress(0);
-    upload.mutate(
-      { files: chosen.map((c) => c.file), type, onProgress: setProgress },
-      {
-        onSuccess: () => {
-          setProgress(null);
-          setChosen([]);
-          setResubmitting(false);
-        },
-        onError: (e) => {
-          setProgress(null); // docs/product.md §8: on failure the progress resets
-          // The server's message when it speaks to her (4xx, and 503 'try again in a minute'), not a crash's.
-          const reason =
-            e instanceof ApiError && (e.status < 500 || e.status === 503) && e.body?.message
-              ? e.body.message
-              : undefined;
-          setError({ title: UPLOAD_MESSAGES.failed, detail: reason });
-        },
-      },
-    );
+  const remove = (id: string) => {
+    const list = chosen.filter((c) => c.id !== id);
+    setChosen(list);
+    // What is listed is what is sent: the pages left go (a refused page taken out), or wait with the rest.
+    if (waiting) {
+      if (list.length === 0) setWaiting(false);
+    } else if (list.length > 0) send(list);
+    else setError(null);
+  };
+
+  const resubmit = () => {
+    setResubmitting(true);
+    setChosen([]);
+    setSent(false);
   };
 
   const cancelResubmit = () => {
     setResubmitting(false);
     setChosen([]);
+    setWaiting(false);
     setError(null);
   };
 
@@ -153,7 +205,7 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
               Received {current.uploaded_at.slice(0, 10)} · {sizeText(current.size)}
             </span>
             {editable && (
-              <PlainButton onClick={() => setResubmitting(true)} className="doc-slot-start">
+              <PlainButton onClick={resubmit} className="doc-slot-start" disabled={busy}>
                 Resubmit File
               </PlainButton>
             )}
@@ -168,33 +220,33 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
               type={type}
               label={label}
               chosen={chosen}
+              sent={sent}
               disabled={uploading}
               preparing={preparing}
               onFiles={(files) => void add(files)}
-              onRemove={(id) => setChosen((list) => list.filter((c) => c.id !== id))}
+              onRemove={remove}
             />
-            <div className="doc-slot-buttons">
-              <PlainButton
-                variant="primary"
-                icon={<PageIcon name="upload" />}
-                onClick={start}
-                loading={uploading}
-                disabled={preparing}
-              >
-                Upload
-              </PlainButton>
-              {resubmitting && (
-                <PlainButton onClick={cancelResubmit} disabled={uploading}>
-                  Cancel
-                </PlainButton>
-              )}
-            </div>
+            {((error?.retry && chosen.length > 0) || (resubmitting && !sent)) && (
+              <div className="doc-slot-buttons">
+                {error?.retry && chosen.length > 0 && (
+                  <PlainButton variant="primary" icon={<PageIcon name="upload" />} onClick={() => send(chosen)}>
+                    Try again
+                  </PlainButton>
+                )}
+                {resubmitting && !sent && (
+                  <PlainButton onClick={cancelResubmit} disabled={uploading}>
+                    Cancel
+                  </PlainButton>
+                )}
+              </div>
+            )}
             {uploading && <PlainProgress percent={progress} label={`Uploading ${label}`} />}
             {uploading && progress === 100 && assembling && (
               <span className="pf-secondary" role="status">
                 Sent. Making one PDF of the pages…
               </span>
             )}
+            {waiting && <PlainAlert type="info" title={UPLOAD_MESSAGES.waiting} role="status" />}
           </>
         )}
 

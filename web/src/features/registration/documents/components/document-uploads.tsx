@@ -1,4 +1,11 @@
-import { documentTypesFor, MAX_UPLOAD_FILES } from '../../../../../../shared/documents.js';
+import { useCallback, useEffect, useState } from 'react';
+import { useBlocker } from 'react-router-dom';
+import {
+  type DocumentType,
+  documentTypesFor,
+  MAX_UPLOAD_FILES,
+  UPLOAD_MESSAGES,
+} from '../../../../../../shared/documents.js';
 import { PageSpinner } from '../../../../components/page-spinner.js';
 import { PlainAlert, PlainButton } from '../../../../components/plain-ui.js';
 import { errorMessage } from '../../../../lib/api-client.js';
@@ -24,6 +31,7 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
   const storage = useFileStorage(studentId, isAdmin);
   // Asked together with the files; until it answers (or if it fails) the server alone checks sizes.
   const limits = useUploadLimits();
+  const busy = useLeaveGuard();
 
   if (files.isError) {
     return (
@@ -42,9 +50,9 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
     <section aria-label="Documents">
       <p className="pf-secondary doc-intro">
         Upload each document as a PDF, or take a photo of each of its pages (up to {MAX_UPLOAD_FILES}, e.g. the front
-        and the back of a card): the school receives them as one PDF. Large photos are made smaller before they are
-        sent. The picture is a photo. A document you upload again replaces the one shown; the school keeps every file
-        you send.
+        and the back of a card): the school receives them as one PDF. Each file is sent as soon as you choose it
+        (without a connection, when it is back); large photos are made smaller first. The picture is a photo. A document
+        you upload again replaces the one shown; the school keeps every file you send.
       </p>
       {storage.data && (
         <p className="pf-secondary doc-intro">
@@ -62,11 +70,47 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
             earlier={(versions.data ?? []).filter((v) => v.type === type && v.replaced_at !== null)}
             editable={editable}
             limits={limits.data}
+            onBusyChange={busy}
           />
         ))}
       </div>
     </section>
   );
+}
+
+/**
+ * While a chosen document is on its way or waiting for a connection, leaving the page asks first: another step or
+ * page of the portal (the router's blocker), and a reload or a closed tab (the browser's own question). Returns what
+ * the slots call to say whether they are busy.
+ */
+function useLeaveGuard(): (type: DocumentType, busy: boolean) => void {
+  const [busyTypes, setBusyTypes] = useState<ReadonlySet<DocumentType>>(() => new Set());
+  const onBusyChange = useCallback((type: DocumentType, busy: boolean) => {
+    setBusyTypes((old) => {
+      if (old.has(type) === busy) return old;
+      const next = new Set(old);
+      if (busy) next.add(type);
+      else next.delete(type);
+      return next;
+    });
+  }, []);
+  const busy = busyTypes.size > 0;
+  const blocker = useBlocker(busy);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(UPLOAD_MESSAGES.leaving)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!busy) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ''; // older browsers ask only when it is set
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => window.removeEventListener('beforeunload', beforeUnload);
+  }, [busy]);
+  return onBusyChange;
 }
 
 /** A size as a person reads it: KB under a megabyte, MB with one decimal above. */

@@ -7,6 +7,8 @@ export interface FilePickerProps {
   type: DocumentType;
   label: string;
   chosen: ChosenFile[];
+  /** The listed files are what the school has: no Remove (Resubmit File starts again); another page may be added. */
+  sent: boolean;
   /** while uploading */
   disabled: boolean;
   /** while chosen photos are being made smaller */
@@ -23,10 +25,10 @@ function hasTouchScreen(): boolean {
 /**
  * Choosing what to upload. 'Choose …' opens the device's picker: on a phone it offers the photo
  * library (gallery), the camera and files. On a phone 'Take Photo' opens the camera straight away. A
- * document takes several files, one per page, added one after another (front, then back) and listed
- * in page order, each with a Remove button; the picture takes one photo.
+ * document takes several files, one per page, added one after another (front, then back: 'Add a Page') and
+ * listed in page order, each with a Remove button until the school has them; the picture takes one photo.
  */
-export function FilePicker({ type, label, chosen, disabled, preparing, onFiles, onRemove }: FilePickerProps) {
+export function FilePicker({ type, label, chosen, sent, disabled, preparing, onFiles, onRemove }: FilePickerProps) {
   const chooseRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const [camera] = useState(hasTouchScreen);
@@ -77,14 +79,14 @@ export function FilePicker({ type, label, chosen, disabled, preparing, onFiles, 
           onClick={() => chooseRef.current?.click()}
           disabled={disabled || preparing}
         >
-          {pages ? 'Choose PDF or Photos' : 'Choose Photo'}
+          {!pages ? 'Choose Photo' : chosen.length > 0 ? 'Add a Page' : 'Choose PDF or Photos'}
         </PlainButton>
       </div>
 
       {chosen.length === 0 && !preparing && <span className="pf-secondary">No file chosen</span>}
       {chosen.length > 0 && (
         <ol
-          aria-label={`${label}: ${pages ? 'pages' : 'photo'} to upload`}
+          aria-label={`${label}: ${pages ? 'pages' : 'photo'} ${sent ? 'sent' : 'to upload'}`}
           className={pages ? 'doc-chosen doc-chosen-pages' : 'doc-chosen'}
         >
           {chosen.map((c, n) => (
@@ -97,13 +99,15 @@ export function FilePicker({ type, label, chosen, disabled, preparing, onFiles, 
                     {c.file.size < c.originalSize ? `, made smaller from ${sizeText(c.originalSize)}` : ''})
                   </span>
                 </span>
-                <PlainButton
-                  variant="text"
-                  icon={<PageIcon name="delete" />}
-                  aria-label={`Remove ${pages ? `page ${n + 1}, ` : ''}${c.name}`}
-                  onClick={() => onRemove(c.id)}
-                  disabled={disabled || preparing}
-                />
+                {!sent && (
+                  <PlainButton
+                    variant="text"
+                    icon={<PageIcon name="delete" />}
+                    aria-label={`Remove ${pages ? `page ${n + 1}, ` : ''}${c.name}`}
+                    onClick={() => onRemove(c.id)}
+                    disabled={disabled || preparing}
+                  />
+                )}
               </div>
             </li>
           ))}
