@@ -7,6 +7,7 @@ import type {
   UserInfo,
 } from '../../shared/api-types.js';
 import { guardianAddress, type GuardianLoginResponse } from '../../shared/guardians.js';
+import { firstPasswordSpelling } from '../../shared/first-password.js';
 import { signInLockKey, signInName } from '../../shared/sign-in-names.js';
 import { initialsOf, MESSAGES } from '../../shared/constants.js';
 import { passwordProblem } from '../../shared/password-policy.js';
@@ -71,7 +72,11 @@ export class AuthService {
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<StudentLoginResponse>> {
     const key = signInLockKey('student', dto.student_id);
-    const user = await this.checkCredentials(key, () => this.users.findStudent(dto.student_id), dto.password, cookies);
+    // Still on her first password, a date of birth in a common spelling is that password (shared/first-password.ts):
+    // one comparison either way, so one attempt counted, whatever spelling she used.
+    const asDate = firstPasswordSpelling(dto.password);
+    const password = (user: User) => (asDate && user.password_reset === 1 ? asDate : dto.password);
+    const user = await this.checkCredentials(key, () => this.users.findStudent(dto.student_id), password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'student', ip });
       throw badCredentials('student_id');
@@ -228,12 +233,12 @@ export class AuthService {
    * exists and whatever its hash's cost (PasswordHasher). A browser holding a valid device cookie for the
    * account is counted on its own key instead of the account's anonymous lock (DeviceCookies); a success
    * there also clears the account's unlocked count, as an anonymous success does. Returns the account when
-   * the password is right, else null.
+   * the password is right, else null. `password` may depend on the account found (a first password typed as a date).
    */
   private async checkCredentials(
     accountKey: string,
     find: () => Promise<User | null>,
-    password: string,
+    password: string | ((user: User) => string),
     cookies: Record<string, unknown> | undefined,
   ): Promise<User | null> {
     const nonce = this.devices.nonceFor(cookies, accountKey);
@@ -241,7 +246,8 @@ export class AuthService {
     let user: User | null = null;
     const ok = await this.throttle.attempt(throttleKey, async () => {
       user = await find();
-      return user ? this.hasher.verify(password, user.password_hash) : this.hasher.verifyNothing(password);
+      if (!user) return this.hasher.verifyNothing(typeof password === 'string' ? password : '');
+      return this.hasher.verify(typeof password === 'string' ? password : password(user), user.password_hash);
     });
     if (!ok) return null;
     if (nonce) await this.throttle.clearUnlessLocked(accountKey);
