@@ -82,7 +82,7 @@ export class AdminStudentsService {
       );
       await this.familyMail.passwordChanged({ role: 'student', student_id: studentId, username: null }, m);
     });
-    if (account) await this.sessions.destroyAllSessions(account.id);
+    if (account) await this.sessions.destroyAllSessions(account.id, 'password-reset');
     this.outbox.wake();
     return { student_id: studentId, name, password_reset: 1 };
   }

@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable, Logger, UnprocessableEntityExce
 import type {
   AdminLoginResponse,
   LoginResponse,
+  SessionEndReason,
   SessionInfo,
   StudentLoginResponse,
   UserInfo,
@@ -170,7 +171,7 @@ export class AuthService {
       await this.familyMail.passwordChanged(user, m);
     });
     this.outbox.wake();
-    await this.sessions.destroyOtherSessions(user.id, sessionId);
+    await this.sessions.destroyOtherSessions(user.id, sessionId, 'password-changed');
     const updated = { ...user, password_reset: 0 };
     return { userId: user.id, response: await this.responseFor(updated) };
   }
@@ -191,7 +192,8 @@ export class AuthService {
       throw this.fieldError('password', 'The password is incorrect.');
   }
 
-  async sessionInfo(user: SessionUser | undefined): Promise<SessionInfo> {
+  /** `endedReason`: why a browser without an account has none (SessionAccount.endedReason), said when it has none. */
+  async sessionInfo(user: SessionUser | undefined, endedReason?: SessionEndReason): Promise<SessionInfo> {
     const settings = {
       school_name: this.config.schoolName,
       student_id_lookup: this.config.studentIdLookup,
@@ -199,9 +201,15 @@ export class AuthService {
       show_learning_challenges: this.config.showLearningChallenges,
       session_idle_minutes: this.config.sessionIdleMinutes,
     };
-    if (!user) return { authenticated: false, user: null, settings };
+    const none: SessionInfo = {
+      authenticated: false,
+      user: null,
+      settings,
+      ...(endedReason && { ended_reason: endedReason }),
+    };
+    if (!user) return none;
     const full = await this.users.findById(user.id);
-    if (!full) return { authenticated: false, user: null, settings };
+    if (!full) return none;
     return { authenticated: true, user: await this.responseFor(full), settings };
   }
 
