@@ -26,7 +26,18 @@ export interface ApiErrorBody {
   errors?: Record<string, string[]>;
   /** 409 on POST /api/student only: the values the server holds now (see StudentSaveConflict). */
   current?: Record<string, unknown>;
+  /** 401 only: why this browser has no session (its session ended, and how, or it never had one). */
+  reason?: SessionEndReason;
 }
+
+/**
+ * Why a browser's session is over (docs/product.md §4 Sign-in): `idle` its idle time passed; `expired` its
+ * absolute lifetime; `password-changed` the account's password was changed elsewhere (another device, a reset link);
+ * `password-reset` the office reset it; `access-removed` a guardian's link to a student was removed; `signed-out`
+ * the browser has no session cookie (signed out, in another tab or window); `ended` ended otherwise or long ago.
+ */
+export type SessionEndReason =
+  'idle' | 'expired' | 'password-changed' | 'password-reset' | 'access-removed' | 'signed-out' | 'ended';
 
 /** POST /api/login-student, POST /api/change-password-student */
 export interface StudentLoginResponse {
@@ -71,6 +82,8 @@ export interface SessionInfo {
   authenticated: boolean;
   user: LoginResponse | null;
   settings: PublicSettings;
+  /** When not signed in: why this browser's session is over (as a 401's `reason`). */
+  ended_reason?: SessionEndReason;
 }
 
 /** What the client needs to know of the operator's configuration. */

@@ -60,12 +60,11 @@ export const UPLOAD_MESSAGES = {
   fieldTwice: 'Each field may be sent only once.',
   badForm: 'The upload could not be understood. Please choose the file again.',
   interrupted: 'The upload was interrupted. Please try again.',
-  uploadInProgress:
-    'Another upload from your account is still being sent. Please wait for it to finish, then try again.',
+  uploadInProgress: (wait: string) =>
+    `Another upload from your account is still being sent. Please wait for it to finish, then try again in ${wait}.`,
   serverBusy: 'Many files are being sent to the school right now. Please try again in a minute.',
-  tooManyUploads: (max: number, minutes: number, waitSeconds: number) =>
-    `Too many uploads: at most ${max} uploads are taken in ${minutes} minutes. Please try again in ` +
-    `${waitSeconds < 90 ? 'a minute' : `${Math.ceil(waitSeconds / 60)} minutes`}.`,
+  tooManyUploads: (max: number, minutes: number) => (wait: string) =>
+    `Too many uploads: at most ${max} uploads are taken in ${minutes} minutes. Please try again in ${wait}.`,
   overBudget: (budgetMb: number) =>
     `This upload would take the student's documents over their storage limit of ${budgetMb} MB ` +
     '(every version sent is kept). Please contact the school office.',

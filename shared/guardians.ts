@@ -130,7 +130,7 @@ export const GUARDIAN_MESSAGES = {
   otherAccount: (email: string) =>
     `This invitation was sent to ${email}. Sign out, then sign in with that address to accept it.`,
   alreadyLinked: 'This address is already linked to this student.',
-  tooManyInvitations: 'You have sent several invitations today. Please try again tomorrow.',
+  tooManyInvitations: (wait: string) => `You have sent several invitations today. Please try again in ${wait}.`,
   nameRequired: 'Please enter your name.',
   nameTooLong: `Your name may be at most ${GUARDIAN_NAME_MAX_LENGTH} characters.`,
   nameCharacters: 'Your name may not contain < or >.',

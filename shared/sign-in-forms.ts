@@ -4,6 +4,8 @@
  * and attributes, so that the page the client draws replaces the shell without a shift, and the shell's typed values
  * can be handed over by name (web/src/lib/shell-handover.ts).
  */
+import { FIRST_PASSWORD_HINT } from './first-password.js';
+
 export interface SignInField {
   name: string;
   label: string;
@@ -11,6 +13,8 @@ export interface SignInField {
   autoComplete: string;
   placeholder?: string;
   inputMode?: 'email';
+  /** A hint under the box, tied to it by aria-describedby (`${id}_help`). */
+  hint?: string;
 }
 
 export interface SignInForm {
@@ -33,7 +37,10 @@ export const SIGN_IN_FORMS: Record<string, SignInForm> = {
   '/': {
     formId: 'student-login',
     subtitle: 'Student Login',
-    fields: [{ name: 'student_id', label: 'Student ID', kind: 'text', autoComplete: 'username' }, password],
+    fields: [
+      { name: 'student_id', label: 'Student ID', kind: 'text', autoComplete: 'username' },
+      { ...password, hint: FIRST_PASSWORD_HINT },
+    ],
   },
   '/admin': {
     formId: 'admin-login',

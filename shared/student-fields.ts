@@ -3,6 +3,7 @@
 // web form's rules and inputs, and the audit trail are all derived from this list.
 // Framework-free: imported by the server and the web client.
 
+import type { FirstPasswordAfterSave } from './first-password.js';
 import { BARE_ADDRESS_PATTERN } from './email-address.js';
 import {
   BLOOD_TYPES,
@@ -276,7 +277,12 @@ export interface StudentSaveConflict {
  * changed her agreement to the terms, also the stamp the server wrote (which version, when).
  */
 export type StudentSaveResponse = Partial<StudentFields> &
-  Partial<TermsAgreementStamp> & { id: string; updatedAt: string };
+  Partial<TermsAgreementStamp> & {
+    id: string;
+    updatedAt: string;
+    /** Only when the save changed the date of birth of a student with an account (shared/first-password.ts). */
+    first_password?: FirstPasswordAfterSave;
+  };
 
 export const FIELD_BY_NAME: ReadonlyMap<string, FieldSpec> = new Map(
   STUDENT_FIELDS.map((f) => [f.name, f as FieldSpec]),

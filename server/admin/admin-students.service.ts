@@ -2,6 +2,7 @@ import { Injectable, NotFoundException, UnprocessableEntityException } from '@ne
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
+import { firstPassword } from '../../shared/first-password.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
@@ -11,11 +12,6 @@ import { FamilyMail } from '../mail/family-mail.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { UsersService } from '../users/users.service.js';
-
-/** The first password of a student, and the one a reset gives back: her date of birth as yyyymmdd. */
-export function dateOfBirthPassword(dateOfBirth: string): string {
-  return dateOfBirth.replaceAll('-', '');
-}
 
 @Injectable()
 export class AdminStudentsService {
@@ -60,7 +56,7 @@ export class AdminStudentsService {
         `${name || studentId} has no date of birth on record. ` + 'Enter it (Edit) before resetting the password.';
       throw new UnprocessableEntityException({ message, errors: { student_id: [message] } });
     }
-    const hash = await this.hasher.hash(dateOfBirthPassword(student.date_of_birth));
+    const hash = await this.hasher.hash(firstPassword(student.date_of_birth));
     const account = await this.users.findStudent(studentId);
     // The password, its audit entry and the family's notice (docs/product.md §10) commit together.
     await writeTransaction(this.ds, async (m) => {
@@ -86,7 +82,7 @@ export class AdminStudentsService {
       );
       await this.familyMail.passwordChanged({ role: 'student', student_id: studentId, username: null }, m);
     });
-    if (account) await this.sessions.destroyAllSessions(account.id);
+    if (account) await this.sessions.destroyAllSessions(account.id, 'password-reset');
     this.outbox.wake();
     return { student_id: studentId, name, password_reset: 1 };
   }

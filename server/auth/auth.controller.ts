@@ -34,6 +34,7 @@ import type { MfaRequiredResponse } from '../../shared/mfa.js';
 import { MfaService } from './mfa/mfa.service.js';
 import { startPendingMfa } from './mfa/pending-mfa.js';
 import { endSession, SESSION_COOKIE, startSession } from './session-cookie.js';
+import { SessionAccount } from './session-account.js';
 import { SignInThrottlerGuard } from './sign-in-throttler.guard.js';
 
 @Controller()
@@ -44,6 +45,7 @@ export class AuthController {
     private readonly csrf: Csrf,
     private readonly mfa: MfaService,
     private readonly audit: AuditService,
+    private readonly accounts: SessionAccount,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -139,7 +141,7 @@ export class AuthController {
   @Public()
   @Get('api/session')
   async session(@Req() req: Request): Promise<SessionInfo> {
-    const info = await this.auth.sessionInfo(req.user);
+    const info = await this.auth.sessionInfo(req.user, req.user ? undefined : this.accounts.endedReason(req));
     if (req.user && info.user?.role === 'admin') info.user = await this.mfa.withEnrolmentFlag(req.user.id, info.user);
     return info;
   }

@@ -46,7 +46,9 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
 
     const user = req.user;
-    if (!user) throw new UnauthorizedException(MESSAGES.signInRequired);
+    // The client says why she must sign in again (docs/product.md §4 Sign-in).
+    if (!user)
+      throw new UnauthorizedException({ message: MESSAGES.signInRequired, reason: this.accounts.endedReason(req) });
     if (user.password_reset && !this.reflector.getAllAndOverride<boolean>(DURING_RESET_KEY, targets)) {
       throw new ForbiddenException(MESSAGES.mustResetPassword);
     }

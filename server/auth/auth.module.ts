@@ -21,7 +21,6 @@ import { LoginThrottleService } from './login-throttle.service.js';
 import { AdminMfa, AdminMfaRecoveryCode } from './mfa/admin-mfa.entity.js';
 import { MfaController } from './mfa/mfa.controller.js';
 import { MfaService } from './mfa/mfa.service.js';
-import { PasswordHasher } from './password-hasher.js';
 import { PasswordRecoveryController } from './recovery/password-recovery.controller.js';
 import { PasswordRecoveryService } from './recovery/password-recovery.service.js';
 import { PasswordResetToken } from './recovery/password-reset-token.entity.js';
@@ -41,7 +40,6 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
     AuthService,
     LoginThrottleService,
     MfaService,
-    PasswordHasher,
     PasswordRecoveryService,
     SessionAccount,
     { provide: APP_GUARD, useClass: AuthGuard },
@@ -58,6 +56,6 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
         new DbSessionStore(ds, c.sessionIdleMinutes * 60_000, cache),
     },
   ],
-  exports: [PasswordHasher, DbSessionStore, Csrf, AuthService, SessionAccount, MfaService, PasswordRecoveryService],
+  exports: [UsersModule, DbSessionStore, Csrf, AuthService, SessionAccount, MfaService, PasswordRecoveryService],
 })
 export class AuthModule {}

@@ -2,11 +2,13 @@ import { ForbiddenException, Inject, Injectable, Logger, UnprocessableEntityExce
 import type {
   AdminLoginResponse,
   LoginResponse,
+  SessionEndReason,
   SessionInfo,
   StudentLoginResponse,
   UserInfo,
 } from '../../shared/api-types.js';
 import { guardianAddress, type GuardianLoginResponse } from '../../shared/guardians.js';
+import { firstPasswordSpelling } from '../../shared/first-password.js';
 import { signInLockKey, signInName } from '../../shared/sign-in-names.js';
 import { initialsOf, MESSAGES } from '../../shared/constants.js';
 import { passwordProblem } from '../../shared/password-policy.js';
@@ -71,7 +73,11 @@ export class AuthService {
     cookies?: Record<string, unknown>,
   ): Promise<SignedIn<StudentLoginResponse>> {
     const key = signInLockKey('student', dto.student_id);
-    const user = await this.checkCredentials(key, () => this.users.findStudent(dto.student_id), dto.password, cookies);
+    // Still on her first password, a date of birth in a common spelling is that password (shared/first-password.ts):
+    // one comparison either way, so one attempt counted, whatever spelling she used.
+    const asDate = firstPasswordSpelling(dto.password);
+    const password = (user: User) => (asDate && user.password_reset === 1 ? asDate : dto.password);
+    const user = await this.checkCredentials(key, () => this.users.findStudent(dto.student_id), password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'student', ip });
       throw badCredentials('student_id');
@@ -165,7 +171,7 @@ export class AuthService {
       await this.familyMail.passwordChanged(user, m);
     });
     this.outbox.wake();
-    await this.sessions.destroyOtherSessions(user.id, sessionId);
+    await this.sessions.destroyOtherSessions(user.id, sessionId, 'password-changed');
     const updated = { ...user, password_reset: 0 };
     return { userId: user.id, response: await this.responseFor(updated) };
   }
@@ -186,7 +192,8 @@ export class AuthService {
       throw this.fieldError('password', 'The password is incorrect.');
   }
 
-  async sessionInfo(user: SessionUser | undefined): Promise<SessionInfo> {
+  /** `endedReason`: why a browser without an account has none (SessionAccount.endedReason), said when it has none. */
+  async sessionInfo(user: SessionUser | undefined, endedReason?: SessionEndReason): Promise<SessionInfo> {
     const settings = {
       school_name: this.config.schoolName,
       student_id_lookup: this.config.studentIdLookup,
@@ -195,9 +202,15 @@ export class AuthService {
       session_idle_minutes: this.config.sessionIdleMinutes,
       time_zone: this.config.timeZone,
     };
-    if (!user) return { authenticated: false, user: null, settings };
+    const none: SessionInfo = {
+      authenticated: false,
+      user: null,
+      settings,
+      ...(endedReason && { ended_reason: endedReason }),
+    };
+    if (!user) return none;
     const full = await this.users.findById(user.id);
-    if (!full) return { authenticated: false, user: null, settings };
+    if (!full) return none;
     return { authenticated: true, user: await this.responseFor(full), settings };
   }
 
@@ -229,12 +242,12 @@ export class AuthService {
    * exists and whatever its hash's cost (PasswordHasher). A browser holding a valid device cookie for the
    * account is counted on its own key instead of the account's anonymous lock (DeviceCookies); a success
    * there also clears the account's unlocked count, as an anonymous success does. Returns the account when
-   * the password is right, else null.
+   * the password is right, else null. `password` may depend on the account found (a first password typed as a date).
    */
   private async checkCredentials(
     accountKey: string,
     find: () => Promise<User | null>,
-    password: string,
+    password: string | ((user: User) => string),
     cookies: Record<string, unknown> | undefined,
   ): Promise<User | null> {
     const nonce = this.devices.nonceFor(cookies, accountKey);
@@ -242,7 +255,8 @@ export class AuthService {
     let user: User | null = null;
     const ok = await this.throttle.attempt(throttleKey, async () => {
       user = await find();
-      return user ? this.hasher.verify(password, user.password_hash) : this.hasher.verifyNothing(password);
+      if (!user) return this.hasher.verifyNothing(typeof password === 'string' ? password : '');
+      return this.hasher.verify(typeof password === 'string' ? password : password(user), user.password_hash);
     });
     if (!ok) return null;
     if (nonce) await this.throttle.clearUnlessLocked(accountKey);

@@ -1,10 +1,20 @@
 import session from 'express-session';
 import { LessThan, type DataSource, type Repository } from 'typeorm';
+import type { SessionEndReason } from '../../shared/api-types.js';
 import { sessionTouchIntervalMs } from '../../shared/constants.js';
 import type { CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import { SessionRow } from './entities/session.entity.js';
 
 const PRUNE_INTERVAL_MS = 15 * 60_000;
+/**
+ * An ended session is kept this long as a marker without an account, so that a page still open on it is told why it
+ * ended (a password changed on another device, not the idle time): a page's own idle timer runs out within a session's
+ * idle time, and a page left open overnight is told 'ended'.
+ */
+const ENDED_KEPT_MS = 12 * 3_600_000;
+/** The session data of an ended session: a browser-session cookie, as the session middleware sets it, and why. */
+const endedSession = (reason: SessionEndReason) =>
+  JSON.stringify({ cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/' }, endedReason: reason });
 /** A session read is kept this long in memory at most (a change elsewhere applies within a second: SharedCache). */
 const KEEP_MS = 30_000;
 
@@ -65,17 +75,20 @@ export class DbSessionStore extends session.Store {
       >
     ).then(([row]) => {
       if (!row) return cb(null, null);
-      if (Number(row.expires_at) <= Date.now()) {
-        return void this.repo.delete({ sid }).then(() => cb(null, null), cb);
-      }
       const sess = JSON.parse(row.sess) as session.SessionData;
+      if (Number(row.expires_at) <= Date.now()) {
+        // Past its idle time: the browser is told so until the row is pruned (an ended session's marker: gone).
+        if (sess.endedReason) return void this.repo.delete({ sid }).then(() => cb(null, null), cb);
+        return cb(null, { cookie: sess.cookie, endedReason: 'idle' } as session.SessionData);
+      }
       this.kept.set(sid, { json: row.sess, expiresAt: Number(row.expires_at), userId: sess.userId ?? null }, since);
       cb(null, sess);
     }, cb);
   }
 
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
-    const row = { sid, user_id: sess.userId ?? null, sess: JSON.stringify(sess), expires_at: this.expiry() };
+    const expiresAt = sess.endedReason ? Date.now() + ENDED_KEPT_MS : this.expiry();
+    const row = { sid, user_id: sess.userId ?? null, sess: JSON.stringify(sess), expires_at: expiresAt };
     this.lastTouch.set(sid, Date.now());
     // Another instance may keep this session's earlier data (a step of the two-step sign-in).
     this.repo
@@ -88,7 +101,9 @@ export class DbSessionStore extends session.Store {
   }
 
   /** Sliding expiry without a write on every request: at most one write a minute (less with a short idle time). */
-  override touch(sid: string, _sess: session.SessionData, cb?: (err?: unknown) => void): void {
+  override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    // An ended session does not slide: it is only a marker.
+    if (sess.endedReason) return cb?.();
     const last = this.lastTouch.get(sid) ?? 0;
     if (Date.now() - last < this.touchIntervalMs) return cb?.();
     this.lastTouch.set(sid, Date.now());
@@ -112,19 +127,27 @@ export class DbSessionStore extends session.Store {
       );
   }
 
-  /** Ends every session of an account except one (after a password change). */
-  async destroyOtherSessions(userId: number, keepSid: string): Promise<void> {
-    await this.repo
-      .createQueryBuilder()
-      .delete()
-      .where('user_id = :userId AND sid <> :keepSid', { userId, keepSid })
-      .execute();
-    await this.cache.publish([`account:${userId}`]);
+  /**
+   * Ends every session of an account except one (after a password change), each kept a while without its account as
+   * a marker saying why (`reason`), for the pages still open on it.
+   */
+  async destroyOtherSessions(userId: number, keepSid: string, reason: SessionEndReason): Promise<void> {
+    await this.endWhere('user_id = :userId AND sid <> :keepSid', { userId, keepSid }, reason);
   }
 
-  async destroyAllSessions(userId: number): Promise<void> {
-    await this.repo.delete({ user_id: userId });
-    await this.cache.publish([`account:${userId}`]);
+  /** Ends every session of an account, each kept a while as a marker saying why (see destroyOtherSessions). */
+  async destroyAllSessions(userId: number, reason: SessionEndReason): Promise<void> {
+    await this.endWhere('user_id = :userId', { userId }, reason);
+  }
+
+  private async endWhere(where: string, params: Record<string, unknown>, reason: SessionEndReason): Promise<void> {
+    await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ user_id: null, sess: endedSession(reason), expires_at: Date.now() + ENDED_KEPT_MS })
+      .where(where, params)
+      .execute();
+    await this.cache.publish([`account:${params.userId as number}`]);
   }
 
   async prune(): Promise<void> {

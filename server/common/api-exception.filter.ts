@@ -67,6 +67,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         message,
         ...(r.errors ? { errors: r.errors } : {}),
         ...(r.current ? { current: r.current } : {}),
+        ...(r.reason ? { reason: r.reason } : {}),
       };
     }
     const plain = statusOfPlainError(exception);

@@ -1,4 +1,4 @@
-import type { Role } from '../../shared/api-types.js';
+import type { Role, SessionEndReason } from '../../shared/api-types.js';
 
 /** The account behind a request, as the guards and services see it. */
 export interface SessionUser {
@@ -23,5 +23,7 @@ declare module 'express-session' {
     userId: number;
     /** epoch ms of sign-in, for the absolute lifetime */
     signedInAt: number;
+    /** An ended session, kept a while (no account) so that the browser can be told why (DbSessionStore). */
+    endedReason: SessionEndReason;
   }
 }

@@ -1,8 +1,13 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { waitPhrase, type WaitMessage } from '../../shared/waiting.js';
 
-/** 429 with a Retry-After header (set by the ApiExceptionFilter from `retryAfter`). */
+/**
+ * Every 429 of the portal: a Retry-After header (set by the ApiExceptionFilter from `retryAfter`) and a message that
+ * says how long to wait, in minutes from the same figure (shared/waiting.ts).
+ */
 export class TooManyRequestsException extends HttpException {
-  constructor(message: string, retryAfterSeconds: number) {
-    super({ message, retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) }, HttpStatus.TOO_MANY_REQUESTS);
+  constructor(message: WaitMessage, retryAfterSeconds: number) {
+    const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+    super({ message: message(waitPhrase(retryAfter)), retryAfter }, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

@@ -58,7 +58,7 @@ export class UploadGate {
     const hit = await this.limiter.increment(key, UPLOAD_RATE_MINUTES * 60_000, UPLOAD_RATE_LIMIT);
     if (hit.isBlocked)
       throw new TooManyRequestsException(
-        UPLOAD_MESSAGES.tooManyUploads(UPLOAD_RATE_LIMIT, UPLOAD_RATE_MINUTES, hit.timeToBlockExpire),
+        UPLOAD_MESSAGES.tooManyUploads(UPLOAD_RATE_LIMIT, UPLOAD_RATE_MINUTES),
         hit.timeToBlockExpire,
       );
   }

@@ -73,6 +73,6 @@ export class GuardiansService {
         m,
       );
     });
-    await this.sessions.destroyAllSessions(guardianId);
+    await this.sessions.destroyAllSessions(guardianId, 'access-removed');
   }
 }

@@ -26,7 +26,7 @@ export class StudentIdLookup {
     if (!this.config.studentIdLookup) throw new NotFoundException(MESSAGES.notFound);
     const hit = await this.limiter.increment(`student-id-lookup:${ip}`, 15 * 60_000, 5);
     if (hit.isBlocked) {
-      throw new TooManyRequestsException('Too many searches. Please wait and try again.', hit.timeToBlockExpire);
+      throw new TooManyRequestsException(MESSAGES.tooManySearches, hit.timeToBlockExpire);
     }
     const words = name.trim().split(/\s+/).filter(Boolean);
     const [first, last] = [words[0] ?? '', words.slice(1).join(' ')];

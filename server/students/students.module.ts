@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LookupsModule } from '../lookups/lookups.module.js';
 import { TermsModule } from '../terms/terms.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { RegistrationWindowController } from './registration-window.controller.js';
 import { StudentIdLookup } from './student-id-lookup.js';
 import { StudentsController } from './students.controller.js';
@@ -9,7 +10,7 @@ import { StudentsService } from './students.service.js';
 
 /** The registration record: owns the students table (StudentsRepository) and the registration window. */
 @Module({
-  imports: [StudentsDataModule, LookupsModule, TermsModule],
+  imports: [StudentsDataModule, LookupsModule, TermsModule, UsersModule],
   controllers: [StudentsController, RegistrationWindowController],
   providers: [StudentsService, StudentIdLookup],
   exports: [StudentsService, StudentsDataModule],

@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
   adminEditProblem,
@@ -13,13 +13,16 @@ import {
   type StudentSaveConflict,
   type StudentSaveResponse,
 } from '../../shared/student-fields.js';
+import { firstPassword, type FirstPasswordAfterSave } from '../../shared/first-password.js';
 import { AuditService } from '../audit/audit.service.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
 import type { SessionUser } from '../common/session-user.js';
 import { localDate, nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { TermsService } from '../terms/terms.service.js';
+import { UsersService } from '../users/users.service.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
 import { AddressWriters, SECTION_FIELDS } from './address-writers.js';
 import { RegistrationWindow } from './registration-window.js';
@@ -77,6 +80,8 @@ export class StudentsService {
     private readonly audit: AuditService,
     private readonly terms: TermsService,
     private readonly addressWriters: AddressWriters,
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   /** Read on every step of the form (StudentsRepository.findRow reads it with plain SQL). */
@@ -104,6 +109,8 @@ export class StudentsService {
     await this.checkAgainstSchoolRules(user, changes);
 
     const names = Object.keys(changes) as StudentFieldName[];
+    // bcrypt's work is done before the transaction, which must stay short.
+    const firstPasswordHash = await this.correctedFirstPassword(id, changes.date_of_birth);
     return writeTransaction(this.ds, async (m) => {
       // The section fields too: whether a save shows a family section decides who wrote its address (AddressWriters).
       const current: Record<string, FieldValue> | null = await this.students.pickForUpdate(
@@ -135,6 +142,9 @@ export class StudentsService {
           m,
         );
       }
+      const passwordAfter = changed.includes('date_of_birth')
+        ? await this.followDateOfBirth(user, id, changes.date_of_birth, firstPasswordHash, m)
+        : undefined;
       // Who wrote each address sent decides whether a reset link may go there (docs/product.md §10).
       await this.addressWriters.recordSave(
         user,
@@ -144,8 +154,50 @@ export class StudentsService {
       );
       // Agreeing to the terms stamps the version and time beside the tick (TermsService.stampAgreement).
       const termsStamp = await this.terms.stampAgreement(m, user, id, changes.agree_terms_conditions, termsVersionRead);
-      return { id, ...changes, updatedAt, ...termsStamp } as StudentSaveResponse;
+      return {
+        id,
+        ...changes,
+        updatedAt,
+        ...termsStamp,
+        ...(passwordAfter ? { first_password: passwordAfter } : {}),
+      } as StudentSaveResponse;
     });
+  }
+
+  /**
+   * The hash of the first password a corrected date of birth gives, when the save changes it for a student still on
+   * her first password; else null (checked again in the transaction).
+   */
+  private async correctedFirstPassword(id: string, dateOfBirth: FieldValue | undefined): Promise<string | null> {
+    if (typeof dateOfBirth !== 'string' || !dateOfBirth) return null;
+    const account = await this.users.findStudent(id);
+    if (account?.password_reset !== 1) return null;
+    if ((await this.students.pick(id, ['date_of_birth']))?.date_of_birth === dateOfBirth) return null;
+    return this.hasher.hash(firstPassword(dateOfBirth));
+  }
+
+  /**
+   * Her date of birth changed: while she has not chosen a password, her first password becomes the corrected date
+   * (audited); once she has, it stays, and the office is told so (docs/product.md §4 Student edit status).
+   */
+  private async followDateOfBirth(
+    actor: SessionUser,
+    id: string,
+    dateOfBirth: FieldValue | undefined,
+    hash: string | null,
+    m: EntityManager,
+  ): Promise<FirstPasswordAfterSave | undefined> {
+    const account = await this.users.findStudent(id, m);
+    if (!account || typeof dateOfBirth !== 'string' || !dateOfBirth) return undefined;
+    if (account.password_reset !== 1) return 'chosen';
+    const next = hash ?? (await this.hasher.hash(firstPassword(dateOfBirth)));
+    if (!(await this.users.setFirstPassword(account.id, next, m))) return 'chosen';
+    await this.audit.record(
+      actor,
+      { action: 'password.first-password-corrected', entity: 'user', entity_id: id, field: 'date_of_birth' },
+      m,
+    );
+    return 'follows';
   }
 
   /** The rules that need the caller, today's date or the lookup lists; 422 like the field rules. */

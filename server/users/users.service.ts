@@ -46,10 +46,11 @@ export class UsersService {
    * when its stored name is exactly that: MariaDB's collation would also match other spellings (case, accents), SQLite
    * would not, and a sign-in name must mean the same account on both.
    */
-  async findStudent(studentId: string): Promise<User | null> {
+  async findStudent(studentId: string, m?: EntityManager): Promise<User | null> {
     const id = studentIdForSignIn(studentId);
     if (id === null) return null;
-    return exactly(await this.users.findOneBy({ role: 'student', student_id: id }), (u) => u.student_id === id);
+    const row = await (m ? m.getRepository(User) : this.users).findOneBy({ role: 'student', student_id: id });
+    return exactly(row, (u) => u.student_id === id);
   }
 
   async findAdmin(username: string): Promise<User | null> {
@@ -95,6 +96,22 @@ export class UsersService {
       },
     );
     await this.cache.publish([`account:${id}`], m);
+  }
+
+  /**
+   * A new first password (the corrected date of birth), only while the account is still on its first one: a password
+   * she chose meanwhile is never replaced. Whether it was set.
+   */
+  async setFirstPassword(id: number, passwordHash: string, m: EntityManager): Promise<boolean> {
+    const result = await m
+      .createQueryBuilder()
+      .update(User)
+      .set({ password_hash: passwordHash, password_changed_at: nowIso(), updated_at: nowIso() })
+      .where('id = :id AND password_reset = 1', { id })
+      .execute();
+    if (!result.affected) return false;
+    await this.cache.publish([`account:${id}`], m);
+    return true;
   }
 
   async create(

@@ -9,6 +9,13 @@ describe('signInFormShell (the sign-in forms drawn before the client loads)', ()
     expect(html).toContain('id="student-login_student_id" name="student_id" autocomplete="username"');
     expect(html).toContain('<label for="student-login_password">Password</label>');
     expect(html).toContain('placeholder="Enter password"');
+    // What the first password is, under the box and tied to it, as the page draws it.
+    expect(html).toContain('aria-describedby="student-login_password_help"');
+    expect(html).toContain(
+      '<div class="pf-help" id="student-login_password_help"><div class="pf-extra">First sign-in? Your password is ' +
+        'your date of birth written yyyymmdd: 17 May 2012 is 20120517.</div></div>',
+    );
+    expect(signInFormShell('/admin')).not.toContain('pf-help');
     expect(html).toContain('type="password"');
     expect(html).toContain('aria-label="Show password"');
     expect(html).toContain('<a href="/forgot-password">Forgot your password?</a>');

@@ -36,6 +36,7 @@ function field(formId: string, f: SignInField): string {
     attr('autocomplete', f.autoComplete) +
     attr('placeholder', f.placeholder) +
     attr('inputmode', f.inputMode) +
+    attr('aria-describedby', f.hint && `${id}_help`) +
     ' aria-required="true"';
   const box =
     f.kind === 'password'
@@ -43,9 +44,13 @@ function field(formId: string, f: SignInField): string {
         '<button type="button" class="pf-eye" aria-label="Show password" aria-pressed="false">' +
         `${icon('eye', 'pf-eye-on')}${icon('eyeInvisible', 'pf-eye-off')}</button></span>`
       : `<input${common} autocapitalize="off" spellcheck="false" type="text" class="pf-input">`;
+  // The hint as the page draws it under the box (PlainField's `extra`).
+  const hint = f.hint
+    ? `<div class="pf-help" id="${escapeHtml(id)}_help"><div class="pf-extra">${escapeHtml(f.hint)}</div></div>`
+    : '';
   return (
     '<div class="pf-item plain-field"><div class="pf-label">' +
-    `<label for="${escapeHtml(id)}">${escapeHtml(f.label)}</label></div>${box}</div>`
+    `<label for="${escapeHtml(id)}">${escapeHtml(f.label)}</label></div>${box}${hint}</div>`
   );
 }
 

@@ -236,7 +236,7 @@ describe('ownership and roles', () => {
   it('asks a visitor to sign in', async () => {
     const res = await request(t.app.getHttpServer()).get('/api/student-record/1002');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ statusCode: 401, message: MESSAGES.signInRequired });
+    expect(res.body).toEqual({ statusCode: 401, message: MESSAGES.signInRequired, reason: 'signed-out' });
     expect((await request(t.app.getHttpServer()).get('/api/towns')).status).toBe(401);
   });
 });

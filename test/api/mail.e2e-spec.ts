@@ -9,8 +9,9 @@ import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.
 import { OutboxSender } from '../../server/mail/outbox-sender.js';
 import { TermReport } from '../../server/term-reports/entities/term-report.entity.js';
 import { UsersService } from '../../server/users/users.service.js';
+import { MESSAGES } from '../../shared/constants.js';
 import { MAIL_MESSAGES } from '../../shared/mail.js';
-import { ApiClient, expectStatus, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, expectStatus, expectWaitStated, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { addresses, resetToken, startSmtp, type TestSmtp } from '../fixtures/smtp.js';
 import { createAdmin, createStudent, setRegistrationStatus, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
@@ -217,6 +218,7 @@ describe('a forgotten password', () => {
     await expectStatus(visitor.post('/api/forgot-password', { student_id: BRIANNA.id }), 202);
     const limited = await expectStatus(visitor.post('/api/forgot-password', { student_id: BRIANNA.id }), 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expectWaitStated(limited, MESSAGES.tooManyAttempts);
     // An unknown ID is limited alike, so the limit tells nothing either.
     for (let n = 0; n < 3; n++)
       await expectStatus(visitor.post('/api/forgot-password', { student_id: 'NOSUCH8' }), 202);

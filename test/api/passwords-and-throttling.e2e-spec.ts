@@ -3,7 +3,8 @@ import { MESSAGES } from '../../shared/constants.js';
 import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
 import { SessionRow } from '../../server/auth/entities/session.entity.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
-import { ApiClient, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, expectWaitStated, signedInStudent } from '../fixtures/api-client.js';
+import { waitPhrase } from '../../shared/waiting.js';
 import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let t: TestApp;
@@ -113,7 +114,7 @@ describe('voluntary password change', () => {
     }
     const locked = await change('Sunny-Garden-42');
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe(MESSAGES.tooManyAttempts);
+    expectWaitStated(locked, MESSAGES.tooManyAttempts);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     // The same lock refuses sign-in from this browser: its device cookie counts its tries, here as at sign-in.
     expect((await c.loginStudent('2002', 'Sunny-Garden-42')).status).toBe(429);
@@ -159,7 +160,8 @@ describe('sign-in throttling', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    expect(locked.body.message).toBe(MESSAGES.tooManyAttempts);
+    expect(locked.body.message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    expectWaitStated(locked, MESSAGES.tooManyAttempts);
   });
 
   it('treats an unknown student ID exactly like a known one', async () => {
@@ -167,7 +169,7 @@ describe('sign-in throttling', () => {
     for (let n = 0; n < 5; n++) await c.post('/api/login-student', { student_id: '7777', password: 'wrong-wrong' });
     const res = await c.post('/api/login-student', { student_id: '7777', password: 'wrong-wrong' });
     expect(res.status).toBe(429);
-    expect(res.body.message).toBe(MESSAGES.tooManyAttempts);
+    expectWaitStated(res, MESSAGES.tooManyAttempts);
   });
 
   it('doubles the lock on a repeat lockout and clears the count after a success', async () => {
@@ -178,6 +180,10 @@ describe('sign-in throttling', () => {
     const row = await repo.findOneByOrFail({ login_key: 'student:2002' });
     expect(row.lockouts).toBe(2);
     expect(row.locked_until - Date.now()).toBeGreaterThan(29 * 60_000);
+    // The doubled lock says its own wait.
+    const locked = await c.post('/api/login-student', { student_id: '2002', password: 'Sunny-Garden-42' });
+    expect(locked.body.message).toBe('Too many sign-in attempts. Please wait 30 minutes and try again.');
+    expectWaitStated(locked, MESSAGES.tooManyAttempts);
 
     await repo.update({ login_key: 'student:2002' }, { locked_until: 0, failures: 2 });
     expect((await c.post('/api/login-student', { student_id: '2002', password: 'Sunny-Garden-42' })).status).toBe(200);
@@ -191,6 +197,9 @@ describe('sign-in throttling', () => {
       statuses.push((await c.post('/api/login-student', { student_id: `x${n}`, password: 'wrong-wrong' })).status);
     expect(statuses.slice(0, 20).every((s) => s === 422)).toBe(true);
     expect(statuses[20]).toBe(429);
+    const refused = await c.post('/api/login-student', { student_id: 'x21', password: 'wrong-wrong' });
+    expectWaitStated(refused, MESSAGES.tooManyAttempts);
+    expect(refused.body.message).toBe('Too many sign-in attempts. Please wait 1 minute and try again.');
   });
 
   it('counts both sign-in routes together and answers the usual 429 with Retry-After', async () => {
@@ -199,7 +208,11 @@ describe('sign-in throttling', () => {
     for (let n = 0; n < 10; n++) await c.post('/api/admin-login', { username: `x${n}`, password: 'wrong-wrong' });
     const refused = await c.post('/api/admin-login', { username: 'x10', password: 'wrong-wrong' });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ statusCode: 429, message: MESSAGES.tooManyAttempts });
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      message: MESSAGES.tooManyAttempts(waitPhrase(Number(refused.headers['retry-after']))),
+    });
+    expectWaitStated(refused, MESSAGES.tooManyAttempts);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
@@ -248,6 +261,7 @@ describe('student ID lookup', () => {
     for (let n = 0; n < 3; n++) await c.get('/api/student-id-lookup?name=Dan%20Ali');
     const limited = await c.get('/api/student-id-lookup?name=Dan%20Ali');
     expect(limited.status).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
+    expectWaitStated(limited, MESSAGES.tooManySearches);
+    expect(limited.body.message).toBe('Too many searches. Please wait 15 minutes and try again.');
   });
 });

@@ -4,10 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
-import type { FileStorageUse } from '../../shared/documents.js';
+import { type FileStorageUse, UPLOAD_MESSAGES } from '../../shared/documents.js';
 import { StudentFile } from '../../server/files/entities/student-file.entity.js';
 import { PdfRenderer } from '../../server/pdf/pdf-renderer.js';
-import { ApiClient, expectStatus, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { ApiClient, expectStatus, expectWaitStated, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { PDF_SECRETS, SAMPLE_JPEG, samplePdf, scriptedPdf } from '../fixtures/files.js';
 import { encryptedPdf, pdfImageSizes, pdfInfo, pdfText, photo, pngBomb, RED } from '../fixtures/photos.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -212,8 +212,10 @@ describe('ownership before the body', () => {
     const third = await expectStatus(c.storeFile('R500', 'sea_slip', [{ bytes: pdf, name: 'slip.pdf' }]), 429);
     expect(third.headers['retry-after']).toBe('10');
     expect(third.body.message).toBe(
-      'Another upload from your account is still being sent. Please wait for it to finish, then try again.',
+      'Another upload from your account is still being sent. Please wait for it to finish, then try again in ' +
+        '1 minute.',
     );
+    expectWaitStated(third, UPLOAD_MESSAGES.uploadInProgress);
     first.finish(`${pdf.subarray(100).toString('latin1')}\r\n--${BOUNDARY}--\r\n`);
     second.finish(`${pdf.subarray(100).toString('latin1')}\r\n--${BOUNDARY}--\r\n`);
     expect((await first.answer)?.status).toBe(200);
@@ -237,6 +239,7 @@ describe('disk', () => {
     expect(refused.body.message).toBe(
       'Too many uploads: at most 30 uploads are taken in 10 minutes. Please try again in 10 minutes.',
     );
+    expectWaitStated(refused, UPLOAD_MESSAGES.tooManyUploads(30, 10));
     // The office, uploading for her, is counted apart.
     await expectStatus(admin.storeFile('R600', 'picture', [{ bytes: SAMPLE_JPEG, name: 'office.jpg' }]), 200);
   });

@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
+import { FIRST_PASSWORD_MESSAGES } from '../../shared/first-password.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { RegistrationStatus } from '../../server/lookups/entities/lookups.entities.js';
 import { Student } from '../../server/students/entities/student.entity.js';
@@ -125,6 +126,8 @@ describe('admin Dashboard: students table and its row actions', () => {
       .poll(async () => (await t.ds.getRepository(Student).findOneBy({ id: '20267001' }))!.date_of_birth)
       .toBe('2014-02-03');
     await expect.poll(() => dialog.getByText(MESSAGES.updated).isVisible()).toBe(true);
+    // She has not chosen a password yet: her first password follows the corrected date, and the dialog says so.
+    await expect.poll(() => dialog.getByRole('status').textContent()).toContain(FIRST_PASSWORD_MESSAGES.follows);
     await page.screenshot({ path: screenshotPath('admin-edit-student') });
 
     await dialog.locator('form').getByRole('button', { name: 'Close' }).click();

@@ -291,6 +291,8 @@ describe('an ended session', () => {
     const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
     await expect.poll(() => dialog.isVisible(), { timeout: 90_000, interval: 1000 }).toBe(true);
     expect(await dialog.getByLabel('Student ID').inputValue()).toBe(id);
+    // The server agrees it was the idle time (the page asks it before saying so).
+    expect(await dialog.textContent()).toContain('You were signed out after 1 minute without activity');
 
     await page.reload();
     await expectPath(page, '/');

@@ -172,10 +172,7 @@ describe('password screens', () => {
     const id = await newStudent({}, { firstSignIn: true }); // her date of birth, and the reset flag
     const page = await openPage({ width: PHONE, height: 740, bypassCSP: true });
     await signInStudent(page, id, '20130517');
-    await expect
-      .poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder'))
-      .toBe('Enter date of birth');
-    await page.getByLabel('Password', { exact: true }).fill('20130517');
+    await expect.poll(() => page.getByLabel('New Password', { exact: true }).isVisible()).toBe(true);
     await page.getByLabel('New Password', { exact: true }).fill('Blue-Kite-River-9');
     await expect.poll(() => button(page).isDisabled()).toBe(true);
     expect(await hint(page).isVisible()).toBe(true);

@@ -2,7 +2,8 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { createStudent, type TestApp } from '../fixtures/test-app.js';
-import { clientView, expectPath, signInStudent } from './support.js';
+import { screenshotPath } from '../fixtures/browser.js';
+import { axeViolations, clientView, expectPath, horizontalOverflow, signInStudent } from './support.js';
 
 // No PTA_FORM_URL and no student-ID lookup: the operator's defaults.
 const it = browserTest;
@@ -26,6 +27,38 @@ describe('route guard and history mode (docs/product.md §2)', () => {
       class_id: '5A',
       password: 'Tessa-Grant-Pass-2',
     });
+    await createStudent(t, { id: '3003', first_name: 'Maya', last_name: 'Ross', password: 'Maya-Ross-Pass-3' });
+  });
+
+  it('says why she must sign in again when her password was changed on another device', async ({ openPage }) => {
+    const laptop = await openPage({ width: 360, height: 740, bypassCSP: true });
+    await signInStudent(laptop, '3003', 'Maya-Ross-Pass-3');
+    await expectPath(laptop, '/dashboard');
+    // On her phone she changes her password: the laptop's session ends.
+    const phone = await openPage();
+    await signInStudent(phone, '3003', 'Maya-Ross-Pass-3');
+    await expectPath(phone, '/dashboard');
+    await phone.goto('/registration/change-password');
+    await phone.getByLabel('Old Password').fill('Maya-Ross-Pass-3');
+    await phone.getByLabel('New Password', { exact: true }).fill('Maya-Ross-Pass-4');
+    await phone.getByLabel('Confirm New Password').fill('Maya-Ross-Pass-4');
+    await phone.getByRole('button', { name: 'Change Password' }).click();
+    await expectPath(phone, '/registration/student-data');
+
+    await laptop.getByRole('link', { name: /View Term Reports/ }).click();
+    const dialog = laptop.getByRole('dialog', { name: 'Please sign in again' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain(
+      'You were signed out because the password of this account was changed on another device or with a reset link.',
+    );
+    expect(await dialog.textContent()).not.toContain('without activity');
+    expect(await horizontalOverflow(laptop)).toMatchObject({ scrollWidth: 360 });
+    await laptop.screenshot({ path: screenshotPath('signed-out-password-changed-360') });
+    expect(await axeViolations(laptop)).toEqual([]);
+    // Her new password signs her in again in place.
+    await dialog.getByLabel('Password', { exact: true }).fill('Maya-Ross-Pass-4');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
   });
 
   it('sends a visitor who opens a signed-in page to the student login', async ({ page }) => {
@@ -135,6 +168,9 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expectPath(page, '/registration/change-password');
+    // Without its cookie the browser has no session: signed out (in another tab, say), not idle.
+    expect(await dialog.textContent()).toContain('You were signed out in another tab or window.');
+    expect(await dialog.textContent()).not.toContain('without activity');
     await dialog.getByRole('button', { name: 'Sign out' }).click();
     await expectPath(page, '/');
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);

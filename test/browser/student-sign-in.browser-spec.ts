@@ -2,9 +2,19 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { createStudent, type TestApp } from '../fixtures/test-app.js';
-import { clientView, expectPath, sessionStorageLength, signInStudent } from './support.js';
+import { FIRST_PASSWORD_HINT } from '../../shared/first-password.js';
+import { screenshotPath } from '../fixtures/browser.js';
+import {
+  axeViolations,
+  clientView,
+  expectPath,
+  horizontalOverflow,
+  sessionStorageLength,
+  signInStudent,
+} from './support.js';
 
 const PTA_URL = 'https://pta.example.org/register';
+const PHONE = 360;
 
 const it = browserTest.override('serverEnv', { PTA_FORM_URL: PTA_URL, STUDENT_ID_LOOKUP: 'on' });
 
@@ -21,6 +31,7 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
       class_id: '1A',
       date_of_birth: '2013-05-17',
     });
+    await createStudent(t, { id: '2025005', first_name: 'Kezia', last_name: 'Ramdass', date_of_birth: '2013-05-17' });
     await createStudent(t, {
       id: '2024002',
       first_name: 'Mary',
@@ -55,19 +66,15 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
 
     await signInStudent(page, '2025001', '20130517');
 
-    // Reset mode: the password box is emptied and asks for the date of birth again.
-    const password = page.getByLabel('Password', { exact: true });
-    await expect.poll(() => password.getAttribute('placeholder')).toBe('Enter date of birth');
-    expect(await password.inputValue()).toBe('');
-    expect(await page.getByText('yyyymmdd', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByLabel('New Password', { exact: true }).isVisible()).toBe(true);
+    // Reset mode: only the new password is asked for; the date of birth she has just typed is not asked again.
+    await expect.poll(() => page.getByLabel('New Password', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
     expect(await page.getByLabel('Confirm New Password').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'LOGIN' }).count()).toBe(0);
     await expectPath(page, '/');
 
     // New and Confirm differ: nothing happens (docs/product.md §4 Password change); the button is disabled meanwhile
     // and a hint says why, instead of nothing happening without a word.
-    await password.fill('20130517');
     await page.getByLabel('New Password', { exact: true }).fill('Blue-Kite-River-9');
     await page.getByLabel('Confirm New Password').fill('Blue-Kite-River-8');
     const changeCalls: string[] = [];
@@ -136,6 +143,47 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     expect(await sessionStorageLength(page)).toBe(0);
     await page.goto('/dashboard');
     await expectPath(page, '/');
+  });
+
+  it('first sign-in at 360 px: the first password said, a day-first date signs in, one new password asked', async ({
+    openPage,
+  }) => {
+    const page = await openPage({ width: PHONE, height: 740, bypassCSP: true });
+    await page.goto('/');
+    const password = page.getByLabel('Password', { exact: true });
+    await expect.poll(() => page.getByText(FIRST_PASSWORD_HINT).isVisible()).toBe(true);
+    expect(await password.getAttribute('aria-describedby')).toBe('student-login_password_help');
+    expect(await horizontalOverflow(page)).toEqual({ scrollWidth: PHONE, clientWidth: PHONE });
+    await page.screenshot({ path: screenshotPath('first-sign-in-card-360'), fullPage: true });
+    expect(await axeViolations(page), 'sign-in card').toEqual([]);
+
+    // Her date of birth as the family writes it, day first.
+    await page.getByLabel('Student ID').fill('2025005');
+    await password.fill('17/05/2013');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+
+    // Only a new password: the form has no box for the date of birth, and the caret waits in New Password.
+    await expect.poll(() => page.getByLabel('New Password', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.locator('#student-login input').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('name'))),
+    ).toEqual(['student_id', 'new_password', 'confirm_password']);
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('name')"))
+      .toBe('new_password');
+    expect(await page.getByText(FIRST_PASSWORD_HINT).count()).toBe(0);
+    expect(await horizontalOverflow(page)).toEqual({ scrollWidth: PHONE, clientWidth: PHONE });
+    await page.screenshot({ path: screenshotPath('first-sign-in-new-password-360'), fullPage: true });
+    expect(await axeViolations(page), 'new password').toEqual([]);
+
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/change-password-student')) sent.push(req.postData() ?? '');
+    });
+    await page.getByLabel('New Password', { exact: true }).fill('Blue-Kite-River-5');
+    await page.getByLabel('Confirm New Password').fill('Blue-Kite-River-5');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expectPath(page, '/dashboard');
+    expect(sent.map((body) => Object.keys(JSON.parse(body) as object).sort())).toEqual([['password', 'student_id']]);
   });
 
   it('does not show the PTA card to a Form 2 student, and shows the side menu on other pages', async ({ page }) => {

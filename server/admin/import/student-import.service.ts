@@ -24,7 +24,7 @@ import { FormClass, House } from '../../lookups/entities/lookups.entities.js';
 import { OutboxService } from '../../mail/outbox.service.js';
 import { type StudentChanges, type StudentPick, StudentsRepository } from '../../students/students.repository.js';
 import { User } from '../../users/entities/user.entity.js';
-import { dateOfBirthPassword } from '../admin-students.service.js';
+import { firstPassword } from '../../../shared/first-password.js';
 import { readStudentSheet, type StudentSheet } from './student-sheet-reader.js';
 
 type Values = Partial<Record<StudentImportColumn, string | number>>;
@@ -99,9 +99,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     const dobs = [...new Set(plan.creates.map((c) => String(c.values.date_of_birth)))];
     for (const group of chunks(dobs, 4)) {
       await Promise.all(
-        group.map(async (dob) =>
-          hashes.set(dob, await this.hasher.hash(dateOfBirthPassword(dob), INITIAL_PASSWORD_COST)),
-        ),
+        group.map(async (dob) => hashes.set(dob, await this.hasher.hash(firstPassword(dob), INITIAL_PASSWORD_COST))),
       );
     }
     const final = await writeTransaction(this.ds, async (m) => {

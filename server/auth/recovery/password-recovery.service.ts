@@ -224,7 +224,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
       await this.familyMail.passwordChanged(user, m);
     });
     this.outbox.wake();
-    await this.sessions.destroyAllSessions(user.id);
+    await this.sessions.destroyAllSessions(user.id, 'password-changed');
     await this.throttle.recordSuccess(accountLockKey(user));
     return { ...user, password_reset: 0 };
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { firstPassword } from '../../../shared/first-password.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { nowIso } from '../../common/time.js';
@@ -18,11 +19,6 @@ import { User } from '../../users/entities/user.entity.js';
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_GUARDIAN, demoStudents } from './demo-school.js';
 import { seedDemoTermReports } from './demo-term-reports.js';
 import { LOOKUPS } from './lookups.data.js';
-
-/** The date of birth as the initial password: 'YYYY-MM-DD' → 'yyyymmdd' (docs/product.md §9). */
-export function initialPassword(dateOfBirth: string): string {
-  return dateOfBirth.replaceAll('-', '');
-}
 
 /**
  * Start-up data: the lookup lists (added when missing, never overwritten), the operator's admin from
@@ -121,7 +117,7 @@ export class SeedService {
     const now = nowIso();
     const students = demoStudents(now);
     const hashes = await Promise.all(
-      students.map((s) => this.hasher.hash(s.password ?? initialPassword(s.record.date_of_birth!))),
+      students.map((s) => this.hasher.hash(s.password ?? firstPassword(s.record.date_of_birth!))),
     );
     const guardianHash = await this.hasher.hash(DEMO_GUARDIAN.password);
     await this.ds.transaction(async (m) => {

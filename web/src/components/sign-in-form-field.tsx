@@ -24,18 +24,20 @@ export function SignInFormField({
   extra?: string;
 } & Pick<BoxProps, 'ref' | 'onEnter' | 'disabled' | 'placeholder'>) {
   const id = fieldId(formId, field.name);
+  // The form's own hint (as the server's form draws it) unless the page gives another.
+  const hint = extra ?? field.hint;
   const props = {
     ...bound,
     id,
     name: field.name,
-    described: Boolean(error || extra),
+    described: Boolean(error || hint),
     'aria-required': true,
     autoComplete: field.autoComplete,
     ...box,
     placeholder: box.placeholder ?? field.placeholder,
   };
   return (
-    <PlainField id={id} label={field.label} error={error} extra={extra}>
+    <PlainField id={id} label={field.label} error={error} extra={hint}>
       {field.kind === 'password' ? (
         <PlainPasswordInput {...props} defaultVisible={shellShown(formId, field.name)} />
       ) : (

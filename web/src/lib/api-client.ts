@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../shared/api-types.js';
+import type { ApiErrorBody, SessionEndReason } from '../../../shared/api-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
 
 /**
@@ -38,7 +38,8 @@ export function errorMessage(error: unknown): string {
   return 'The portal cannot be reached. Check your connection and try again.';
 }
 
-type SessionEndedListener = () => void;
+/** `reason`: why, as the server's 401 says it (docs/product.md §4 Sign-in). */
+type SessionEndedListener = (reason: SessionEndReason | undefined) => void;
 const sessionEndedListeners = new Set<SessionEndedListener>();
 
 /**
@@ -169,7 +170,10 @@ function failure(
   retryAfterHeader: string | null,
   generation: number,
 ): ApiError {
-  if (status === 401 && generation === sessionGeneration) sessionEndedListeners.forEach((listener) => listener());
+  if (status === 401 && generation === sessionGeneration) {
+    const reason = isErrorBody(data) ? data.reason : undefined;
+    sessionEndedListeners.forEach((listener) => listener(reason));
+  }
   const retryAfter = Number(retryAfterHeader);
   return new ApiError(
     status,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { LoginResponse, PublicSettings, Role, SessionInfo } from '../../../shared/api-types.js';
+import type { LoginResponse, PublicSettings, Role, SessionEndReason, SessionInfo } from '../../../shared/api-types.js';
 import { ROUTES, SIGNED_IN_HOME } from '../config/routes.js';
 import { clearSessionStorage, SESSION_MARKER_KEY, writeSessionMarker } from '../config/session-marker.js';
 import { markSignedIn, onSessionEnded } from './api-client.js';
@@ -20,6 +20,8 @@ export interface AuthState {
    * with what she typed, and signs in again in a dialog (SessionKeeper). Still `authenticated`.
    */
   sessionEnded: boolean;
+  /** Why it ended (the server's word; the idle time when the page's own timer ran out), while `sessionEnded`. */
+  sessionEndReason: SessionEndReason | null;
 }
 
 export interface AuthStore extends AuthState {
@@ -28,8 +30,8 @@ export interface AuthStore extends AuthState {
   /** The route a visitor-only page sends a signed-in user to. */
   signedInTarget: string;
   signIn(user: LoginResponse, landing: string): void;
-  /** The session ended under an open page (see sessionEnded). */
-  endSession(): void;
+  /** The session ended under an open page (see sessionEnded), for `reason` (by default the idle time). */
+  endSession(reason?: SessionEndReason): void;
   /** Signed in again in place after the session ended: the page carries on. */
   resume(user: LoginResponse): void;
   /** The user's details changed (e.g. after a password change); authentication is unchanged. */
@@ -60,7 +62,7 @@ function initialState(session: SessionInfo): AuthState {
   // The server is the source of truth after a reload; the tab's marker follows it.
   if (user) writeSessionMarker();
   else if (sessionStorage.getItem(SESSION_MARKER_KEY)) clearSessionStorage();
-  return { authenticated: user !== null, user, landing: null, sessionEnded: false };
+  return { authenticated: user !== null, user, landing: null, sessionEnded: false, sessionEndReason: null };
 }
 
 export function AuthProvider({ session, children }: { session: SessionInfo; children: ReactNode }) {
@@ -81,13 +83,16 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
       markSignedIn();
       writeSessionMarker();
       setSessionUser(user);
-      setState({ authenticated: true, user, landing, sessionEnded: false });
+      setState({ authenticated: true, user, landing, sessionEnded: false, sessionEndReason: null });
     },
     [setSessionUser],
   );
 
   const endSession = useCallback(
-    () => setState((s) => (s.authenticated && !s.sessionEnded ? { ...s, sessionEnded: true } : s)),
+    (reason?: SessionEndReason) =>
+      setState((s) =>
+        s.authenticated && !s.sessionEnded ? { ...s, sessionEnded: true, sessionEndReason: reason ?? 'idle' } : s,
+      ),
     [],
   );
 
@@ -96,7 +101,7 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
       markSignedIn();
       writeSessionMarker();
       setSessionUser(user);
-      setState((s) => ({ ...s, authenticated: true, user, sessionEnded: false }));
+      setState((s) => ({ ...s, authenticated: true, user, sessionEnded: false, sessionEndReason: null }));
       // Whatever failed while signed out is asked for again under the new session.
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     },
@@ -118,11 +123,11 @@ export function AuthProvider({ session, children }: { session: SessionInfo; chil
     // Nothing of the previous user may stay in memory; the public settings are kept.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     setSessionUser(null);
-    setState({ authenticated: false, user: null, landing: null, sessionEnded: false });
+    setState({ authenticated: false, user: null, landing: null, sessionEnded: false, sessionEndReason: null });
   }, [queryClient, setSessionUser]);
 
-  // Any 401 means the server's session is gone (expired, signed out elsewhere, password changed).
-  useEffect(() => onSessionEnded(endSession), [endSession]);
+  // Any 401 means the server's session is gone (expired, signed out elsewhere, password changed): it says which.
+  useEffect(() => onSessionEnded((reason) => endSession(reason ?? 'ended')), [endSession]);
   // Signed out in another tab of this browser (perhaps without a connection): this tab leaves her pages too.
   useEffect(() => onSignOutElsewhere(signOut), [signOut]);
 

@@ -6,8 +6,11 @@ export interface ChangePasswordInput {
   student_id: string;
   /** The new password. */
   password: string;
-  /** The current password (the date of birth in the forced reset). */
-  old_password: string;
+  /**
+   * The current password; not sent in the forced reset, where she has just signed in with her date of birth and the
+   * server's session knows it (docs/product.md §4 Sign-in step 3).
+   */
+  old_password?: string;
 }
 
 /** POST /api/change-password-student */

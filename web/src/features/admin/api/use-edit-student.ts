@@ -17,7 +17,10 @@ export function useEditStudent(studentId: string) {
     scope: { id: `admin-edit:${studentId}` },
     mutationFn: (changes: Partial<EditableStudentFields>) =>
       apiClient.post<StudentSaveResponse>('/api/student', { id: studentId, ...changes }),
-    onSuccess: (saved) => {
+    onSuccess: (answer) => {
+      // What became of her password is news for the dialog, not part of her record.
+      const saved: Partial<StudentSaveResponse> = { ...answer };
+      delete saved.first_password;
       queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) =>
         old ? { ...old, ...saved } : old,
       );

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { EARLIEST_ADMIN_DOB, LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
+import { FIRST_PASSWORD_MESSAGES, type FirstPasswordAfterSave } from '../../../../../shared/first-password.js';
 import { adminEditProblem, FIELD_BY_NAME } from '../../../../../shared/student-fields.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { type EditableStudentFields, useEditStudent } from '../api/use-edit-student.js';
@@ -37,6 +38,7 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const [saved, setSaved] = useState<Values>(() => valuesOf(student));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [passwordNote, setPasswordNote] = useState<FirstPasswordAfterSave | null>(null);
   // The picker opens on the years (docs/product.md §2): its panel and the month it shows are both controlled here.
   const [mode, setMode] = useState<PanelMode>('year');
   const [pickerValue, setPickerValue] = useState<Dayjs>(() =>
@@ -50,7 +52,13 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
       if (next[f] !== saved[f] && !adminEditProblem(f, next[f])) changes[f] = next[f].trim();
     }
     if (Object.keys(changes).length === 0) return;
-    edit.mutate(changes, { onSuccess: () => setSaved((old) => ({ ...old, ...changes })) });
+    edit.mutate(changes, {
+      onSuccess: (answer) => {
+        setSaved((old) => ({ ...old, ...changes }));
+        // A corrected date of birth: what became of her password (docs/product.md §4 Student edit status).
+        if (answer.first_password) setPasswordNote(answer.first_password);
+      },
+    });
   };
 
   const set = (f: Field, v: string) => setValues((old) => ({ ...old, [f]: v }));
@@ -140,6 +148,11 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
         ))}
         <div role="status" aria-live="polite" style={{ minHeight: 24, marginBottom: 12 }}>
           {status}
+          {passwordNote && (
+            <Typography.Paragraph style={{ margin: '4px 0 0' }}>
+              {FIRST_PASSWORD_MESSAGES[passwordNote]}
+            </Typography.Paragraph>
+          )}
         </div>
         <Flex gap={8} justify="end">
           <Button htmlType="submit" type="primary">

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { LoginResponse, SessionInfo } from '../../../../../shared/api-types.js';
+import type { LoginResponse, SessionEndReason, SessionInfo } from '../../../../../shared/api-types.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { ROUTES } from '../../../config/routes.js';
 import { signInName } from '../../../lib/account.js';
@@ -24,14 +24,20 @@ const SIGN_IN_NAME_LABEL: Record<LoginResponse['role'], string> = {
   guardian: 'E-mail address',
 };
 
-export function IdleWarning({ remaining, onTimeUp }: { remaining: number; onTimeUp: () => void }) {
+export function IdleWarning({
+  remaining,
+  onTimeUp,
+}: {
+  remaining: number;
+  onTimeUp: (reason?: SessionEndReason) => void;
+}) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const stay = async () => {
     setBusy(true);
     try {
       const session = await apiClient.get<SessionInfo>('/api/session');
-      if (!session.authenticated) onTimeUp();
+      if (!session.authenticated) onTimeUp(session.ended_reason);
     } catch {
       // No answer: the timer decides; the save queue keeps what she typed meanwhile.
     } finally {
@@ -73,11 +79,12 @@ interface SignInValues {
 export function SignInAgainDialog({
   user,
   unsentAnswers,
-  idleMinutes,
+  why,
 }: {
   user: LoginResponse;
   unsentAnswers: number;
-  idleMinutes: number;
+  /** Why she was signed out (sessionEndedWords). */
+  why: string;
 }) {
   const { resume, signOut } = useAuth();
   const navigate = useNavigate();
@@ -126,8 +133,7 @@ export function SignInAgainDialog({
       footer={null}
     >
       <Typography.Paragraph>
-        You were signed out after {inWords(idleMinutes * 60_000)} without activity, to protect your information. Sign in
-        to carry on where you were.
+        {why} Sign in to carry on where you were.
         {unsentAnswers > 0 &&
           ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ` +
             `${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}

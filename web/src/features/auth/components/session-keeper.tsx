@@ -5,9 +5,10 @@ import { antdOnDemand, OnDemandBoundary } from '../../../components/antd-on-dema
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { PartUnavailableDialog } from '../../../components/plain-dialog.js';
 import { ROUTES } from '../../../config/routes.js';
-import { lastApiActivity } from '../../../lib/api-client.js';
+import type { SessionInfo } from '../../../../../shared/api-types.js';
+import { apiClient, lastApiActivity } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth-store.js';
-import { inWords } from './in-words.js';
+import { sessionEndedWords } from './session-ended-words.js';
 
 const WARNING_LEAD_MS = 2 * 60_000;
 
@@ -27,7 +28,7 @@ const SignInAgainDialog = antdOnDemand(() => loadDialogs().then((m) => m.SignInA
  * Drawn without antd: the dialogs bring it when they open (the dashboard and the term reports are drawn without it).
  */
 export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
-  const { authenticated, sessionEnded, user, settings, endSession } = useAuth();
+  const { authenticated, sessionEnded, sessionEndReason, user, settings, endSession } = useAuth();
   const [now, setNow] = useState(Date.now);
   // Without any recorded answer (storage refused), count from when this tab started.
   const [started] = useState(Date.now);
@@ -44,21 +45,32 @@ export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
   const endsAt = (lastApiActivity() ?? started) + idleMs;
   const timeUp = authenticated && !sessionEnded && now >= endsAt;
   useEffect(() => {
-    if (timeUp) endSession();
+    if (!timeUp) return undefined;
+    // The idle time is up; the server may know that the session ended sooner, and why (a password changed elsewhere).
+    let live = true;
+    apiClient.get<SessionInfo>('/api/session').then(
+      (session) => live && !session.authenticated && endSession(session.ended_reason ?? 'idle'),
+      () => live && endSession('idle'),
+    );
+    return () => {
+      live = false;
+    };
   }, [timeUp, endSession]);
 
   if (!authenticated || !user) return null;
   // The two boundaries are keyed apart: in the same place, one would otherwise inherit the other's failed state.
-  if (sessionEnded)
+  if (sessionEnded) {
+    const why = sessionEndedWords(sessionEndReason ?? 'idle', settings.session_idle_minutes);
     return (
       <OnDemandBoundary
         key="sign-in-again"
         fallback={<LoadingOverlay spinning label="Loading…" />}
-        failed={(retry) => <SignInAgainUnavailable idleMinutes={settings.session_idle_minutes} onRetry={retry} />}
+        failed={(retry) => <SignInAgainUnavailable why={why} onRetry={retry} />}
       >
-        <SignInAgainDialog user={user} unsentAnswers={unsentAnswers} idleMinutes={settings.session_idle_minutes} />
+        <SignInAgainDialog user={user} unsentAnswers={unsentAnswers} why={why} />
       </OnDemandBoundary>
     );
+  }
   // Shown early by the server's touch interval (the session may end that much sooner), counting
   // down to the moment the sign-in dialog comes.
   if (endsAt - now > lead + earlyBy || timeUp) return null;
@@ -71,7 +83,7 @@ export function SessionKeeper({ unsentAnswers }: { unsentAnswers: number }) {
 }
 
 /** The session has ended and the sign-in dialog's code could not be loaded (no connection): said, with a retry. */
-function SignInAgainUnavailable({ idleMinutes, onRetry }: { idleMinutes: number; onRetry: () => void }) {
+function SignInAgainUnavailable({ why, onRetry }: { why: string; onRetry: () => void }) {
   const navigate = useNavigate();
   return (
     <PartUnavailableDialog
@@ -80,8 +92,7 @@ function SignInAgainUnavailable({ idleMinutes, onRetry }: { idleMinutes: number;
       onClose={() => navigate(ROUTES.logout)}
       onRetry={onRetry}
     >
-      You were signed out after {inWords(idleMinutes * 60_000)} without activity, to protect your information. The
-      sign-in form could not be loaded: check your connection and choose Try again.
+      {why} The sign-in form could not be loaded: check your connection and choose Try again.
     </PartUnavailableDialog>
   );
 }

@@ -78,7 +78,7 @@ export function StudentLoginPage() {
 
   const rules = {
     student_id: required('Please enter your student ID.', { whitespace: true }),
-    password: required(resetMode ? 'Please enter your date of birth.' : 'Please enter your password.'),
+    password: required('Please enter your password.'),
   };
 
   const signInStudent = () => {
@@ -88,10 +88,11 @@ export function StudentLoginPage() {
       {
         onSuccess: (user) => {
           if (user.role === 'student' && mustResetPassword(user)) {
-            // docs/product.md §4 step 3: not signed in yet; empty the password box and ask for a new password.
+            // docs/product.md §4 step 3: not signed in yet; she has just typed her date of birth, so the card asks only
+            // for a new password (the server's session knows she signed in with it).
             setResetUser(user);
             form.setValues({ password: '', new_password: '', confirm_password: '' });
-            requestAnimationFrame(() => passwordRef.current?.focus());
+            requestAnimationFrame(() => newPasswordRef.current?.focus());
             return;
           }
           signIn(user, landing);
@@ -113,7 +114,7 @@ export function StudentLoginPage() {
     }
     setError(null);
     changePassword.mutate(
-      { student_id: user.student_id, password: next, old_password: values.password },
+      { student_id: user.student_id, password: next },
       {
         onSuccess: (updated) => signIn(updated, landing),
         onError: (e) => setError(errorMessage(e)),
@@ -124,7 +125,7 @@ export function StudentLoginPage() {
   const busy = login.isPending || changePassword.isPending;
 
   const submit = () => {
-    if (busy || !form.validate(rules)) return;
+    if (busy || !form.validate(resetMode ? { student_id: rules.student_id } : rules)) return;
     if (resetUser) resetPassword(resetUser);
     else signInStudent();
   };
@@ -141,7 +142,6 @@ export function StudentLoginPage() {
 
   useShellHandover(FORM.formId, values, form.setValues, { submit, lookup: openLookup });
 
-  const passwordExtra = resetMode ? 'yyyymmdd' : undefined;
   const newPasswordExtra = 'At least 8 characters; not your date of birth or student ID.';
 
   return (
@@ -163,16 +163,15 @@ export function StudentLoginPage() {
             onEnter={() => passwordRef.current?.focus()}
           />
 
-          <SignInFormField
-            formId={FORM.formId}
-            field={PASSWORD}
-            bound={form.bind('password', rules.password)}
-            error={errors.password}
-            extra={passwordExtra}
-            ref={passwordRef}
-            placeholder={resetMode ? 'Enter date of birth' : undefined}
-            onEnter={resetMode ? () => newPasswordRef.current?.focus() : undefined}
-          />
+          {!resetMode && (
+            <SignInFormField
+              formId={FORM.formId}
+              field={PASSWORD}
+              bound={form.bind('password', rules.password)}
+              error={errors.password}
+              ref={passwordRef}
+            />
+          )}
 
           {resetMode && (
             <>
