@@ -48,7 +48,9 @@ describe('searchWords and normaliseSearch', () => {
     expect(searchWords('Thomas-Baptiste')).toEqual(['thomas', 'baptiste']);
     expect(searchWords('O\u2019Neil, Kezia')).toEqual(['o', 'neil', 'kezia']);
     expect(searchWords('  Zoë   DE  souza ')).toEqual(['zoe', 'de', 'souza']);
-    expect(normaliseSearch('Ali ,Chloe')).toBe('ali chloe');
+    expect(normaliseSearch('Ali ,Chloe')).toBe('ali, chloe');
+    expect(normaliseSearch('  Zoë   DE  souza ')).toBe('zoe de souza');
+    expect(normaliseSearch('Ann@Example.org')).toBe('ann@example.org');
     expect(normaliseSearch(null)).toBe('');
   });
 });

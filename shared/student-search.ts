@@ -31,11 +31,12 @@ export function searchWords(text: string | null | undefined): string[] {
 }
 
 /**
- * A search as one comparable string: its words joined by single spaces. Two searches with the same words in the same
- * order ('Ali ,  Chloe ' and 'ali chloe') are the same search; '' finds everyone.
+ * A search as one comparable string (to tell whether it changed, or is empty): lower case, accents dropped, spaces
+ * around a comma made one ', ', runs of spaces made one, ends trimmed: 'Ali ,  Chloe ' and 'ali, chloe' are the same
+ * search. The rule itself reads its words (searchWords).
  */
 export function normaliseSearch(text: string | null | undefined): string {
-  return searchWords(text).join(' ');
+  return plain(text).replace(/\s+/g, ' ').replace(/ ?, ?/g, ', ').trim();
 }
 
 /** 'form 1' → '1', 'form1' → '1'; anything else null. */
