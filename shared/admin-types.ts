@@ -2,6 +2,7 @@
 
 import type { ImportGuardianInvitation } from './guardians.js';
 import type { SpreadsheetImportResult } from './spreadsheet-import.js';
+import type { ImportDateFormat } from './student-import.js';
 
 /** GET /api/students: one row of the Students table (docs/product.md §3 Student list item). */
 export interface StudentListItem {
@@ -74,6 +75,11 @@ export interface StudentImportResult extends SpreadsheetImportResult {
    * run, would queue), one per student and address not yet linked to her or already invited (docs/product.md §11).
    */
   guardian_invitations: ImportGuardianInvitation[];
+  /**
+   * How the dates of birth of the file were read, with how many of each, so that the check shows whether 12/03/2014
+   * was taken as 12 March (DD/MM/YYYY, day first) before anything is imported (docs/product.md §2 Import Students).
+   */
+  date_formats: { format: ImportDateFormat; count: number }[];
 }
 
 /** Administrator usernames: what POST /api/change-password-student accepts as `student_id` too. */

@@ -4,6 +4,7 @@
  * first password the server reads a few common spellings of a date as that password (firstPasswordSpelling); the
  * sign-in card says which spelling is the password itself, with an example (FIRST_PASSWORD_HINT).
  */
+import { isCalendarDate } from './student-fields.js';
 
 /** The first password for a date of birth stored as 'YYYY-MM-DD' (and what Reset Password gives back). */
 export function firstPassword(dateOfBirth: string): string {
@@ -18,15 +19,11 @@ export const FIRST_PASSWORD_HINT =
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2099;
 
-function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /** yyyymmdd for a real calendar date within the years above, else null. */
 function compact(year: string, month: string, day: string): string | null {
-  const [y, m, d] = [Number(year), Number(month), Number(day)];
-  if (y < FIRST_YEAR || y > LAST_YEAR || m < 1 || m > 12 || d < 1 || d > daysIn(y, m)) return null;
-  return `${year}${month.padStart(2, '0')}${day.padStart(2, '0')}`;
+  const y = Number(year);
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return y >= FIRST_YEAR && y <= LAST_YEAR && isCalendarDate(iso) ? firstPassword(iso) : null;
 }
 
 /**

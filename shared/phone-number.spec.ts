@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './constants.js';
-import { normalisePhone, pastePhone } from './phone-number.js';
+import { FIELD_BY_NAME, fieldProblem } from './student-fields.js';
+import { normalisePhone, pastePhone, phoneExtensionNote } from './phone-number.js';
 
 describe('normalisePhone', () => {
   it.each([
@@ -29,7 +30,7 @@ describe('normalisePhone', () => {
     expect(normalisePhone('  ')).toEqual({ digits: '' });
   });
 
-  it.each(['623-45O7', 'Tel: 623-4567', '623-4567 ext 12', 'abc', '623*4567', '623-4567+'])(
+  it.each(['623-45O7', 'Tel: 623-4567', 'abc', '623*4567', '623-4567+', '623-4567 ext', 'ext 2'])(
     'refuses %j: Only Numbers Allowed',
     (text) => {
       expect(normalisePhone(text)).toEqual({ problem: MESSAGES.phoneDigits });
@@ -59,5 +60,36 @@ describe('pastePhone', () => {
   it('refuses a piece that would make the number too long, and letters', () => {
     expect(pastePhone('6234567', 7, 7, '89')).toEqual({ problem: MESSAGES.phoneLength });
     expect(pastePhone('623', 3, 3, '45x7')).toEqual({ problem: MESSAGES.phoneDigits });
+  });
+});
+
+describe('a number pasted with its extension', () => {
+  it.each([
+    ['868 623 4567 ext 2', '2'],
+    ['(868) 623-4567 ext. 12', '12'],
+    ['623-4567, extension 3', '3'],
+    ['1-868-623-4567 x45', '45'],
+    ['623 4567 #2', '2'],
+    ['+1 868 623 4567 EXT 2', '2'],
+  ])('keeps the number of %j and leaves out extension %s, saying so', (text, extension) => {
+    expect(normalisePhone(text)).toEqual({ digits: '6234567', note: phoneExtensionNote(extension) });
+    expect(pastePhone('', 0, 0, text)).toEqual({ value: '6234567', caret: 7, note: phoneExtensionNote(extension) });
+  });
+
+  it('says what was left out in words she can act on', () => {
+    expect(phoneExtensionNote('2')).toBe('Extension 2 left out: the box takes the 7-digit number only.');
+  });
+
+  it('gives the server a value it takes, as the server refuses the pasted text itself', () => {
+    const spec = FIELD_BY_NAME.get('mobile_phone_mother')!;
+    const pasted = pastePhone('', 0, 0, '868 623 4567 ext 2');
+    expect('value' in pasted && fieldProblem(spec, pasted.value)).toBeNull();
+    expect(fieldProblem(spec, '868 623 4567 ext 2')).not.toBeNull();
+  });
+
+  it('still refuses a number that is wrong or not whole before its extension', () => {
+    expect(normalisePhone('623-45O7 ext 2')).toEqual({ problem: MESSAGES.phoneDigits });
+    expect(normalisePhone('62345678 ext 2')).toEqual({ problem: MESSAGES.phoneDigits });
+    expect(normalisePhone('623 ext 2')).toEqual({ problem: MESSAGES.phoneDigits });
   });
 });

@@ -1,64 +1,107 @@
-// The Students table's search (docs/product.md §2 Admin students screen): the one rule for what a typed search
-// finds, kept framework-free so that it is unit-tested in Node (student-search.spec.ts).
+// The one rule for what a typed search finds wherever the office (or a family) looks a student up: the Students
+// table (in the browser and GET /api/students?search=), the Hold dialog's student box and the sign-in page's 'Search
+// for Student ID' (docs/product.md §2 Admin students screen). Framework-free so that it is unit-tested in Node
+// (student-search.spec.ts) and the server answers exactly what the browser shows, on either database.
 
-/** What the search looks at in a row of the Students table. */
+/** What the search looks at in a student. */
 export interface SearchableStudent {
   id: string;
   first_name: string | null;
   last_name: string | null;
-  class_id: string | null;
-  birth_certificate_no: string | null;
+  class_id?: string | null;
+  birth_certificate_no?: string | null;
+}
+
+/** The most a search may be: longer text is no name, ID or pin. */
+export const STUDENT_SEARCH_MAX = 100;
+
+/** Lower case, accents (and compatibility forms) dropped: 'Zoë' and 'ZOE' are both 'zoe'. */
+function plain(text: string | null | undefined): string {
+  return (text ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /**
- * Lower case, accents dropped ('Zoë' is found by 'zoe'), spaces around a comma made one ', ', runs of spaces made
- * one, ends trimmed: 'Ali ,  Chloe ' and 'ali, chloe' are the same search.
+ * The words of a name or of a search: split at anything that is not a letter or a digit, so hyphens, apostrophes,
+ * commas and spaces all part words ('Thomas-Baptiste' is 'thomas' and 'baptiste', "O'Neil" is 'o' and 'neil').
  */
-export function normaliseSearch(text: string | null | undefined): string {
-  return (text ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/ ?, ?/g, ', ')
-    .trim();
+export function searchWords(text: string | null | undefined): string[] {
+  return plain(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
-/** 'form 1' → 1, 'form1' → 1; anything else null. */
-function formLevelSearched(needle: string): string | null {
-  return /^form ?([1-6])$/.exec(needle)?.[1] ?? null;
+/**
+ * A search as one comparable string (to tell whether it changed, or is empty): lower case, accents dropped, spaces
+ * around a comma made one ', ', runs of spaces made one, ends trimmed: 'Ali ,  Chloe ' and 'ali, chloe' are the same
+ * search. The rule itself reads its words (searchWords).
+ */
+export function normaliseSearch(text: string | null | undefined): string {
+  return plain(text).replace(/\s+/g, ' ').replace(/ ?, ?/g, ', ').trim();
+}
+
+/** 'form 1' → '1', 'form1' → '1'; anything else null. */
+function formLevelSearched(words: string[]): string | null {
+  const joined = words.join(' ');
+  return /^form ?([1-6])$/.exec(joined)?.[1] ?? null;
 }
 
 /** '1a', 'class 1a', 'form 1a' → '1a': a whole class id, matched exactly (so '1a' is not '1ab'). */
-function classSearched(needle: string): string {
-  return needle.replace(/^(class|form) ?/, '');
+function classSearched(words: string[]): string {
+  return words
+    .join('')
+    .replace(/^(class|form)/, '')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Letters and digits only: a pin or class written with or without its spaces and dashes. */
+const compact = (text: string | null | undefined) => searchWords(text).join('');
+
+/**
+ * Whether every word of `query` starts a word of her first or last name, or starts her ID, in any order:
+ * 'Thomas Nadia' and 'nadia thomas-b' find Nadia Thomas-Baptiste; 'Ali' finds Maya Ali, never Aaliyah.
+ */
+export function matchesStudentName(student: SearchableStudent, query: string): boolean {
+  const wanted = searchWords(query);
+  if (wanted.length === 0) return true;
+  const words = [...searchWords(student.first_name), ...searchWords(student.last_name), compact(student.id)];
+  return wanted.every((w) => words.some((word) => word.startsWith(w)));
 }
 
 /**
- * Whether a student is found by `query`: her ID, first name, last name, 'first last', 'last first',
- * 'last, first' or birth certificate pin containing it, or her class named ('1A', 'class 1A'), or her form level
- * ('Form 1'). Case, accents and extra spaces do not count. An empty search finds everyone.
+ * 'Search for Student ID' on the sign-in page (docs/product.md §2 Student login): the rule of matchesStudentName
+ * without her ID (the ID is what she is looking for), and narrower, because it hands out half of a credential: her
+ * first name and her last name must both be among the words matched. 'Nadia Baptiste' finds Nadia Thomas-Baptiste.
+ */
+export function matchesFullName(student: SearchableStudent, query: string): boolean {
+  const wanted = searchWords(query);
+  const first = searchWords(student.first_name);
+  const last = searchWords(student.last_name);
+  const starts = (words: string[]) => (w: string) => words.some((word) => word.startsWith(w));
+  return (
+    wanted.every((w) => starts(first)(w) || starts(last)(w)) && wanted.some(starts(first)) && wanted.some(starts(last))
+  );
+}
+
+/**
+ * Whether a student is found by `query` (docs/product.md §2 Admin students screen): every word of it starts a word of
+ * her first or last name or starts her ID (matchesStudentName); or the whole of it names her class ('1A', 'Class
+ * 1A'), her form level ('Form 1') or starts her birth certificate pin. Case, accents, hyphens, apostrophes, commas
+ * and extra spaces do not count. An empty search finds everyone.
  */
 export function matchesStudentSearch(student: SearchableStudent, query: string): boolean {
-  const needle = normaliseSearch(query);
-  if (!needle) return true;
-  const classId = normaliseSearch(student.class_id);
-  const level = formLevelSearched(needle);
+  const words = searchWords(query);
+  if (words.length === 0) return true;
+  const classId = compact(student.class_id);
+  const level = formLevelSearched(words);
   if (level !== null) return classId.startsWith(level);
-  if (classId && classId === classSearched(needle)) return true;
-  const first = normaliseSearch(student.first_name);
-  const last = normaliseSearch(student.last_name);
-  const pin = normaliseSearch(student.birth_certificate_no);
-  // A pin typed with or without its spaces and dashes ('cb 1234-5', 'CB12345').
-  const compact = (text: string) => text.replace(/[\s-]/g, '');
-  if (compact(needle) && compact(pin).includes(compact(needle))) return true;
-  return [normaliseSearch(student.id), `${first} ${last}`, `${last} ${first}`, `${last}, ${first}`].some((text) =>
-    text.includes(needle),
-  );
+  if (classId && classId === classSearched(words)) return true;
+  const pin = compact(student.birth_certificate_no);
+  if (pin && pin.startsWith(words.join(''))) return true;
+  return matchesStudentName(student, query);
 }
 
 /** The students `query` finds, in their order. */
 export function searchStudents<T extends SearchableStudent>(students: readonly T[], query: string): T[] {
-  if (!normaliseSearch(query)) return [...students];
+  if (searchWords(query).length === 0) return [...students];
   return students.filter((s) => matchesStudentSearch(s, query));
 }

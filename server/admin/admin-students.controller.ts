@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
 import { CurrentUser, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { AdminStudentsService } from './admin-students.service.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
+import { StudentListQueryDto } from './dto/student-list-query.dto.js';
 
 @Roles('admin')
 @Controller('api')
@@ -11,8 +12,8 @@ export class AdminStudentsController {
   constructor(private readonly students: AdminStudentsService) {}
 
   @Get('students')
-  list(): Promise<StudentListItem[]> {
-    return this.students.list();
+  list(@Query() query: StudentListQueryDto): Promise<StudentListItem[]> {
+    return this.students.list(query.search);
   }
 
   @Post('reset-password-student')

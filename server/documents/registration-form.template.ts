@@ -44,7 +44,10 @@ const CSS = `
     font-size: 8pt; color: #777; overflow: hidden; }
   .photo img { width: 100%; height: 100%; object-fit: cover; }
   section { margin-top: 9pt; }
-  section > h2 { background: #1A237E; color: #fff; padding: 2pt 6pt;
+  /* A section's heading is kept on the page of its first block: never alone at the foot of a page. */
+  .lead { break-inside: avoid; }
+  .lead > h2 { break-after: avoid; }
+  section > h2, .lead > h2 { background: #1A237E; color: #fff; padding: 2pt 6pt;
     -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .group { break-inside: avoid; margin-top: 5pt; }
   .group > h3 { font-size: 9.5pt; margin: 0 0 2pt; color: #1A237E; border-bottom: 1px solid #c5c8e8; }
@@ -122,12 +125,9 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
     }
   };
 
-  const field = (f: FieldSpec, extraClass = '') => {
-    const value = valueOf(f);
-    const blankPhone = f.kind === 'phone' && value === '';
-    const printed = blankPhone ? html`<span class="muted">1868-</span>` : value;
-    return html`<div class="f ${extraClass}"><span class="l">${f.label}:</span><span class="v">${printed}</span></div>`;
-  };
+  // An empty field is a blank line to fill in by hand, a phone too: a printed '1868-' read as a number cut short.
+  const field = (f: FieldSpec, extraClass = '') =>
+    html`<div class="f ${extraClass}"><span class="l">${f.label}:</span><span class="v">${valueOf(f)}</span></div>`;
 
   const group = (g: FieldGroup, fields: FieldSpec[] = fieldsOfGroup(g), title = GROUP_TITLES[g]) => {
     const cells = fields.map((f) => field(f, f.multiline ? 'wide long' : ''));
@@ -191,8 +191,8 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
       <div class="photo">${photo}</div>
     </div>
 
-    <section><h2>1. Student Data</h2>
-      ${group('school')}${group('personal')}${group('contact')}${group('background', background)}
+    <section><div class="lead"><h2>1. Student Data</h2>${group('school')}</div>
+      ${group('personal')}${group('contact')}${group('background', background)}
       ${
         permit
           ? group(
@@ -203,17 +203,16 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
       }
     </section>
 
-    <section><h2>2. Family Data</h2>
-      ${group(
-        'living',
-        fieldsOfGroup('living').filter((f) => f.kind !== 'flag'),
-      )}
+    <section><div class="lead"><h2>2. Family Data</h2>${group(
+      'living',
+      fieldsOfGroup('living').filter((f) => f.kind !== 'flag'),
+    )}</div>
       ${parents.map((p) => group(p))}
       ${group('demographics')}${group('emergency')}
     </section>
 
-    <section><h2>3. Medical Data</h2>
-      ${checks('immunizations')}${checks('conditions', conditions)}${group('medical')}
+    <section><div class="lead"><h2>3. Medical Data</h2>${checks('immunizations')}</div>
+      ${checks('conditions', conditions)}${group('medical')}
       ${
         d.showLearningChallenges
           ? html`${checks(
@@ -228,11 +227,10 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
       }
     </section>
 
-    <section><h2>4. Other Data</h2>
-      ${group(
-        'other',
-        other.filter((f) => f.kind !== 'flag'),
-      )}
+    <section><div class="lead"><h2>4. Other Data</h2>${group(
+      'other',
+      other.filter((f) => f.kind !== 'flag'),
+    )}</div>
       <div class="group"><div class="checks">${other
         .filter((f) => f.kind === 'flag')
         .map(
@@ -241,7 +239,7 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
         )}</div></div>
     </section>
 
-    <section><h2>5. Documents</h2>
+    <section><div class="lead"><h2>5. Documents</h2>
       <div class="group"><table class="docs">
         <thead><tr><th>Document</th><th>Received</th><th>File</th></tr></thead><tbody>
         ${docTypes.map((t) => {
@@ -249,10 +247,10 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
           const received = f ? f.uploaded_at.slice(0, 10) : 'Not received';
           return html`<tr><td>${DOCUMENT_LABELS[t]}</td><td>${received}</td><td>${f?.name ?? ''}</td></tr>`;
         })}
-      </tbody></table></div>
+      </tbody></table></div></div>
     </section>
 
-    <section><h2>6. Complete</h2>
+    <section><div class="lead"><h2>6. Complete</h2>
       <div class="group agree">
         <p><b>${statusLine}</b></p>
         ${
@@ -265,7 +263,7 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
           <li><b>${STEP_LABELS[s]}:</b> ${d.progress.steps[s].missing.join(', ')}</li>`,
               )}</ul>`
         }
-      </div>
+      </div></div>
       <div class="group agree">
         <h3>Terms and Conditions (version ${d.terms.version})</h3>
         <div class="terms">${termsParagraphs(d.terms.text).map((p) => html`<p>${p}</p>`)}</div>

@@ -2,6 +2,7 @@ import { Inject, Injectable, NotFoundException, UnprocessableEntityException } f
 import type { StudentIdMatch } from '../../shared/api-types.js';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
+import { matchesFullName } from '../../shared/student-search.js';
 import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -36,7 +37,14 @@ export class StudentIdLookup {
         errors: { name: ['Type at least 3 letters of the first name and 3 of the last name.'] },
       });
     }
-    const rows = await this.students.searchByName(first, last, 5);
-    return rows.map((s) => ({ id: s.id, name: `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim() }));
+    // The office's rule (shared/student-search.ts), applied to the names read rather than in SQL, so that both
+    // databases find the same girls: 'Nadia Baptiste' finds Nadia Thomas-Baptiste, 'Ali' never Aaliyah.
+    const rows = await this.students.list(['first_name', 'last_name'], {
+      order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' },
+    });
+    return rows
+      .filter((s) => matchesFullName(s, name))
+      .slice(0, 5)
+      .map((s) => ({ id: s.id, name: `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim() }));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, In, Like } from 'typeorm';
+import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, In } from 'typeorm';
 import type { StudentFields } from '../../shared/student-fields.js';
 import type { TermsAgreementStamp } from '../../shared/terms.js';
 import { isSqlite } from '../database/write-transaction.js';
@@ -147,16 +147,6 @@ export class StudentsRepository {
       if (rows.length > 0) yield rows;
       if (rows.length < batchSize) return;
     }
-  }
-
-  /** Students whose first and last names start with these words, by name (at most `limit`). */
-  searchByName(first: string, last: string, limit: number): Promise<StudentPick<'first_name' | 'last_name'>[]> {
-    return this.ds.manager.find(Student, {
-      select: { id: true, first_name: true, last_name: true },
-      where: { first_name: Like(`${first}%`), last_name: Like(`${last}%`) },
-      order: { last_name: 'ASC', first_name: 'ASC' },
-      take: limit,
-    });
   }
 
   /**

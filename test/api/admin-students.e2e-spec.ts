@@ -241,3 +241,54 @@ describe('GET /api/student-registration/:formLevel', () => {
     await expectStatus(visitor.get('/api/student-registration/1'), 401);
   });
 });
+
+// Last in the file: the students it adds would change the counts above.
+describe('GET /api/students?search= (the rule of shared/student-search.ts, the same on both databases)', () => {
+  beforeAll(async () => {
+    const girls: [string, string, string][] = [
+      ['20261201', 'Nadia', 'Thomas-Baptiste'],
+      ['20261202', 'Nadia', 'Thomas'],
+      // Both words inside her names, never at the start of one.
+      ['20261203', 'Anadia', 'Dethomas'],
+      ['20261204', 'Maya', 'Ali'],
+      ['20261205', 'Aaliyah', 'Ramdial'],
+      ['20261206', 'Zoë', "D'Éloi-Saint"],
+    ];
+    for (const [id, first_name, last_name] of girls) await createStudent(t, { id, first_name, last_name });
+  });
+
+  const found = async (search: string) => {
+    const res = await admin.get(`/api/students?search=${encodeURIComponent(search)}`).expect(200);
+    return (res.body as StudentListItem[]).map((s) => `${s.last_name}, ${s.first_name}`).sort();
+  };
+
+  it("finds 'Thomas-Baptiste, Nadia' by 'Thomas Nadia' with Nadia Thomas, not the words mid-name", async () => {
+    expect(await found('Thomas Nadia')).toEqual(['Thomas, Nadia', 'Thomas-Baptiste, Nadia']);
+  });
+
+  it("finds her by 'Thomas Baptiste' and by 'Thomas-Baptiste, Nadia'", async () => {
+    expect(await found('Thomas Baptiste')).toEqual(['Thomas-Baptiste, Nadia']);
+    expect(await found('Thomas-Baptiste, Nadia')).toEqual(['Thomas-Baptiste, Nadia']);
+  });
+
+  it("finds Maya Ali by 'Ali Maya'; 'Ali' finds the names that start with it (Alicia too), never Aaliyah", async () => {
+    expect(await found('Ali Maya')).toEqual(['Ali, Maya']);
+    expect(await found('Ali')).toEqual(['Ali, Chloe', 'Ali, Maya', 'Baptiste, Alicia']);
+  });
+
+  it('folds case, accents and apostrophes alike on either database', async () => {
+    expect(await found('ZOE eloi')).toEqual(["D'Éloi-Saint, Zoë"]);
+    expect(await found('d saint')).toEqual(["D'Éloi-Saint, Zoë"]);
+  });
+
+  it('finds by the start of an ID only, and lists everyone for a blank search', async () => {
+    expect(await found('2026120')).toHaveLength(6);
+    expect(await found('61201')).toEqual([]);
+    expect(await found('  ')).toHaveLength(10);
+  });
+
+  it('refuses a search longer than any name (422)', async () => {
+    const res = await admin.get(`/api/students?search=${'a'.repeat(101)}`).expect(422);
+    expect(res.body.message).toBe('A search has at most 100 characters.');
+  });
+});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { House, Religion } from '../../server/lookups/entities/lookups.entities.js';
 import { formatLocalDateTime } from '../../server/common/time.js';
 import { Student } from '../../server/students/entities/student.entity.js';
+import { User } from '../../server/users/entities/user.entity.js';
 import { DEFAULT_TERMS_TEXT, termsParagraphs } from '../../shared/terms.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
@@ -30,6 +31,15 @@ function poppler(tool: 'pdfinfo' | 'pdftotext' | 'pdfimages', bytes: Buffer, nam
   writeFileSync(file, bytes);
   const args = tool === 'pdftotext' ? ['-layout', file, '-'] : tool === 'pdfimages' ? ['-list', file] : [file];
   return execFileSync(tool, args, { encoding: 'utf8' });
+}
+
+/** The text of each page of a PDF kept by poppler() under `name`, by pdftotext -f n -l n. */
+function pageTexts(pdf: Buffer, name: string): string[] {
+  const pages = Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', pdf, name))![1]);
+  const file = path.resolve('test-results', `${name}-${t.engine}.pdf`);
+  return Array.from({ length: pages }, (_, n) =>
+    execFileSync('pdftotext', ['-layout', '-f', String(n + 1), '-l', String(n + 1), file, '-'], { encoding: 'utf8' }),
+  );
 }
 
 /** pdftotext -layout breaks long lines and spaces words out: compare words with single spaces. */
@@ -190,6 +200,53 @@ describe('registration form', () => {
     expect(text).toContain('Terms and conditions: not agreed yet.');
     expect(text).toContain('Home Phone:');
     expect(poppler('pdfimages', pdf, 'registration-form-empty')).not.toMatch(/\n\s*\d+\s+\d+\s+image/);
+  });
+
+  it('prints nothing for an empty phone: no 1868 prefix on a blank line', async () => {
+    const empty = poppler(
+      'pdftotext',
+      (await dani.download(`/api/registration-form/${DANI}`).expect(200)).body,
+      'form-empty-phones',
+    );
+    expect(empty).toContain('Home Phone:');
+    expect(empty).not.toContain('1868');
+    // Cara has two phones: they, and only they, carry the prefix.
+    const filled = poppler(
+      'pdftotext',
+      (await cara.download(`/api/registration-form/${CARA}`).expect(200)).body,
+      'form-two-phones',
+    );
+    expect(filled.match(/1868/g)).toEqual(['1868', '1868']);
+  });
+
+  it('keeps a section heading with what follows: 3. Medical Data is never alone at the foot of a page', async () => {
+    // With Both Parents the family step prints the mother's and the father's sections, which brings the medical
+    // heading to the foot of page 1.
+    await createStudent(t, {
+      id: 'D450',
+      first_name: 'Fay',
+      last_name: 'Ramkissoon',
+      class_id: '1A',
+      extra: { living_status: 'Both Parents', mother_name: 'Gina Ramkissoon', father_name: 'Hari Ramkissoon' },
+    });
+    const pdf = (await admin.download('/api/registration-form/D450').expect(200)).body as Buffer;
+    const pages = pageTexts(pdf, 'registration-form-both-parents');
+    expect(pages.length).toBeGreaterThan(1);
+    const onPage = pages.findIndex((p) => p.includes('3. Medical Data'));
+    expect(onPage).toBeGreaterThanOrEqual(0);
+    // Its first block (the immunizations, with their ticks) is on the same page, under it.
+    const page = pages[onPage];
+    expect(page.indexOf('Immunizations'), `page ${onPage + 1}`).toBeGreaterThan(page.indexOf('3. Medical Data'));
+    expect(page).toContain('Polio');
+    // No other heading ends a page either (the footer, 'Page n of m', left aside).
+    const bodies = pages.map((p) => p.replace(/^.*Page \d+ of \d+\s*$/m, '').trimEnd());
+    for (const heading of ['1. Student Data', '2. Family Data', '4. Other Data', '5. Documents', '6. Complete']) {
+      const at = bodies.findIndex((p) => p.includes(heading));
+      expect(bodies[at].trimEnd().endsWith(heading), `${heading} at the foot of page ${at + 1}`).toBe(false);
+    }
+    // Only here for this check: the registration report below counts the students of the file.
+    await t.ds.getRepository(User).delete({ student_id: 'D450' });
+    await t.ds.getRepository(Student).delete({ id: 'D450' });
   });
 
   it('is served again unchanged while the record is unchanged, and anew after a change', async () => {

@@ -264,4 +264,22 @@ describe('student ID lookup', () => {
     expectWaitStated(limited, MESSAGES.tooManySearches);
     expect(limited.body.message).toBe('Too many searches. Please wait 15 minutes and try again.');
   });
+
+  it("finds by the office's rule: words starting her first and last names, any order, not mid-name", async () => {
+    await t.close();
+    t = await startTestApp({ env: { STUDENT_ID_LOOKUP: 'on' } });
+    await createStudent(t, { id: '401', first_name: 'Nadia', last_name: 'Thomas-Baptiste' });
+    await createStudent(t, { id: '402', first_name: 'Maya', last_name: 'Ali' });
+    await createStudent(t, { id: '403', first_name: 'Aaliyah', last_name: 'Maynard' });
+    const c = new ApiClient(t);
+    const ids = async (name: string) =>
+      ((await c.get(`/api/student-id-lookup?name=${encodeURIComponent(name)}`).expect(200)).body as { id: string }[])
+        .map((m) => m.id)
+        .sort();
+    expect(await ids('Nadia Baptiste')).toEqual(['401']);
+    expect(await ids('Thomas Nadia')).toEqual(['401']);
+    expect(await ids('Ali Maya')).toEqual(['402']);
+    expect(await ids('May Ali')).toEqual(['402']);
+    expect(await ids('Aal May')).toEqual(['403']);
+  });
 });

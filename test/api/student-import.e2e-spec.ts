@@ -5,6 +5,7 @@ import { FormClass } from '../../server/lookups/entities/lookups.entities.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type StudentImportResult } from '../../shared/admin-types.js';
+import { IMPORT_DATE_MESSAGES } from '../../shared/student-import.js';
 import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
 import { binary } from '../fixtures/binary.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -86,6 +87,11 @@ describe('POST /api/import-students', () => {
       unchanged: 0,
       classes_created: ['1Z', '2A'],
       guardian_invitations: [],
+      // Faith's date is a workbook's date cell, Gabrielle's typed as text.
+      date_formats: [
+        { format: 'YYYY-MM-DD', count: 1 },
+        { format: 'spreadsheet date', count: 1 },
+      ],
       errors: [],
       error_count: 0,
     } satisfies StudentImportResult);
@@ -299,6 +305,89 @@ describe('POST /api/import-students', () => {
     await expectStatus(upload(visitor, Buffer.from('id,first_name\n20263001,X\n'), 'x.csv'), 401);
     await expectStatus(student.get('/api/import-students/template'), 403);
     await expectStatus(visitor.get('/api/import-students/template'), 401);
+  });
+});
+
+describe('the headings and dates schools write (shared/student-import.ts)', () => {
+  it('takes Student ID, Form Class, DOB, Gender, House and the usual headings, any case and spacing', async () => {
+    const csv =
+      'Student ID,First Name,LAST NAME,Form  Class,Gender,DOB,Birth Certificate No.,house\n' +
+      '20263601,Leah,Mohammed,1A,F,2013-04-05,EBP-3601,1\n';
+    const res = await upload(admin, Buffer.from(csv), 'students.csv', true).expect(200);
+    expect(res.body).toMatchObject({ created: 1, errors: [] });
+    const other =
+      'ID,first_name,last_name,Class,Sex,Date of Birth (dd/mm/yyyy),House\n20263602,Mia,Ali,1A,F,05/04/2013,1\n';
+    expect((await upload(admin, Buffer.from(other), 'students.csv', true).expect(200)).body).toMatchObject({
+      created: 1,
+      errors: [],
+    });
+  });
+
+  it('names every problem of the header row in one answer', async () => {
+    const csv = 'Student Number,first_name,Klass,last_name,Student ID,ID\n1,A,1A,B,2,3\n';
+    const res = await upload(admin, Buffer.from(csv), 'students.csv').expect(422);
+    expect(res.body.errors.file).toEqual([
+      "Unknown column 'Student Number' in cell A1.",
+      "Unknown column 'Klass' in cell C1.",
+      "The column 'id' appears twice: 'Student ID' in cell E1 and 'ID' in cell F1.",
+      expect.stringMatching(/^The first row must name the columns: id, first_name.*Student ID, ID, Class, Form Class/),
+    ]);
+    expect(res.body.message).toMatch(
+      /^Unknown column 'Student Number' in cell A1\. Unknown column 'Klass' in cell C1\. /,
+    );
+    const noId = await upload(admin, Buffer.from('Student Number,Klass\n1,1A\n'), 'students.csv').expect(422);
+    expect(noId.body.errors.file.slice(0, 3)).toEqual([
+      "Unknown column 'Student Number' in cell A1.",
+      "Unknown column 'Klass' in cell B1.",
+      "The file has no 'id' column.",
+    ]);
+  });
+
+  it('reads 12/03/2014 day first, says so in the check, and imports it as 2014-03-12', async () => {
+    const csv =
+      'id,first_name,last_name,class_id,date_of_birth\n' +
+      '20263701,Nia,Phillip,1A,12/03/2014\n' +
+      '20263702,Ola,Phillip,1A,1-9-2013\n' +
+      '20263703,Pia,Phillip,1A,2013-09-01\n';
+    const check = await upload(admin, Buffer.from(csv), 'students.csv', true).expect(200);
+    expect(check.body.date_formats).toEqual([
+      { format: 'YYYY-MM-DD', count: 1 },
+      { format: 'DD/MM/YYYY', count: 2 },
+    ]);
+    await upload(admin, Buffer.from(csv), 'students.csv').expect(200);
+    const born = async (id: string) => (await t.ds.getRepository(Student).findOneBy({ id }))?.date_of_birth;
+    expect(await born('20263701')).toBe('2014-03-12');
+    expect(await born('20263702')).toBe('2013-09-01');
+    expect(await born('20263703')).toBe('2013-09-01');
+  });
+
+  it('refuses a date that does not exist, or is not a date, naming the cell', async () => {
+    const csv =
+      'id,first_name,last_name,class_id,date_of_birth\n' +
+      '20263801,Ria,Khan,1A,31/02/2014\n' +
+      '20263802,Sia,Khan,1A,2014-02-30\n' +
+      '20263803,Tia,Khan,1A,March 3 2014\n';
+    const res = await upload(admin, Buffer.from(csv), 'students.csv', true).expect(422);
+    expect(res.body.errors).toEqual([
+      {
+        sheet: '',
+        row: 2,
+        field: 'date_of_birth',
+        message: "Cell E2: '31/02/2014' is not a date that exists (read as DD/MM/YYYY, day first).",
+      },
+      {
+        sheet: '',
+        row: 3,
+        field: 'date_of_birth',
+        message: "Cell E3: '2014-02-30' is not a date that exists (read as YYYY-MM-DD).",
+      },
+      {
+        sheet: '',
+        row: 4,
+        field: 'date_of_birth',
+        message: `Cell E4: ${IMPORT_DATE_MESSAGES.unknown}`,
+      },
+    ]);
   });
 });
 

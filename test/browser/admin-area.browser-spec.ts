@@ -307,6 +307,8 @@ describe('admin menu: every option has its own URL', () => {
       ),
     });
     await expect.poll(() => page.getByText('The file is ready to import.').isVisible()).toBe(true);
+    // The check says how it read the dates of birth.
+    expect(await page.getByText('Dates of birth read as YYYY-MM-DD: 1 row.', { exact: true }).isVisible()).toBe(true);
     expect(await t.ds.getRepository(Student).findOneBy({ id: '20267101' })).toBeNull();
     await page.screenshot({ path: screenshotPath('admin-import-checked'), fullPage: true });
     await page.getByRole('button', { name: 'Import 2 students' }).click();
@@ -324,10 +326,12 @@ describe('admin menu: every option has its own URL', () => {
     await page.locator('input[type="file"]').setInputFiles({
       name: 'bad.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('id,first_name,last_name,class_id,date_of_birth\n20267102,Esther,,1A,03/03/2013\n'),
+      buffer: Buffer.from('id,first_name,last_name,class_id,date_of_birth\n20267102,Esther,,1A,31/02/2013\n'),
     });
     await expect.poll(() => page.getByText(/The file has 2 errors/).isVisible()).toBe(true);
-    expect(await page.getByRole('cell', { name: /YYYY-MM-DD/ }).isVisible()).toBe(true);
+    // Day first, as Trinidad writes dates: 31/02 is no date, and the cell and the reading are named.
+    const dateError = "Cell E2: '31/02/2013' is not a date that exists (read as DD/MM/YYYY, day first).";
+    expect(await page.getByRole('cell', { name: dateError }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
   });
 

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
+import { phoneExtensionNote } from '../../shared/phone-number.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
@@ -158,6 +159,39 @@ describe('phone numbers pasted from anywhere', () => {
     await mobile.blur();
     await expect.poll(async () => (await record(id)).phone_home).toBe('6234567');
     expect(await item.locator('.plain-field-error').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('a number pasted with its extension', () => {
+  it('keeps 868 623 4567 ext 2 as 6234567, says the extension was left out, and saves the number', async () => {
+    const id = await newStudent({ living_status: 'Both Parents' });
+    const page = await phoneAs(id, '/registration/family-data');
+    const mobile = card(page, 'Mother').getByLabel('Mobile');
+    const item = card(page, 'Mother')
+      .locator('.plain-field')
+      .filter({ has: page.getByLabel('Mobile', { exact: true }) });
+
+    await paste(page, mobile, '868 623 4567 ext 2');
+    await expect.poll(() => mobile.inputValue()).toBe('6234567');
+    const note = item.getByRole('status').filter({ hasText: phoneExtensionNote('2') });
+    await expect.poll(() => note.isVisible()).toBe(true);
+    // A note, not an error: the number is good and saves as it is.
+    expect(await mobile.getAttribute('aria-invalid')).toBeNull();
+    expect(await item.locator('.plain-field-error').count()).toBe(0);
+    expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE);
+    await item.screenshot({ path: screenshotPath('phone-paste-extension-360') });
+    // From the top: scrolled to the box, the sticky top bar half covers a box above it, which axe counts as a target
+    // too small.
+    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+    expect(await axeViolations(page), 'family data with the extension note').toEqual([]);
+    await mobile.blur();
+    await expect.poll(async () => (await record(id)).mobile_phone_mother).toBe('6234567');
+
+    // Her next change takes the note away.
+    await mobile.press('End');
+    await mobile.press('Backspace');
+    await expect.poll(() => note.count()).toBe(0);
     await page.context().close();
   });
 });

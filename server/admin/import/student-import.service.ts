@@ -25,7 +25,8 @@ import { OutboxService } from '../../mail/outbox.service.js';
 import { type StudentChanges, type StudentPick, StudentsRepository } from '../../students/students.repository.js';
 import { User } from '../../users/entities/user.entity.js';
 import { firstPassword } from '../../../shared/first-password.js';
-import { readStudentSheet, type StudentSheet } from './student-sheet-reader.js';
+import { type ImportDateFormat, IMPORT_DATE_FORMATS, readImportDate } from '../../../shared/student-import.js';
+import { readStudentSheet, type StudentSheet, type StudentSheetRow } from './student-sheet-reader.js';
 
 type Values = Partial<Record<StudentImportColumn, string | number>>;
 
@@ -46,6 +47,7 @@ interface StudentCounts {
   unchanged: number;
   classes_created: string[];
   guardian_invitations: ImportGuardianInvitation[];
+  date_formats: { format: ImportDateFormat; count: number }[];
 }
 
 interface Plan extends ImportCheck<StudentCounts> {
@@ -121,7 +123,8 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     const seen = new Map<string, number>();
     const valid: ValidRow[] = [];
 
-    for (const { row, cells } of sheet.rows) {
+    const dateFormats = new Map<ImportDateFormat, number>();
+    for (const { row, cells, dateCells } of sheet.rows) {
       const fail = (field: string, message: string) => errors.push({ sheet: '', row, field, message });
       const id = cells.id ?? '';
       if (!id) {
@@ -152,7 +155,18 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
           } else guardians.push(address);
           continue;
         }
-        const value = this.normalize(col, raw);
+        let text = raw;
+        if (col === 'date_of_birth') {
+          const date = this.readDate(raw, dateCells);
+          if ('problem' in date) {
+            fail(col, `Cell ${sheet.letters[col] ?? ''}${row}: ${date.problem}`);
+            ok = false;
+            continue;
+          }
+          dateFormats.set(date.format, (dateFormats.get(date.format) ?? 0) + 1);
+          text = date.iso;
+        }
+        const value = this.normalize(col, text);
         const problem = this.problem(col, value, today, houses);
         if (problem) {
           fail(col, problem);
@@ -221,12 +235,23 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
         unchanged,
         classes_created: classes,
         guardian_invitations: invitations,
+        date_formats: IMPORT_DATE_FORMATS.filter((f) => dateFormats.has(f)).map((format) => ({
+          format,
+          count: dateFormats.get(format)!,
+        })),
       },
       errors,
       creates,
       updates,
       newClasses: classes,
     };
+  }
+
+  /** A date of birth: a workbook's date cell as it is; typed text, day first or YYYY-MM-DD. */
+  private readDate(raw: string, dateCells: StudentSheetRow['dateCells']) {
+    return dateCells?.includes('date_of_birth')
+      ? { iso: raw, format: 'spreadsheet date' as const }
+      : readImportDate(raw);
   }
 
   private normalize(col: StudentImportColumn, raw: string): string | number {
@@ -257,10 +282,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
           ? null
           : `Unknown house code. Houses are: ${[...houses].sort((a, b) => a - b).join(', ')}.`;
       default: {
-        const problem = fieldProblem(FIELD_BY_NAME.get(col)!, String(value), today);
-        return problem && col === 'date_of_birth' && /YYYY-MM-DD/.test(problem)
-          ? 'Write the date of birth as YYYY-MM-DD, e.g. 2013-05-17.'
-          : problem;
+        return fieldProblem(FIELD_BY_NAME.get(col)!, String(value), today);
       }
     }
   }

@@ -3,12 +3,8 @@ import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '../../../sha
 import { CsvError, CsvRowLimitError, parseCsv } from '../../common/spreadsheets/csv.js';
 import { formulaCellMessage, formulaTrigger } from '../../common/spreadsheets/formula-text.js';
 import { badLayout, tooLarge } from '../../common/spreadsheets/refusals.js';
-import {
-  decodeUploadText,
-  detectUploadKind,
-  normalizeHeader,
-  openWorkbook,
-} from '../../common/spreadsheets/spreadsheet-upload.js';
+import { decodeUploadText, detectUploadKind, openWorkbook } from '../../common/spreadsheets/spreadsheet-upload.js';
+import { IMPORT_COLUMN_ALIASES, importColumnOf } from '../../../shared/student-import.js';
 
 // Reads an uploaded student list (.xlsx: the first sheet; or .csv) into rows of text cells keyed by
 // column. Everything wrong with the file as a whole is answered here with a clear 4xx: the wrong
@@ -20,11 +16,22 @@ import {
 export interface StudentSheetRow {
   row: number;
   cells: Partial<Record<ImportColumn, string | null>>;
+  /** the columns whose cell was a workbook's date cell (its text is then already 'YYYY-MM-DD') */
+  dateCells?: ImportColumn[];
 }
 
 export interface StudentSheet {
   columns: ImportColumn[];
   rows: StudentSheetRow[];
+  /** each column's letter in the file ('F'), to name a cell in a message */
+  letters: Partial<Record<ImportColumn, string>>;
+}
+
+/** A grid row as read: its cells' text, and which of them were date cells. */
+interface GridRow {
+  row: number;
+  cells: (string | null)[];
+  dates?: Set<number>;
 }
 
 const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
@@ -58,13 +65,15 @@ async function readWorkbook(buf: Buffer, lowerName: string): Promise<StudentShee
   if ('tooManyRows' in wb) throw tooManyRows(wb.tooManyRows);
   const ws = wb.worksheets[0];
   if (!ws) throw badLayout('The workbook has no sheet.');
-  const grid: { row: number; cells: (string | null)[] }[] = [];
+  const grid: GridRow[] = [];
   ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: (string | null)[] = [];
+    const dates = new Set<number>();
     row.eachCell({ includeEmpty: true }, (cell, col) => {
       cells[col - 1] = cellText(cell.value, `${columnLetter(col)}${rowNumber}`);
+      if (cell.value instanceof Date) dates.add(col - 1);
     });
-    grid.push({ row: rowNumber, cells });
+    grid.push({ row: rowNumber, cells, dates });
   });
   return toSheet(grid);
 }
@@ -127,37 +136,70 @@ function readCsv(buf: Buffer): StudentSheet {
   );
 }
 
-/** Checks the header row and keys each further row's cells by column name. */
-function toSheet(grid: { row: number; cells: (string | null)[] }[]): StudentSheet {
-  const nonEmpty = grid.filter((r) => r.cells.some((c) => c !== null && c !== undefined));
-  const [header, ...data] = nonEmpty;
-  const expected = `The first row must name the columns: ${IMPORT_COLUMNS.join(', ')} (id and at least one other).`;
-  if (!header) throw badLayout(`The file is empty. ${expected}`);
-  if (header.row !== 1) throw badLayout(`Row 1 is empty. ${expected}`);
-  if (data.length > IMPORT_MAX_ROWS) throw tooManyRows(data.length);
+const EXPECTED =
+  `The first row must name the columns: ${IMPORT_COLUMNS.join(', ')} (id and at least one other), ` +
+  `or the headings schools use for them (${Object.keys(IMPORT_COLUMN_ALIASES).join(', ')}).`;
+
+/**
+ * The columns the header row names. Every problem with it is found before any is answered, and all are answered at
+ * once (one after the other in the message, each its own line under `file`), so that one correction of the file
+ * fixes them all.
+ */
+function readHeader(cells: (string | null)[]): { columns: (ImportColumn | null)[]; problems: string[] } {
   const columns: (ImportColumn | null)[] = [];
-  header.cells.forEach((c, n) => {
-    if (c === null || c === undefined) {
-      columns[n] = null;
+  const problems: string[] = [];
+  const firstCell = new Map<ImportColumn, number>();
+  cells.forEach((c, n) => {
+    columns[n] = null;
+    if (c === null || c === undefined) return;
+    const name = importColumnOf(c);
+    if (!name) {
+      problems.push(`Unknown column '${c}' in cell ${columnLetter(n + 1)}1.`);
       return;
     }
-    // 'First Name' → 'first_name', 'Date of Birth (YYYY-MM-DD)' → 'date_of_birth'
-    const name = normalizeHeader(c, { stripNote: true });
-    if (!(IMPORT_COLUMNS as readonly string[]).includes(name))
-      throw badLayout(`Unknown column '${c}' in cell ${columnLetter(n + 1)}1. ${expected}`);
-    if (columns.includes(name as ImportColumn)) throw badLayout(`The column '${name}' appears twice.`);
-    columns[n] = name as ImportColumn;
+    const first = firstCell.get(name);
+    if (first !== undefined) {
+      problems.push(
+        `The column '${name}' appears twice: '${cells[first]}' in cell ${columnLetter(first + 1)}1 and ` +
+          `'${c}' in cell ${columnLetter(n + 1)}1.`,
+      );
+      return;
+    }
+    firstCell.set(name, n);
+    columns[n] = name;
   });
   const present = columns.filter((c): c is ImportColumn => c !== null);
-  if (!present.includes('id')) throw badLayout(`The file has no 'id' column. ${expected}`);
-  if (present.length < 2) throw badLayout(`The file has only the 'id' column: there is nothing to import. ${expected}`);
+  if (!present.includes('id')) problems.push("The file has no 'id' column.");
+  else if (present.length < 2 && problems.length === 0)
+    problems.push("The file has only the 'id' column: there is nothing to import.");
+  return { columns, problems };
+}
+
+/** Checks the header row and keys each further row's cells by column name. */
+function toSheet(grid: GridRow[]): StudentSheet {
+  const nonEmpty = grid.filter((r) => r.cells.some((c) => c !== null && c !== undefined));
+  const [header, ...data] = nonEmpty;
+  if (!header) throw badLayout(`The file is empty. ${EXPECTED}`);
+  if (header.row !== 1) throw badLayout(`Row 1 is empty. ${EXPECTED}`);
+  if (data.length > IMPORT_MAX_ROWS) throw tooManyRows(data.length);
+  const { columns, problems } = readHeader(header.cells);
+  if (problems.length > 0) {
+    throw badLayout(`${problems.join(' ')} ${EXPECTED}`, [...problems, EXPECTED]);
+  }
   if (data.length === 0) throw badLayout('The file has column names but no students.');
+  const letters: StudentSheet['letters'] = {};
+  columns.forEach((col, n) => {
+    if (col) letters[col] = columnLetter(n + 1);
+  });
   const rows = data.map((r) => {
     const cells: StudentSheetRow['cells'] = {};
+    const dateCells: ImportColumn[] = [];
     columns.forEach((col, n) => {
-      if (col) cells[col] = r.cells[n] ?? null;
+      if (!col) return;
+      cells[col] = r.cells[n] ?? null;
+      if (r.dates?.has(n)) dateCells.push(col);
     });
-    return { row: r.row, cells };
+    return { row: r.row, cells, dateCells };
   });
-  return { columns: present, rows };
+  return { columns: columns.filter((c): c is ImportColumn => c !== null), rows, letters };
 }

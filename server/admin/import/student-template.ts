@@ -52,7 +52,11 @@ export async function buildStudentTemplate(houses: { id: number; name: string }[
         'A class the portal does not know yet is added to the class list (the check lists it first).',
     ],
     ['sex', 'Female or Male (F or M is accepted).'],
-    ['date_of_birth', 'YYYY-MM-DD, e.g. 2013-05-17 (or an Excel date). Not before 1950-01-01, not in the future.'],
+    [
+      'date_of_birth',
+      'DD/MM/YYYY, day first (17/05/2013), or YYYY-MM-DD (2013-05-17), or an Excel date. ' +
+        'Not before 1950-01-01, not in the future.',
+    ],
     ['birth_certificate_no', 'The electronic birth pin (up to 15 characters).'],
     ['house_code', `The house number: ${houses.map((h) => `${h.id} = ${h.name}`).join(', ') || 'none defined yet'}.`],
     [

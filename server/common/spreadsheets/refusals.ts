@@ -24,7 +24,8 @@ export const notASpreadsheet = (message: string) => new UnsupportedMediaTypeExce
 /**
  * A spreadsheet that was read but cannot be imported as it is laid out: no sheet the import knows,
  * wrong or missing column names, no rows, formulas, a broken CSV quote. 422, like every other content
- * the school must correct; a form error on `file`, as the whole file is concerned.
+ * the school must correct; a form error on `file`, as the whole file is concerned. Several problems found at once
+ * are each a line under `file`, and the message says them all.
  */
-export const badLayout = (message: string) =>
-  new UnprocessableEntityException({ message, errors: { file: [message] } });
+export const badLayout = (message: string, problems: string[] = [message]) =>
+  new UnprocessableEntityException({ message, errors: { file: problems } });

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Descriptions, Flex, Table, Typography, Upload } fr
 import { useId, useState } from 'react';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type StudentImportResult } from '../../../../../shared/admin-types.js';
 import { type ImportGuardianInvitation, INVITATION_DAYS } from '../../../../../shared/guardians.js';
+import { IMPORT_COLUMN_ALIASES } from '../../../../../shared/student-import.js';
 import type { ImportRowError } from '../../../../../shared/spreadsheet-import.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useDownloadFile } from '../api/use-download-file.js';
@@ -27,6 +28,17 @@ function Counts({ result, future }: { result: StudentImportResult; future: boole
       ]}
     />
   );
+}
+
+/** How the check read the dates of birth: 'Dates of birth read as DD/MM/YYYY, day first (12/03/2014 is 12 March).' */
+function DateFormats({ result }: { result: StudentImportResult }) {
+  const formats = result.date_formats ?? [];
+  if (formats.length === 0) return null;
+  const named = formats.map(({ format, count }) => {
+    const how = format === 'DD/MM/YYYY' ? 'DD/MM/YYYY, day first (12/03/2014 is 12 March 2014)' : format;
+    return `${how}: ${count} ${count === 1 ? 'row' : 'rows'}`;
+  });
+  return <Typography.Text>Dates of birth read as {named.join('; ')}.</Typography.Text>;
 }
 
 function RowErrors({ errors }: { errors: ImportRowError[] }) {
@@ -118,10 +130,12 @@ export function ImportStudentsPage() {
       <PageTitle>Import Students</PageTitle>
       <Card style={{ maxWidth: 900 }}>
         <Typography.Paragraph>
-          Columns (first row): <Typography.Text code>{IMPORT_COLUMNS.join(', ')}</Typography.Text>. Only{' '}
-          <Typography.Text code>id</Typography.Text> and the columns you want to set are needed; dates as YYYY-MM-DD.
-          New students sign in with their date of birth (yyyymmdd) and must then choose a password. For students already
-          in the portal only the cells you fill are changed.
+          Columns (first row): <Typography.Text code>{IMPORT_COLUMNS.join(', ')}</Typography.Text>, or the headings
+          schools use for them ({Object.keys(IMPORT_COLUMN_ALIASES).join(', ')}), in any case. Only{' '}
+          <Typography.Text code>id</Typography.Text> and the columns you want to set are needed. Dates of birth as
+          DD/MM/YYYY, day first (12/03/2014 is 12 March 2014), as YYYY-MM-DD, or as Excel dates. New students sign in
+          with their date of birth (yyyymmdd) and must then choose a password. For students already in the portal only
+          the cells you fill are changed.
         </Typography.Paragraph>
         <Typography.Paragraph>
           Optional <Typography.Text code>guardian_email</Typography.Text> and{' '}
@@ -189,6 +203,7 @@ export function ImportStudentsPage() {
                 <Alert type="success" showIcon title="The file is ready to import." />
               )}
               <Counts result={checked} future />
+              <DateFormats result={checked} />
               {checked.errors.length === 0 && (
                 <GuardianInvitations invitations={checked.guardian_invitations ?? []} future />
               )}

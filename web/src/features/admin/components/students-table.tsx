@@ -141,8 +141,8 @@ export function StudentsTable({
           style={{ width: 320, maxWidth: '100%' }}
         />
         <Typography.Text id={SEARCH_HINT_ID} type="secondary" style={{ fontSize: 13 }}>
-          ID, first or last name, &lsquo;first last&rsquo;, &lsquo;last, first&rsquo;, birth certificate pin, or class
-          (&lsquo;1A&rsquo;, &lsquo;Form 1&rsquo;)
+          Start of the ID, or the starts of her names in any order (&lsquo;Thomas Nadia&rsquo;); birth certificate pin;
+          or class (&lsquo;1A&rsquo;, &lsquo;Form 1&rsquo;)
         </Typography.Text>
       </Flex>
       {exportData.isError && (

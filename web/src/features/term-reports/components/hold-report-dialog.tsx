@@ -1,5 +1,6 @@
 import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useMemo } from 'react';
+import { matchesStudentSearch } from '../../../../../shared/student-search.js';
 import { HOLD_REASON_MAX, TERM_REPORT_MESSAGES as T, termLabel } from '../../../../../shared/term-reports.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useHoldCandidates } from '../api/use-hold-candidates.js';
@@ -40,6 +41,7 @@ export function HoldReportDialog({ target, onClose }: { target: HoldTarget | nul
         value: s.id,
         label: `${s.last_name ?? ''}, ${s.first_name ?? ''} (${s.id}) · ${s.class_id}`,
         cls: s.class_id ?? '',
+        student: s,
       }))
       .sort((a, b) => a.cls.localeCompare(b.cls) || a.label.localeCompare(b.label));
   }, [students.data, target]);
@@ -107,11 +109,17 @@ export function HoldReportDialog({ target, onClose }: { target: HoldTarget | nul
           rules={[{ required: true, message: CHOOSE_STUDENT }]}
         >
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
+            // The Students table's rule (shared/student-search.ts): 'Ali Maya' finds 'Ali, Maya', 'Ali' not Aaliyah.
+            showSearch={{ filterOption: (input, option) => !option || matchesStudentSearch(option.student, input) }}
             options={options}
             loading={students.isPending}
             placeholder={students.isPending ? 'Loading students…' : 'Type a name or student ID'}
-            notFoundContent={students.isPending ? 'Loading students…' : 'No student of these classes matches.'}
+            notFoundContent={
+              // antd draws an empty list in its disabled grey (1.8:1 on white); the secondary text is AA.
+              <Typography.Text type="secondary">
+                {students.isPending ? 'Loading students…' : 'No student of these classes matches.'}
+              </Typography.Text>
+            }
             aria-label="Student"
           />
         </Form.Item>

@@ -39,15 +39,18 @@ export function DigitsInput({ onValueChange, ...props }: DigitsInputProps) {
 type PhoneInputProps = DigitsInputProps & {
   /** A paste that is not a phone number: its message is shown as the field's error. */
   onPasteRefused: (problem: string) => void;
+  /** A paste taken in part (a number with its extension): what was left out, to show under the box. */
+  onPasteNote: (note: string) => void;
 };
 
 /**
  * docs/product.md §5 phone: 7 digits after a fixed 1868 prefix that is shown, not typed and not stored. Typed
  * characters other than digits are blocked (docs/product.md §5); a paste is taken as a whole number the way people
  * copy one ('(868) 623-4567' becomes 6234567, the rule of shared/phone-number.ts), instead of the
- * browser cutting it to 7 characters or the digits-only filter dropping it without a word.
+ * browser cutting it to 7 characters or the digits-only filter dropping it without a word. A number pasted with its
+ * extension keeps the number, and the note says the extension was left out.
  */
-export function PhoneInput({ onPasteRefused, onValueChange, className, ...props }: PhoneInputProps) {
+export function PhoneInput({ onPasteRefused, onPasteNote, onValueChange, className, ...props }: PhoneInputProps) {
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     e.preventDefault();
     const input = e.currentTarget;
@@ -61,6 +64,7 @@ export function PhoneInput({ onPasteRefused, onValueChange, className, ...props 
       return;
     }
     onValueChange(result.value);
+    if (result.note) onPasteNote(result.note);
     requestAnimationFrame(() => input.setSelectionRange(result.caret, result.caret));
   };
 

@@ -1,4 +1,4 @@
-import { type ReactNode, type TextareaHTMLAttributes, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type TextareaHTMLAttributes, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES, PHONE_DIGITS } from '../../../../../../shared/constants.js';
 import {
   type FieldSpec,
@@ -138,6 +138,8 @@ function EditableField({
   const typedAt = useRef(-Infinity);
   /** The message shown is a refused paste's (not the rule's). */
   const pasteRefused = useRef(false);
+  /** What a paste left out (a phone's extension), said under the box until her next change. */
+  const [pasteNote, setPasteNote] = useState<string | null>(null);
   const onFocus = () => {
     if (!fieldSaveQueue.field(reg.studentId, name).entry) startedFrom.current = reg.record[name];
   };
@@ -176,6 +178,7 @@ function EditableField({
   /** A new value typed or chosen: kept in the form; a choice saves at once; a shown message follows the value. */
   const change = (next: FormValue) => {
     form.setValue(name, next);
+    setPasteNote(null);
     if (!savesOnBlur(spec, input)) commit();
     else if (pasteRefused.current) {
       // A refused paste's message goes with her next change; the rule's own waits until she leaves the box.
@@ -196,7 +199,7 @@ function EditableField({
     />
   );
   const hint = spec.kind === 'phone' ? MESSAGES.phoneHint : null;
-  const hasHelp = Boolean(error || hint || save.snapshot.entry);
+  const hasHelp = Boolean(error || hint || pasteNote || save.snapshot.entry);
   const box = {
     id: name,
     'aria-required': spec.required || undefined,
@@ -330,6 +333,7 @@ function EditableField({
           pasteRefused.current = true;
           form.setError(name, problem);
         }}
+        onPasteNote={setPasteNote}
       />
     );
   } else if (spec.kind === 'digits') {
@@ -364,6 +368,12 @@ function EditableField({
           <div className="pf-help" id={`${name}_help`}>
             {error && <div className="pf-error plain-field-error">{error}</div>}
             {hint && <div className="pf-extra">{hint}</div>}
+            {/* Always there under a phone, so that the note is announced when it appears. */}
+            {spec.kind === 'phone' && (
+              <div className="pf-extra" role="status">
+                {pasteNote}
+              </div>
+            )}
             {statusLine}
           </div>
         )}
