@@ -16,20 +16,33 @@ export function markSignedOut(): void {
 /** The other tabs of this browser hear a sign-out at once, with or without a connection. */
 const CHANNEL = 'portal.signed-out';
 
+/**
+ * This tab's one channel, to speak and to listen: a message reaches every other channel of that name, those of this
+ * tab too, but never the channel that sent it. So this tab does not hear its own sign-out (it would leave the page it
+ * is signing out from before /logout is reached, and the sign-in would bring her back to it).
+ */
+let channel: BroadcastChannel | null = null;
+const listeners = new Set<() => void>();
+
+function tabChannel(): BroadcastChannel | null {
+  if (typeof BroadcastChannel !== 'function') return null;
+  if (!channel) {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => listeners.forEach((listener) => listener());
+  }
+  return channel;
+}
+
 /** Tells this browser's other tabs that she signed out: they leave her pages too (auth-store.tsx). */
 export function announceSignOut(): void {
-  if (typeof BroadcastChannel !== 'function') return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage('signed-out');
-  channel.close();
+  tabChannel()?.postMessage('signed-out');
 }
 
 /** Calls `listener` when another tab of this browser signs out. Returns the unsubscribe. */
 export function onSignOutElsewhere(listener: () => void): () => void {
-  if (typeof BroadcastChannel !== 'function') return () => undefined;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = () => listener();
-  return () => channel.close();
+  if (!tabChannel()) return () => undefined;
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Whether this device signed out and the server may not have heard it yet. */
