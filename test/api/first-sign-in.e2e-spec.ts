@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { FIRST_PASSWORD_MESSAGES } from '../../shared/first-password.js';
 import type { StudentSaveResponse } from '../../shared/student-fields.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
+import { PasswordHasher } from '../../server/auth/password-hasher.js';
 import {
   ApiClient,
   expectStatus,
@@ -98,6 +99,17 @@ describe('the date of birth typed as families write it', () => {
     // Four failures: the right date, in any spelling, still signs in, and clears the count.
     await expectStatus(new ApiClient(t).loginStudent('20240017', '17/05/2012'), 200);
     expect(await failures('20240017')).toBe(0);
+  });
+
+  it('spends the check on what was typed for an unknown student ID too', async () => {
+    const nothing = vi.spyOn(t.app.get(PasswordHasher), 'verifyNothing');
+    try {
+      await expectStatus(new ApiClient(t).loginStudent('20249999', '17/05/2012'), 422);
+      expect(nothing).toHaveBeenCalledTimes(1);
+      expect(nothing).toHaveBeenCalledWith('17/05/2012');
+    } finally {
+      nothing.mockRestore();
+    }
   });
 
   it('locks after five wrong attempts, whatever their spellings, and says how long to wait', async () => {
