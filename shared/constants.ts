@@ -51,6 +51,7 @@ export const MESSAGES = {
   /** A 429's message takes the wait in words (shared/waiting.ts), from the same figure as its Retry-After. */
   tooManyAttempts: (wait: string) => `Too many sign-in attempts. Please wait ${wait} and try again.`,
   tooManySearches: (wait: string) => `Too many searches. Please wait ${wait} and try again.`,
+  tooManyLinkRequests: (wait: string) => `Too many password link requests. Please wait ${wait} and try again.`,
   signInRequired: 'Please sign in to continue.',
   forbidden: 'You are not allowed to do that.',
   /** A student ID sent as something other than text (an array, an object, a number). */

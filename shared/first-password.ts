@@ -4,7 +4,7 @@
  * first password the server reads a few common spellings of a date as that password (firstPasswordSpelling); the
  * sign-in card says which spelling is the password itself, with an example (FIRST_PASSWORD_HINT).
  */
-import { isCalendarDate } from './student-fields.js';
+import { readDayFirstDate } from './day-first-date.js';
 
 /** The first password for a date of birth stored as 'YYYY-MM-DD' (and what Reset Password gives back). */
 export function firstPassword(dateOfBirth: string): string {
@@ -15,37 +15,14 @@ export function firstPassword(dateOfBirth: string): string {
 export const FIRST_PASSWORD_HINT =
   'First sign-in? Your password is your date of birth written yyyymmdd: 17 May 2012 is 20120517.';
 
-/** The years a date of birth typed at sign-in may have (a wider range than any student's, to read 8 digits once). */
-const FIRST_YEAR = 1900;
-const LAST_YEAR = 2099;
-
-/** yyyymmdd for a real calendar date within the years above, else null. */
-function compact(year: string, month: string, day: string): string | null {
-  const y = Number(year);
-  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  return y >= FIRST_YEAR && y <= LAST_YEAR && isCalendarDate(iso) ? firstPassword(iso) : null;
-}
-
 /**
  * A date typed in one of the spellings families use, as the first password (yyyymmdd), or null when what was typed
- * is not such a date. Accepted: dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy (day and month of one or two digits), yyyy-mm-dd,
- * yyyy/mm/dd, ddmmyyyy and yyyymmdd itself; spaces around it are ignored and fullwidth digits read as digits. Eight
- * digits are read as yyyymmdd when that is a date, else as ddmmyyyy: both can never be dates at once, since a
- * yyyymmdd read as ddmmyyyy would have a year of at most 1231.
+ * is not such a date. Accepted: every spelling of readDayFirstDate (shared/day-first-date.ts): dd/mm/yyyy,
+ * dd-mm-yyyy, dd.mm.yyyy, yyyy-mm-dd, yyyy/mm/dd, ddmmyyyy and yyyymmdd itself.
  */
 export function firstPasswordSpelling(typed: string): string | null {
-  const s = typed.normalize('NFKC').trim();
-  let m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/.exec(s);
-  if (m) return compact(m[4], m[3], m[1]);
-  m = /^(\d{4})([/-])(\d{1,2})\2(\d{1,2})$/.exec(s);
-  if (m) return compact(m[1], m[3], m[4]);
-  m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
-  if (m) {
-    const asWritten = compact(m[1], m[2], m[3]);
-    if (asWritten) return asWritten;
-  }
-  m = /^(\d{2})(\d{2})(\d{4})$/.exec(s);
-  return m ? compact(m[3], m[2], m[1]) : null;
+  const date = readDayFirstDate(typed);
+  return date?.iso ? firstPassword(date.iso) : null;
 }
 
 /**

@@ -61,7 +61,7 @@ describe('readImportDate', () => {
   });
 
   it('refuses what is not a date at all', () => {
-    for (const text of ['March 3 2014', '12/03/14', '20140312', '2014/03/12'])
+    for (const text of ['March 3 2014', '12/03/14', '20140312', '2014/03/12', '12/03-2014', '12.03/2014'])
       expect(readImportDate(text)).toEqual({
         problem: 'Write the date of birth as DD/MM/YYYY (day first, e.g. 17/05/2013) or YYYY-MM-DD (e.g. 2013-05-17).',
       });

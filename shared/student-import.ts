@@ -3,7 +3,7 @@
 // page can say the same.
 
 import { IMPORT_COLUMNS, type ImportColumn } from './admin-types.js';
-import { isCalendarDate } from './student-fields.js';
+import { type DateSpelling, readDayFirstDate } from './day-first-date.js';
 
 /**
  * The headings schools use for the import's columns, beside the columns' own names ('first_name', 'First Name').
@@ -62,15 +62,17 @@ export const IMPORT_DATE_MESSAGES = {
     `'${text}' is not a date that exists (read as ${format}${format === 'DD/MM/YYYY' ? ', day first' : ''}).`,
 };
 
+/** The spellings of shared/day-first-date.ts an import file may use, and how the check names them. */
+const IMPORT_SPELLINGS: Partial<Record<DateSpelling, ImportDateFormat>> = {
+  'dd/mm/yyyy': 'DD/MM/YYYY',
+  'yyyy-mm-dd': 'YYYY-MM-DD',
+};
+
 /** Reads a date typed into an import file (a spreadsheet's date cell reaches here already as YYYY-MM-DD). */
 export function readImportDate(text: string): ImportDate {
   const t = text.trim();
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
-  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
-  const parts = iso ? [iso[1], iso[2], iso[3]] : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : null;
-  if (!parts) return { problem: IMPORT_DATE_MESSAGES.unknown };
-  const format: ImportDateFormat = iso ? 'YYYY-MM-DD' : 'DD/MM/YYYY';
-  const [y, m, d] = parts;
-  const value = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  return isCalendarDate(value) ? { iso: value, format } : { problem: IMPORT_DATE_MESSAGES.impossible(t, format) };
+  const read = readDayFirstDate(t);
+  const format = read ? IMPORT_SPELLINGS[read.spelling] : undefined;
+  if (!read || !format) return { problem: IMPORT_DATE_MESSAGES.unknown };
+  return read.iso ? { iso: read.iso, format } : { problem: IMPORT_DATE_MESSAGES.impossible(t, format) };
 }

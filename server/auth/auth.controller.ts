@@ -33,7 +33,7 @@ import { AdminLoginDto, ChangePasswordDto, GuardianLoginDto, StudentLoginDto } f
 import type { MfaRequiredResponse } from '../../shared/mfa.js';
 import { MfaService } from './mfa/mfa.service.js';
 import { startPendingMfa } from './mfa/pending-mfa.js';
-import { endSession, SESSION_COOKIE, startSession } from './session-cookie.js';
+import { signOutHere, startSession } from './session-cookie.js';
 import { SessionAccount } from './session-account.js';
 import { SignInThrottlerGuard } from './sign-in-throttler.guard.js';
 
@@ -133,8 +133,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await endSession(req);
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
+    await signOutHere(req, res, this.config.secureCookies);
   }
 
   /** Who is signed in in this browser, plus the operator settings the client needs. */

@@ -76,7 +76,7 @@ export class AuthService {
     // Still on her first password, a date of birth in a common spelling is that password (shared/first-password.ts):
     // one comparison either way, so one attempt counted, whatever spelling she used.
     const asDate = firstPasswordSpelling(dto.password);
-    const password = (user: User) => (asDate && user.password_reset === 1 ? asDate : dto.password);
+    const password = (user: User | null) => (asDate && user?.password_reset === 1 ? asDate : dto.password);
     const user = await this.checkCredentials(key, () => this.users.findStudent(dto.student_id), password, cookies);
     if (!user) {
       this.logger.warn({ msg: 'sign-in failed', kind: 'student', ip });
@@ -242,21 +242,25 @@ export class AuthService {
    * exists and whatever its hash's cost (PasswordHasher). A browser holding a valid device cookie for the
    * account is counted on its own key instead of the account's anonymous lock (DeviceCookies); a success
    * there also clears the account's unlocked count, as an anonymous success does. Returns the account when
-   * the password is right, else null. `password` may depend on the account found (a first password typed as a date).
+   * the password is right, else null. `password` may depend on the account found (a first password typed as a date;
+   * null when there is none: what was typed).
    */
   private async checkCredentials(
     accountKey: string,
     find: () => Promise<User | null>,
-    password: string | ((user: User) => string),
+    password: string | ((user: User | null) => string),
     cookies: Record<string, unknown> | undefined,
   ): Promise<User | null> {
     const nonce = this.devices.nonceFor(cookies, accountKey);
     const throttleKey = nonce ? `device:${nonce}` : accountKey;
     let user: User | null = null;
     const ok = await this.throttle.attempt(throttleKey, async () => {
-      user = await find();
-      if (!user) return this.hasher.verifyNothing(typeof password === 'string' ? password : '');
-      return this.hasher.verify(typeof password === 'string' ? password : password(user), user.password_hash);
+      const found = await find();
+      user = found;
+      // What was typed is compared either way: an unknown account costs the same work as a wrong password.
+      const candidate = typeof password === 'string' ? password : password(found);
+      if (!found) return this.hasher.verifyNothing(candidate);
+      return this.hasher.verify(candidate, found.password_hash);
     });
     if (!ok) return null;
     if (nonce) await this.throttle.clearUnlessLocked(accountKey);

@@ -13,16 +13,16 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
  * session fixation.
  */
 export async function startSession(req: Request, userId: number): Promise<void> {
-  await promisify((cb) => req.session.regenerate(cb));
+  await renewSession(req);
   req.session.userId = userId;
   req.session.signedInAt = Date.now();
   await promisify((cb) => req.session.save(cb));
 }
 
-/** Ends this browser's session, when it has one. */
-export async function endSession(req: Request): Promise<void> {
-  if (!req.session) return;
-  await promisify((cb) => req.session.destroy(cb));
+/** A new, empty session under a new id: the one the request came with ends (after signOutHere there is none). */
+export async function renewSession(req: Request): Promise<void> {
+  if (req.session) await promisify((cb) => req.session.regenerate(cb));
+  else req.sessionStore.generate(req);
 }
 
 /** Whether the request carries the client's signed-out marker (from the header: it may come before cookieParser). */
@@ -31,15 +31,37 @@ export function hasSignedOutMarker(req: Request): boolean {
 }
 
 /**
+ * Signs this browser out here (POST /logout, and the signed-out marker below): its session ends, none takes its place
+ * (a sign-in later in the same request starts one: renewSession), and the answer removes the session cookie and the
+ * marker. The rest of the request reads no session cookie either, so that it says `signed-out`, as every later call
+ * without the cookie does (SessionAccount.endedReason), not `ended`.
+ */
+export async function signOutHere(req: Request, res: Response, secure: boolean): Promise<void> {
+  if (req.session) await promisify((cb) => req.session.destroy(cb));
+  res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  res.clearCookie(SIGNED_OUT_COOKIE, { path: '/', sameSite: 'lax', secure });
+  const cookies = req.cookies as Record<string, unknown> | undefined;
+  if (cookies) delete cookies[SESSION_COOKIE];
+  if (req.headers.cookie) {
+    req.headers.cookie = req.headers.cookie
+      .split(';')
+      .filter((c) => !c.trim().startsWith(`${SESSION_COOKIE}=`))
+      .join(';');
+  }
+}
+
+/**
  * The sign-out a browser made without a connection (shared/api-types.ts SIGNED_OUT_COOKIE), delivered by the first
- * request that carries the marker: the session it comes with ends here (a new, empty session takes its place, so the
- * rest of the request runs signed out), and the marker goes. Only ever ends a session, never starts one.
+ * request that carries the marker: the session it comes with is signed out here (signOutHere), and the marker goes.
+ * Only ever ends a session, never starts one; a session without an account is left as it is.
  */
 export async function endMarkedSession(req: Request, res: Response, secure: boolean): Promise<void> {
   if (!hasSignedOutMarker(req)) return;
-  res.clearCookie(SIGNED_OUT_COOKIE, { path: '/', sameSite: 'lax', secure });
-  if (req.session?.userId === undefined) return;
-  await promisify((cb) => req.session.regenerate(cb));
+  if (req.session?.userId === undefined) {
+    res.clearCookie(SIGNED_OUT_COOKIE, { path: '/', sameSite: 'lax', secure });
+    return;
+  }
+  await signOutHere(req, res, secure);
 }
 
 /** endMarkedSession as middleware, after the session middleware. */

@@ -2,7 +2,7 @@ import { Inject, Injectable, NotFoundException, UnprocessableEntityException } f
 import type { StudentIdMatch } from '../../shared/api-types.js';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
-import { matchesFullName } from '../../shared/student-search.js';
+import { matchesFullName, searchWords } from '../../shared/student-search.js';
 import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -29,9 +29,16 @@ export class StudentIdLookup {
     if (hit.isBlocked) {
       throw new TooManyRequestsException(MESSAGES.tooManySearches, hit.timeToBlockExpire);
     }
-    const words = name.trim().split(/\s+/).filter(Boolean);
-    const [first, last] = [words[0] ?? '', words.slice(1).join(' ')];
-    if (!/^[\p{L}'-]{3,}$/u.test(first) || !/^[\p{L}' -]{3,}$/u.test(last)) {
+    const typed = name.trim().split(/\s+/).filter(Boolean);
+    const [first, last] = [typed[0] ?? '', typed.slice(1).join(' ')];
+    // The words the rule matches (searchWords parts names at hyphens and apostrophes too): each of at least 3
+    // letters, so that "a'a b-b" is not a search for one-letter prefixes.
+    const words = [searchWords(first), searchWords(last)];
+    if (
+      !/^[\p{L}'-]+$/u.test(first) ||
+      !/^[\p{L}' -]+$/u.test(last) ||
+      words.some((w) => w.length === 0 || w.some((word) => word.length < 3))
+    ) {
       throw new UnprocessableEntityException({
         message: 'Type at least 3 letters of the first name and 3 of the last name.',
         errors: { name: ['Type at least 3 letters of the first name and 3 of the last name.'] },

@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
   adminEditProblem,
@@ -13,16 +13,14 @@ import {
   type StudentSaveConflict,
   type StudentSaveResponse,
 } from '../../shared/student-fields.js';
-import { firstPassword, type FirstPasswordAfterSave } from '../../shared/first-password.js';
 import { AuditService } from '../audit/audit.service.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
 import type { SessionUser } from '../common/session-user.js';
 import { localDate, nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { TermsService } from '../terms/terms.service.js';
-import { UsersService } from '../users/users.service.js';
+import { type DateOfBirthCorrection, FirstPasswordFollower } from '../users/first-password-follower.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
 import { AddressWriters, SECTION_FIELDS } from './address-writers.js';
 import { RegistrationWindow } from './registration-window.js';
@@ -80,8 +78,7 @@ export class StudentsService {
     private readonly audit: AuditService,
     private readonly terms: TermsService,
     private readonly addressWriters: AddressWriters,
-    private readonly users: UsersService,
-    private readonly hasher: PasswordHasher,
+    private readonly firstPasswords: FirstPasswordFollower,
   ) {}
 
   /** Read on every step of the form (StudentsRepository.findRow reads it with plain SQL). */
@@ -109,8 +106,12 @@ export class StudentsService {
     await this.checkAgainstSchoolRules(user, changes);
 
     const names = Object.keys(changes) as StudentFieldName[];
-    // bcrypt's work is done before the transaction, which must stay short.
-    const firstPasswordHash = await this.correctedFirstPassword(id, changes.date_of_birth);
+    // Only the office corrects a date of birth so that her first password follows it (a family's save never moves
+    // it, nor is told whether she chose one). bcrypt's work is done before the transaction, which must stay short.
+    const correction = await this.officeCorrection(user, id, changes.date_of_birth);
+    const firstPasswordHashes = correction
+      ? await this.firstPasswords.prepare([correction])
+      : new Map<string, string>();
     return writeTransaction(this.ds, async (m) => {
       // The section fields too: whether a save shows a family section decides who wrote its address (AddressWriters).
       const current: Record<string, FieldValue> | null = await this.students.pickForUpdate(
@@ -142,9 +143,10 @@ export class StudentsService {
           m,
         );
       }
-      const passwordAfter = changed.includes('date_of_birth')
-        ? await this.followDateOfBirth(user, id, changes.date_of_birth, firstPasswordHash, m)
-        : undefined;
+      const passwordAfter =
+        correction && changed.includes('date_of_birth')
+          ? (await this.firstPasswords.follow(user, [correction], firstPasswordHashes, m)).get(id)
+          : undefined;
       // Who wrote each address sent decides whether a reset link may go there (docs/product.md §10).
       await this.addressWriters.recordSave(
         user,
@@ -164,40 +166,15 @@ export class StudentsService {
     });
   }
 
-  /**
-   * The hash of the first password a corrected date of birth gives, when the save changes it for a student still on
-   * her first password; else null (checked again in the transaction).
-   */
-  private async correctedFirstPassword(id: string, dateOfBirth: FieldValue | undefined): Promise<string | null> {
-    if (typeof dateOfBirth !== 'string' || !dateOfBirth) return null;
-    const account = await this.users.findStudent(id);
-    if (account?.password_reset !== 1) return null;
-    if ((await this.students.pick(id, ['date_of_birth']))?.date_of_birth === dateOfBirth) return null;
-    return this.hasher.hash(firstPassword(dateOfBirth));
-  }
-
-  /**
-   * Her date of birth changed: while she has not chosen a password, her first password becomes the corrected date
-   * (audited); once she has, it stays, and the office is told so (docs/product.md §4 Student edit status).
-   */
-  private async followDateOfBirth(
-    actor: SessionUser,
+  /** The date of birth an administrator's save corrects, else null (a family's save, or the date unchanged). */
+  private async officeCorrection(
+    user: SessionUser,
     id: string,
     dateOfBirth: FieldValue | undefined,
-    hash: string | null,
-    m: EntityManager,
-  ): Promise<FirstPasswordAfterSave | undefined> {
-    const account = await this.users.findStudent(id, m);
-    if (!account || typeof dateOfBirth !== 'string' || !dateOfBirth) return undefined;
-    if (account.password_reset !== 1) return 'chosen';
-    const next = hash ?? (await this.hasher.hash(firstPassword(dateOfBirth)));
-    if (!(await this.users.setFirstPassword(account.id, next, m))) return 'chosen';
-    await this.audit.record(
-      actor,
-      { action: 'password.first-password-corrected', entity: 'user', entity_id: id, field: 'date_of_birth' },
-      m,
-    );
-    return 'follows';
+  ): Promise<DateOfBirthCorrection | null> {
+    if (user.role !== 'admin' || typeof dateOfBirth !== 'string' || !dateOfBirth) return null;
+    if ((await this.students.pick(id, ['date_of_birth']))?.date_of_birth === dateOfBirth) return null;
+    return { studentId: id, dateOfBirth };
   }
 
   /** The rules that need the caller, today's date or the lookup lists; 422 like the field rules. */

@@ -53,6 +53,20 @@ export class UsersService {
     return exactly(row, (u) => u.student_id === id);
   }
 
+  /**
+   * The student accounts of these student ids (as the students table stores them), and whether each is on its first
+   * password.
+   */
+  async studentAccounts(studentIds: readonly string[], m?: EntityManager): Promise<User[]> {
+    if (studentIds.length === 0) return [];
+    const wanted = new Set(studentIds);
+    const rows = await (m ? m.getRepository(User) : this.users).find({
+      select: { id: true, student_id: true, password_reset: true },
+      where: { role: 'student', student_id: In([...wanted]) },
+    });
+    return rows.filter((u) => u.student_id !== null && wanted.has(u.student_id));
+  }
+
   async findAdmin(username: string): Promise<User | null> {
     const name = signInName(username);
     return exactly(await this.users.findOneBy({ role: 'admin', username: name }), (u) => u.username === name);

@@ -1,11 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { FIRST_PASSWORD_MESSAGES } from '../../shared/first-password.js';
 import type { StudentSaveResponse } from '../../shared/student-fields.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
-import { ApiClient, expectStatus, expectWaitStated, signedInAdmin } from '../fixtures/api-client.js';
-import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
+import { PasswordHasher } from '../../server/auth/password-hasher.js';
+import {
+  ApiClient,
+  expectStatus,
+  expectWaitStated,
+  signedInAdmin,
+  signedInGuardian,
+  signedInStudent,
+} from '../fixtures/api-client.js';
+import {
+  createAdmin,
+  createGuardian,
+  createStudent,
+  setRegistrationStatus,
+  startTestApp,
+  type TestApp,
+} from '../fixtures/test-app.js';
 
 // A family signs in for the first time with the date of birth, written the way they write dates (docs/product.md §4
 // Sign-in): day first, with slashes, dashes or dots, or the year first.
@@ -28,6 +43,16 @@ beforeAll(async () => {
   // The office corrects these two dates of birth.
   await createStudent(t, { id: '20250003', first_name: 'Nadia', date_of_birth: '2013-03-03' });
   await createStudent(t, { id: '20250004', date_of_birth: '2013-03-04', password: 'Chosen-Pass-04' });
+  // A family changes these dates of birth: a parent (the first two), the student herself (the third).
+  await createStudent(t, { id: '20250005', date_of_birth: '2013-03-05' });
+  await createStudent(t, { id: '20250006', date_of_birth: '2013-03-06', password: 'Chosen-Pass-06' });
+  await createStudent(t, { id: '20250007', date_of_birth: '2013-03-07', password: 'Chosen-Pass-07' });
+  await createGuardian(t, {
+    email: 'parent@example.com',
+    password: 'Parent-Pass-2025',
+    students: ['20250005', '20250006'],
+  });
+  await setRegistrationStatus(t, 1);
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
 });
 afterAll(() => t.close());
@@ -76,6 +101,17 @@ describe('the date of birth typed as families write it', () => {
     expect(await failures('20240017')).toBe(0);
   });
 
+  it('spends the check on what was typed for an unknown student ID too', async () => {
+    const nothing = vi.spyOn(t.app.get(PasswordHasher), 'verifyNothing');
+    try {
+      await expectStatus(new ApiClient(t).loginStudent('20249999', '17/05/2012'), 422);
+      expect(nothing).toHaveBeenCalledTimes(1);
+      expect(nothing).toHaveBeenCalledWith('17/05/2012');
+    } finally {
+      nothing.mockRestore();
+    }
+  });
+
   it('locks after five wrong attempts, whatever their spellings, and says how long to wait', async () => {
     for (const spelling of [...WRONG_SPELLINGS.slice(0, 4), '17/5/2013'])
       await expectStatus(new ApiClient(t).loginStudent('20240017', spelling), 422);
@@ -122,5 +158,43 @@ describe('an office correction of the date of birth', () => {
     // Reset Password then gives her the corrected date.
     await expectStatus(admin.post('/api/reset-password-student', { student_id: '20250004' }), 200);
     await expectStatus(new ApiClient(t).loginStudent('20250004', '20130504'), 200);
+  });
+});
+
+describe("a family's change of the date of birth", () => {
+  const corrections = (id: string) =>
+    t.ds.getRepository(AuditEntry).countBy({ action: 'password.first-password-corrected', entity_id: id });
+
+  it("leaves a parent's daughter's first password as it is, and does not say whether she chose one", async () => {
+    const parent = await signedInGuardian(t, 'parent@example.com', 'Parent-Pass-2025');
+    const first = await expectStatus(parent.post('/api/student', { id: '20250005', date_of_birth: '2013-04-05' }), 200);
+    expect(first.body).toMatchObject({ date_of_birth: '2013-04-05' });
+    expect(first.body).not.toHaveProperty('first_password');
+    await expectStatus(new ApiClient(t).loginStudent('20250005', '20130405'), 422);
+    await expectStatus(new ApiClient(t).loginStudent('20250005', '20130305'), 200);
+    expect(await corrections('20250005')).toBe(0);
+
+    const chosen = await expectStatus(
+      parent.post('/api/student', { id: '20250006', date_of_birth: '2013-04-06' }),
+      200,
+    );
+    expect(chosen.body).not.toHaveProperty('first_password');
+    await expectStatus(new ApiClient(t).loginStudent('20250006', 'Chosen-Pass-06'), 200);
+  });
+
+  it('leaves her password as it is when she changes the date herself, and says nothing of it', async () => {
+    // On her first password she must choose one before she can save (403), so she saves with a password of her own.
+    const onFirst = await signedInStudent(t, '20250005', '20130305');
+    await expectStatus(onFirst.post('/api/student', { id: '20250005', date_of_birth: '2013-05-05' }), 403);
+    const herself = await signedInStudent(t, '20250007', 'Chosen-Pass-07');
+    const saved = await expectStatus(
+      herself.post('/api/student', { id: '20250007', date_of_birth: '2013-04-07' }),
+      200,
+    );
+    expect(saved.body).toMatchObject({ date_of_birth: '2013-04-07' });
+    expect(saved.body).not.toHaveProperty('first_password');
+    await expectStatus(new ApiClient(t).loginStudent('20250007', '20130407'), 422);
+    await expectStatus(new ApiClient(t).loginStudent('20250007', 'Chosen-Pass-07'), 200);
+    expect(await corrections('20250007')).toBe(0);
   });
 });

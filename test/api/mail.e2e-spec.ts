@@ -218,7 +218,8 @@ describe('a forgotten password', () => {
     await expectStatus(visitor.post('/api/forgot-password', { student_id: BRIANNA.id }), 202);
     const limited = await expectStatus(visitor.post('/api/forgot-password', { student_id: BRIANNA.id }), 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expectWaitStated(limited, MESSAGES.tooManyAttempts);
+    expectWaitStated(limited, MESSAGES.tooManyLinkRequests);
+    expect(limited.body.message).toBe('Too many password link requests. Please wait 15 minutes and try again.');
     // An unknown ID is limited alike, so the limit tells nothing either.
     for (let n = 0; n < 3; n++)
       await expectStatus(visitor.post('/api/forgot-password', { student_id: 'NOSUCH8' }), 202);

@@ -3,7 +3,15 @@ import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { PasswordRecoveryService } from '../../server/auth/recovery/password-recovery.service.js';
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
 import { MAIL_MESSAGES, type OutboxItem, type OutboxMessage as OutboxView } from '../../shared/mail.js';
-import { ApiClient, expectStatus, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
+import { MESSAGES } from '../../shared/constants.js';
+import {
+  ApiClient,
+  expectStatus,
+  expectWaitStated,
+  signedInAdmin,
+  signedInGuardian,
+  signedInStudent,
+} from '../fixtures/api-client.js';
 import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 // Parents and the office without a mail server (docs/product.md §10 The outbox, §11 The account): a parent's own
@@ -141,7 +149,8 @@ describe("the office sends a parent a new link from a student's Guardians list",
     await t.app.get(PasswordRecoveryService).settle();
     await expectStatus(send(admin), 200);
     const limited = await expectStatus(send(admin), 429);
-    expect(limited.body.message).toBe('Too many sign-in attempts. Please wait and try again.');
+    expectWaitStated(limited, MESSAGES.tooManyLinkRequests);
+    expect(limited.body.message).toBe('Too many password link requests. Please wait 15 minutes and try again.');
     expect((await rows()).length).toBe(2);
   });
 });

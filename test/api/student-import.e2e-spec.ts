@@ -361,6 +361,27 @@ describe('the headings and dates schools write (shared/student-import.ts)', () =
     expect(await born('20263703')).toBe('2013-09-01');
   });
 
+  it('moves a first password to a corrected date of birth, audited; a chosen password stays', async () => {
+    await createStudent(t, { id: '20263801', class_id: '1A', date_of_birth: '2013-08-01' });
+    await createStudent(t, {
+      id: '20263802',
+      class_id: '1A',
+      date_of_birth: '2013-08-02',
+      password: 'Chosen-Pass-3802',
+    });
+    const csv = 'id,date_of_birth\n20263801,01/09/2013\n20263802,02/09/2013\n';
+    await upload(admin, Buffer.from(csv), 'students.csv').expect(200);
+
+    await expectStatus(new ApiClient(t).loginStudent('20263801', '20130801'), 422);
+    await expectStatus(new ApiClient(t).loginStudent('20263801', '20130901'), 200);
+    const corrected = await t.ds.getRepository(AuditEntry).findBy({ action: 'password.first-password-corrected' });
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0]).toMatchObject({ actor: 'admin:office', entity: 'user', entity_id: '20263801' });
+
+    await expectStatus(new ApiClient(t).loginStudent('20263802', '20130902'), 422);
+    await expectStatus(new ApiClient(t).loginStudent('20263802', 'Chosen-Pass-3802'), 200);
+  });
+
   it('refuses a date that does not exist, or is not a date, naming the cell', async () => {
     const csv =
       'id,first_name,last_name,class_id,date_of_birth\n' +

@@ -19,6 +19,7 @@ import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets
 import { localDate, nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { writeTransaction } from '../../database/write-transaction.js';
+import { type DateOfBirthCorrection, FirstPasswordFollower } from '../../users/first-password-follower.js';
 import { GuardianInvitationsService } from '../../guardians/guardian-invitations.service.js';
 import { FormClass, House } from '../../lookups/entities/lookups.entities.js';
 import { OutboxService } from '../../mail/outbox.service.js';
@@ -81,6 +82,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     private readonly students: StudentsRepository,
     private readonly invitations: GuardianInvitationsService,
     private readonly outbox: OutboxService,
+    private readonly firstPasswords: FirstPasswordFollower,
   ) {}
 
   read(file: UploadedSheet): Promise<StudentSheet> {
@@ -97,6 +99,8 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     // INITIAL_PASSWORD_COST: a whole school imports in seconds instead of a minute. The password she
     // chooses at her first sign-in (required by the reset flag) is hashed at BCRYPT_COST. Sign-in checks
     // every account at both costs (PasswordHasher), so the cheap hash does not show in answer times.
+    // A corrected date of birth moves the first password of a student still on it (FirstPasswordFollower), at the
+    // same cost.
     const hashes = new Map<string, string>();
     const dobs = [...new Set(plan.creates.map((c) => String(c.values.date_of_birth)))];
     for (const group of chunks(dobs, 4)) {
@@ -104,6 +108,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
         group.map(async (dob) => hashes.set(dob, await this.hasher.hash(firstPassword(dob), INITIAL_PASSWORD_COST))),
       );
     }
+    await this.firstPasswords.prepare(correctedDates(plan), INITIAL_PASSWORD_COST, hashes);
     const final = await writeTransaction(this.ds, async (m) => {
       // Planned again inside the transaction, so a student saved meanwhile is compared as she is now.
       const again = await this.plan(sheet, m);
@@ -330,6 +335,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     for (const group of chunks(accounts, 100)) await m.insert(User, group);
     for (const u of plan.updates)
       await this.students.update(u.id, { ...(u.changes as StudentChanges), updated_at: now }, m);
+    await this.firstPasswords.follow(actor, correctedDates(plan), hashes, m);
 
     await this.audit.record(
       actor,
@@ -367,4 +373,11 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     );
     await this.invitations.queueInvitations(plan.counts.guardian_invitations, actor, m);
   }
+}
+
+/** The students whose date of birth the import corrects. */
+function correctedDates(plan: Plan): DateOfBirthCorrection[] {
+  return plan.updates
+    .filter((u) => typeof u.changes.date_of_birth === 'string' && u.changes.date_of_birth !== '')
+    .map((u) => ({ studentId: u.id, dateOfBirth: String(u.changes.date_of_birth) }));
 }

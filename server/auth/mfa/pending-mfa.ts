@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { MFA_PENDING_MS } from '../../../shared/mfa.js';
 import type { DeviceCookie } from '../device-cookies.js';
+import { renewSession } from '../session-cookie.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -15,7 +16,7 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
 
 /** A fresh session holding only the pending second step: nobody is signed in by it. */
 export async function startPendingMfa(req: Request, userId: number, device?: DeviceCookie): Promise<void> {
-  await promisify((cb) => req.session.regenerate(cb));
+  await renewSession(req);
   req.session.pendingMfa = { userId, at: Date.now(), device };
   await promisify((cb) => req.session.save(cb));
 }

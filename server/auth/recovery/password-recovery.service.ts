@@ -182,7 +182,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
 
   private async limit(key: string, max: number): Promise<void> {
     const hit = await this.limiter.increment(key, REQUEST_WINDOW_MS, max);
-    if (hit.isBlocked) throw new TooManyRequestsException(MESSAGES.tooManyAttempts, hit.timeToBlockExpire);
+    if (hit.isBlocked) throw new TooManyRequestsException(MESSAGES.tooManyLinkRequests, hit.timeToBlockExpire);
   }
 
   /** Which kind of account the link is for, so that the page can say so; 410 when it no longer works. */
