@@ -31,13 +31,14 @@ export class StudentIdLookup {
     }
     const typed = name.trim().split(/\s+/).filter(Boolean);
     const [first, last] = [typed[0] ?? '', typed.slice(1).join(' ')];
-    // The words the rule matches (searchWords parts names at hyphens and apostrophes too): each of at least 3
-    // letters, so that "a'a b-b" is not a search for one-letter prefixes.
+    // The words the rule matches (searchWords parts names at hyphens and apostrophes too): each name needs one of at
+    // least 3 letters, so that "a'a b-b" is not a search for one-letter prefixes; a shorter word beside it, as the O
+    // of O'Neil, only narrows the search, since every word must match.
     const words = [searchWords(first), searchWords(last)];
     if (
       !/^[\p{L}'-]+$/u.test(first) ||
       !/^[\p{L}' -]+$/u.test(last) ||
-      words.some((w) => w.length === 0 || w.some((word) => word.length < 3))
+      words.some((w) => !w.some((word) => word.length >= 3))
     ) {
       throw new UnprocessableEntityException({
         message: 'Type at least 3 letters of the first name and 3 of the last name.',
