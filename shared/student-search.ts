@@ -1,8 +1,7 @@
 // The one rule for what a typed search finds wherever the office (or a family) looks a student up: the Students
-// table (in the browser and GET /api/students?search=), the Hold dialog's student box, the sign-in page's 'Search
-// for Student ID' and the Outbox (which finds parents by their names the same way) (docs/product.md §2 Admin
-// students screen). Framework-free so that it is unit-tested in Node
-// (student-search.spec.ts) and the server answers exactly what the browser shows, on either database.
+// table (in the browser), the Hold dialog's student box, the sign-in page's 'Search for Student ID' and the Outbox
+// (which finds parents by their names the same way) (docs/product.md §2 Admin students screen). Framework-free so
+// that it is unit-tested in Node (student-search.spec.ts) and the server and the browser find alike.
 
 /** What the search looks at in a student. */
 export interface SearchableStudent {
