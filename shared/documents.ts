@@ -32,6 +32,8 @@ export const UPLOAD_MESSAGES = {
   failed: 'Could not upload the file!',
   /** Chosen while the device has no connection: kept in the page and sent when it is back. */
   waiting: "Waiting for a connection — it will send when you're back online.",
+  /** Chosen while other documents of the page are being sent (the page sends two at a time): it goes after them. */
+  waitingTurn: 'Waiting its turn — it will send as soon as the documents before it have gone.',
   /** Leaving the page (another step, a reload) while a chosen document is still being sent or waiting. */
   leaving: 'A document has not reached the school yet. If you leave this page now, it may be lost. Leave anyway?',
   uploaded: (name: string) => `Uploaded the file successfully: ${name}`,

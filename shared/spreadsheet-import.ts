@@ -1,5 +1,26 @@
 // The answer of every spreadsheet import (students, term reports): the server and the web client read
-// one shape. How each failure is answered (413, 415, 422) is in the README's API section.
+// one shape. How each failure is answered (413, 415, 422) is in the README's API section. And the one rule by which
+// every import reads the headings of its columns.
+
+/**
+ * A heading as every import compares it: case, spaces, dots, dashes and underscores do not count, nor a note in
+ * brackets at its end: 'Birth Certificate No.' → 'birthcertificateno', 'Next Term Begins' and 'next_term_begins' →
+ * 'nexttermbegins', 'Date of Birth (dd/mm/yyyy)' → 'dateofbirth'.
+ */
+export function headingKey(heading: string): string {
+  return heading
+    .trim()
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The column among `columns` that a heading names by headingKey ('Student ID' → 'student_id'), or null. */
+export function columnNamed<C extends string>(heading: string, columns: readonly C[]): C | null {
+  const key = headingKey(heading);
+  return columns.find((c) => headingKey(c) === key) ?? null;
+}
 
 /** One problem found in the rows of an import file. */
 export interface ImportRowError {

@@ -4,10 +4,12 @@
 
 import { IMPORT_COLUMNS, type ImportColumn } from './admin-types.js';
 import { type DateSpelling, readDayFirstDate } from './day-first-date.js';
+import { headingKey } from './spreadsheet-import.js';
 
 /**
  * The headings schools use for the import's columns, beside the columns' own names ('first_name', 'First Name').
- * Case, spaces, dots, dashes and underscores do not count, nor a note in brackets ('Date of Birth (dd/mm/yyyy)').
+ * Compared by the imports' one heading rule (headingKey of shared/spreadsheet-import.ts): case, spaces, dots, dashes
+ * and underscores do not count, nor a note in brackets ('Date of Birth (dd/mm/yyyy)').
  */
 export const IMPORT_COLUMN_ALIASES: Readonly<Record<string, ImportColumn>> = {
   'Student ID': 'id',
@@ -25,16 +27,6 @@ export const IMPORT_COLUMN_ALIASES: Readonly<Record<string, ImportColumn>> = {
   House: 'house_code',
   'Other Name': 'middle_name',
 };
-
-/** A heading without its note, case and punctuation: 'Birth Certificate No.' → 'birthcertificateno'. */
-function headingKey(heading: string): string {
-  return heading
-    .trim()
-    .replace(/\s*\([^)]*\)\s*$/, '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
 
 const BY_KEY = new Map<string, ImportColumn>([
   ...IMPORT_COLUMNS.map((c) => [headingKey(c), c] as const),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   matchesFullName,
+  matchesName,
   matchesStudentName,
   matchesStudentSearch,
   normaliseSearch,
@@ -173,5 +174,17 @@ describe('matchesFullName (Search for Student ID)', () => {
     expect(matchesFullName(nadiaTB, 'Thomas Baptiste')).toBe(false);
     expect(matchesFullName(maya, '20261104 Maya')).toBe(false);
     expect(matchesFullName(aaliyah, 'Ali Ramdial')).toBe(false);
+  });
+});
+
+describe("matchesName (a parent's name or address in the Outbox)", () => {
+  it('every word starts a word of the name, any order; case and accents ignored, hyphens and dots part words', () => {
+    expect(matchesName('Khálila Mohammed-Baksh', 'ali')).toBe(false);
+    expect(matchesName('Khálila Mohammed-Baksh', 'khal')).toBe(true);
+    expect(matchesName('Khálila Mohammed-Baksh', 'BAKSH khalila')).toBe(true);
+    expect(matchesName("Maya O'Neil", 'neil')).toBe(true);
+    expect(matchesName('khalila.mb@example.tt', 'khalila.mb')).toBe(true);
+    expect(matchesName('khalila.mb@example.tt', 'ila')).toBe(false);
+    expect(matchesName(null, 'a')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // The one rule for what a typed search finds wherever the office (or a family) looks a student up: the Students
-// table (in the browser and GET /api/students?search=), the Hold dialog's student box and the sign-in page's 'Search
-// for Student ID' (docs/product.md §2 Admin students screen). Framework-free so that it is unit-tested in Node
-// (student-search.spec.ts) and the server answers exactly what the browser shows, on either database.
+// table (in the browser), the Hold dialog's student box, the sign-in page's 'Search for Student ID' and the Outbox
+// (which finds parents by their names the same way) (docs/product.md §2 Admin students screen). Framework-free so
+// that it is unit-tested in Node (student-search.spec.ts) and the server and the browser find alike.
 
 /** What the search looks at in a student. */
 export interface SearchableStudent {
@@ -61,10 +61,22 @@ const compact = (text: string | null | undefined) => searchWords(text).join('');
  * 'Thomas Nadia' and 'nadia thomas-b' find Nadia Thomas-Baptiste; 'Ali' finds Maya Ali, never Aaliyah.
  */
 export function matchesStudentName(student: SearchableStudent, query: string): boolean {
-  const wanted = searchWords(query);
-  if (wanted.length === 0) return true;
-  const words = [...searchWords(student.first_name), ...searchWords(student.last_name), compact(student.id)];
-  return wanted.every((w) => words.some((word) => word.startsWith(w)));
+  return everyWordStarts(
+    [...searchWords(student.first_name), ...searchWords(student.last_name), compact(student.id)],
+    query,
+  );
+}
+
+/**
+ * The same rule for anyone's name (a parent's in the Outbox): every word of `query` starts a word of `name`, in any
+ * order, case, accents, hyphens and apostrophes not counting. 'ali' finds Maya Ali, never Khalila.
+ */
+export function matchesName(name: string | null | undefined, query: string): boolean {
+  return everyWordStarts(searchWords(name), query);
+}
+
+function everyWordStarts(words: string[], query: string): boolean {
+  return searchWords(query).every((w) => words.some((word) => word.startsWith(w)));
 }
 
 /**

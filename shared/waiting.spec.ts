@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { waitMinutes, waitPhrase } from './waiting.js';
 
 describe('the wait a 429 states', () => {
-  it('is Retry-After rounded up to whole minutes', () => {
-    expect(waitPhrase(1)).toBe('1 minute');
+  it('is a few seconds up to 15 seconds', () => {
+    expect(waitPhrase(1)).toBe('a few seconds');
+    expect(waitPhrase(10)).toBe('a few seconds');
+    expect(waitPhrase(15)).toBe('a few seconds');
+  });
+
+  it('is Retry-After rounded up to whole minutes past that', () => {
+    expect(waitPhrase(16)).toBe('1 minute');
     expect(waitPhrase(60)).toBe('1 minute');
     expect(waitPhrase(61)).toBe('2 minutes');
     expect(waitPhrase(15 * 60)).toBe('15 minutes');

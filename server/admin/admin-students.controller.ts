@@ -1,10 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
 import { CurrentUser, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { AdminStudentsService } from './admin-students.service.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
-import { StudentListQueryDto } from './dto/student-list-query.dto.js';
 
 @Roles('admin')
 @Controller('api')
@@ -12,8 +11,8 @@ export class AdminStudentsController {
   constructor(private readonly students: AdminStudentsService) {}
 
   @Get('students')
-  list(@Query() query: StudentListQueryDto): Promise<StudentListItem[]> {
-    return this.students.list(query.search);
+  list(): Promise<StudentListItem[]> {
+    return this.students.list();
   }
 
   @Post('reset-password-student')

@@ -3,7 +3,6 @@ import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-ty
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { firstPassword } from '../../shared/first-password.js';
-import { searchStudents } from '../../shared/student-search.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
@@ -28,17 +27,15 @@ export class AdminStudentsService {
   ) {}
 
   /**
-   * The Students table: only the columns it shows, newest change first (quick with a whole school). With `search`,
-   * only the students it finds by the one rule of shared/student-search.ts, applied here to the rows read rather than
-   * in SQL: SQLite and MariaDB fold case, accents and word boundaries differently, and the server must find exactly
-   * whom the table in the browser shows.
+   * The Students table: only the columns it shows, newest change first (quick with a whole school). The table searches
+   * them in the browser (shared/student-search.ts).
    */
-  async list(search?: string): Promise<StudentListItem[]> {
+  async list(): Promise<StudentListItem[]> {
     const rows = await this.students.list(
       ['first_name', 'last_name', 'class_id', 'date_of_birth', 'birth_certificate_no', 'updated_at'],
       { order: { updated_at: 'DESC', id: 'ASC' } },
     );
-    return searchStudents(rows, search ?? '').map((s) => ({
+    return rows.map((s) => ({
       id: s.id,
       first_name: s.first_name,
       last_name: s.last_name,

@@ -55,12 +55,16 @@ export class FamilyMail {
     return this.family(studentId, true, m);
   }
 
+  /**
+   * An administrator's own address is her e-mail (her username is a name); a guardian's is her sign-in name (username:
+   * her address in lower case, docs/product.md §11), the one the Guardians list and the Outbox show and search.
+   */
   private ownAddress(account: NoticeAccount): { to: string[]; name: AccountName } {
-    const to = account.email ? [account.email] : [];
-    return {
-      to,
-      name: account.role === 'admin' ? { admin: account.username ?? '' } : { guardian: account.email ?? '' },
-    };
+    if (account.role === 'admin') {
+      return { to: account.email ? [account.email] : [], name: { admin: account.username ?? '' } };
+    }
+    const address = account.username ?? '';
+    return { to: address ? [address] : [], name: { guardian: address } };
   }
 
   private async family(

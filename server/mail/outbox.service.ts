@@ -12,7 +12,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { nowIso } from '../common/time.js';
 import { isBareAddress } from '../../shared/email-address.js';
-import { normaliseSearch, searchStudents } from '../../shared/student-search.js';
+import { matchesName, normaliseSearch, searchStudents } from '../../shared/student-search.js';
 import { storedKey } from '../common/throttling/stored-key.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
 import { writeTransaction } from '../database/write-transaction.js';
@@ -153,7 +153,8 @@ export class OutboxService {
 
   /**
    * The newest messages, of one status or all; with a search, only those about a student it finds (the Students
-   * table's rule, shared/student-search.ts) or a parent's own messages whose name or address contains it.
+   * table's rule, shared/student-search.ts) or a parent's own messages whose name it finds by the same rule
+   * (matchesName), or her address (its parts as words: 'khalila.mb' finds khalila.mb@example.tt).
    */
   async list(status: OutboxStatus | undefined, limit: number, search?: string): Promise<OutboxItem[]> {
     const qb = this.ds.getRepository(OutboxMessage).createQueryBuilder('o').orderBy('o.id', 'DESC').take(limit);
@@ -166,7 +167,7 @@ export class OutboxService {
       ]);
       const studentIds = searchStudents(students, needle).map((s) => s.id);
       const guardianIds = guardians
-        .filter((g) => normaliseSearch(g.name).includes(needle) || g.email.includes(needle))
+        .filter((g) => matchesName(g.name, needle) || matchesName(g.email, needle))
         .map((g) => g.id);
       if (studentIds.length === 0 && guardianIds.length === 0) return [];
       qb.andWhere(

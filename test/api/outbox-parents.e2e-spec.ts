@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { PasswordRecoveryService } from '../../server/auth/recovery/password-recovery.service.js';
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
-import { MAIL_MESSAGES, type OutboxItem, type OutboxMessage as OutboxView } from '../../shared/mail.js';
+import { User } from '../../server/users/entities/user.entity.js';
 import { MESSAGES } from '../../shared/constants.js';
+import { MAIL_MESSAGES, type OutboxItem, type OutboxMessage as OutboxView } from '../../shared/mail.js';
 import {
   ApiClient,
   expectStatus,
@@ -41,7 +42,9 @@ const MIA = {
 };
 const MUM = { email: 'asha.ramdial@example.tt', name: 'Asha Ramdial', password: 'Asha-Parent-Pass-1' };
 const DAD = { email: 'dev.ramdial@example.tt', name: 'Dev Ramdial', password: 'Dev-Parent-Pass-1' };
+const KHALILA = { email: 'khalila.mb@example.tt', name: 'Khálila Mohammed-Baksh', password: 'Khalila-Parent-Pass-1' };
 let mumId: number;
+let khalilaId: number;
 let dadId: number;
 
 const rows = () => t.ds.getRepository(OutboxMessage).find({ order: { id: 'ASC' } });
@@ -56,6 +59,7 @@ beforeAll(async () => {
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
   mumId = await createGuardian(t, { ...MUM, students: [ZOE.id] });
   dadId = await createGuardian(t, { ...DAD, students: [ZOE.id] });
+  khalilaId = await createGuardian(t, { ...KHALILA, students: [MIA.id] });
 });
 
 afterAll(() => t?.close());
@@ -188,5 +192,36 @@ describe("the Outbox's student column and search", () => {
     expect((await list('?status=sent&q=zoe')).length).toBe(0);
     const long = await expectStatus(admin.get(`/api/outbox?q=${'x'.repeat(101)}`), 422);
     expect(long.body.errors.q).toEqual([MAIL_MESSAGES.searchTooLong]);
+  });
+});
+
+describe("the Outbox's search for a parent", () => {
+  it('finds a parent as the Students table finds a student: each word starts one of her names', async () => {
+    await expectStatus(admin.post('/api/guardians/reset-link', { student_id: MIA.id, guardian_id: khalilaId }), 200);
+    await t.app.get(PasswordRecoveryService).settle();
+    const found = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).map((m) => m.to);
+    expect(await found('ali')).toEqual([]); // inside 'Khálila', not the start of a name
+    expect(await found('ila')).toEqual([]);
+    expect(await found('khal')).toEqual([KHALILA.email]);
+    expect(await found('baksh KHALILA')).toEqual([KHALILA.email]); // the hyphen parts her names; any order, any case
+    expect(await found('mohammed-baksh')).toEqual([KHALILA.email]);
+    expect(await found('khalila.mb@')).toEqual([KHALILA.email]); // her address
+  });
+});
+
+describe("a parent's address is her sign-in name, wherever the office sees or searches it", () => {
+  it('her own link goes to it, and the Outbox and her Guardians list show and search the same address', async () => {
+    // A stale e-mail column (written before the address was the sign-in name) is not used.
+    const id = khalilaId;
+    await t.ds.getRepository(User).update({ id }, { email: 'old.khalila@example.tt' });
+    await expectStatus(admin.post('/api/guardians/reset-link', { student_id: MIA.id, guardian_id: id }), 200);
+    await t.app.get(PasswordRecoveryService).settle();
+    expect((await list()).map((m) => [m.to, m.guardian_name])).toEqual([[KHALILA.email, KHALILA.name]]);
+    expect((await list(`?q=${encodeURIComponent('khalila.mb')}`)).length).toBe(1);
+    expect((await list(`?q=old.khalila`)).length).toBe(0);
+    const guardians = (await expectStatus(admin.get(`/api/students/${MIA.id}/guardians`), 200)).body as {
+      guardians: { id: number; email: string }[];
+    };
+    expect(guardians.guardians.find((g) => g.id === id)?.email).toBe(KHALILA.email);
   });
 });

@@ -213,7 +213,7 @@ describe('ownership before the body', () => {
     expect(third.headers['retry-after']).toBe('10');
     expect(third.body.message).toBe(
       'Another upload from your account is still being sent. Please wait for it to finish, then try again in ' +
-        '1 minute.',
+        'a few seconds.',
     );
     expectWaitStated(third, UPLOAD_MESSAGES.uploadInProgress);
     first.finish(`${pdf.subarray(100).toString('latin1')}\r\n--${BOUNDARY}--\r\n`);

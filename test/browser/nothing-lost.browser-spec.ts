@@ -164,6 +164,30 @@ describe('what stays on the device', () => {
     await page.context().close();
   });
 
+  it("signing out in one tab counts her other tabs' unsent answers too: they leave her pages with it", async () => {
+    const id = await newStudent();
+    const page = await openAs(id);
+    const other = await page.context().newPage();
+    await other.goto('/registration/student-data');
+    await expect.poll(() => other.getByLabel('Nationality').isVisible()).toBe(true);
+    await page.context().setOffline(true);
+    await type(other.getByLabel('Nationality'), 'Vincentian');
+    await expect.poll(() => fieldItem(other, 'Nationality').getByText(NOT_SAVED).isVisible()).toBe(true);
+
+    const messages: string[] = [];
+    page.once('dialog', (d) => {
+      messages.push(d.message());
+      void d.dismiss(); // she stays, in both tabs
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
+    await expect
+      .poll(() => messages)
+      .toEqual(['1 answer is not saved yet. If you sign out now, it is removed from this device. Sign out anyway?']);
+    await expectPath(other, '/registration/student-data');
+    expect(await fieldItem(other, 'Nationality').getByText(NOT_SAVED).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('a second sitting days later starts a fresh idle count: no sign-in dialog after signing in', async ({
     openPage,
   }) => {

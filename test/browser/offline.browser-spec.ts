@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.js';
 import { type DocumentFile, UPLOAD_MESSAGES } from '../../shared/documents.js';
+import { waitPhrase } from '../../shared/waiting.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';
 import { browserTest } from '../fixtures/browser-test.js';
 import { screenshotPath } from '../fixtures/browser.js';
@@ -141,6 +142,77 @@ describe('a chosen document', () => {
     await page.context().setOffline(false);
     await expect.poll(() => picture.getByRole('link', { name: 'Open Picture: nadia.jpg' }).isVisible()).toBe(true);
     expect(await waiting.count()).toBe(0);
+    expect(await filesOf(id)).toEqual(['picture']);
+  });
+
+  it('three chosen without a connection: when it is back they go two at a time, all arrive, no failure', async ({
+    openPage,
+  }) => {
+    const id = await newStudent();
+    const page = await openStepAs(await openPage(PHONE), id, PASSWORD, '/registration/documents');
+    // Counts the uploads the page has in flight at once; each is held a moment so that they overlap on the way.
+    let inFlight = 0;
+    let most = 0;
+    await page.route('**/api/store-file', async (route) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      try {
+        await route.continue();
+      } finally {
+        // The answer is on its way back; the server's gate has been left by then or is about to be.
+        setTimeout(() => inFlight--, 300);
+      }
+    });
+    const labels = ['Birth Certificate', 'Immunization Card', 'Picture'];
+    await page.context().setOffline(true);
+    for (const label of labels)
+      await documentSlot(page, label)
+        .locator('input[data-chooser=files]')
+        .setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: SAMPLE_JPEG });
+    for (const label of labels)
+      await expect
+        .poll(() => documentSlot(page, label).getByRole('status').filter({ hasText: UPLOAD_MESSAGES.waiting }).count())
+        .toBe(1);
+
+    await page.context().setOffline(false);
+    const turn = page.getByRole('status').filter({ hasText: UPLOAD_MESSAGES.waitingTurn });
+    await expect.poll(() => turn.count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('offline-documents-turn-360'), fullPage: true });
+    await expect
+      .poll(async () => (await filesOf(id)).sort(), { timeout: 20_000 })
+      .toEqual(['birth_certificate', 'immunization_card', 'picture']);
+    await expect.poll(() => page.locator('.doc-slot [role=status]').count()).toBe(0);
+    expect(await page.getByRole('alert').count(), 'no failure is reported').toBe(0);
+    expect(await page.getByText(UPLOAD_MESSAGES.failed).count()).toBe(0);
+    expect(most, 'uploads in flight at once').toBe(2);
+  });
+
+  it('the server still busy with two uploads of her account: it waits Retry-After and sends again by itself', async ({
+    openPage,
+  }) => {
+    const id = await newStudent();
+    const page = await openStepAs(await openPage(PHONE), id, PASSWORD, '/registration/documents');
+    // The first try is answered as the server's gate answers a third upload in flight (another tab of hers).
+    let tries = 0;
+    await page.route('**/api/store-file', async (route) => {
+      if (++tries > 1) return route.continue();
+      await route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '2' },
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 429, message: UPLOAD_MESSAGES.uploadInProgress(waitPhrase(2)) }),
+      });
+    });
+    const picture = documentSlot(page, 'Picture');
+    await picture
+      .locator('input[data-chooser=files]')
+      .setInputFiles({ name: 'nadia.jpg', mimeType: 'image/jpeg', buffer: SAMPLE_JPEG });
+    await expect
+      .poll(() => picture.getByRole('status').filter({ hasText: UPLOAD_MESSAGES.waitingTurn }).count())
+      .toBe(1);
+    expect(await picture.getByRole('alert').count(), 'no failure is reported').toBe(0);
+    await expect.poll(() => picture.getByRole('link', { name: 'Open Picture: nadia.jpg' }).isVisible()).toBe(true);
+    expect(tries).toBe(2);
     expect(await filesOf(id)).toEqual(['picture']);
   });
 });

@@ -113,7 +113,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
    */
   async sendGuardianLinkByOffice(actor: SessionUser, guardianId: number, studentId: string): Promise<string> {
     const user = await this.users.findById(guardianId);
-    if (!user || user.role !== 'guardian' || !user.email) throw new NotFoundException(MESSAGES.notFound);
+    if (!user || user.role !== 'guardian' || !user.username) throw new NotFoundException(MESSAGES.notFound);
     await this.limit(`forgot:${signInLockKey('guardian', user.username ?? '')}`, REQUESTS_PER_ACCOUNT);
     const to = await this.queueLink(user, actor, async (m) => {
       await this.audit.record(
@@ -122,7 +122,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
           action: 'guardian.reset-link-sent',
           entity: 'student',
           entity_id: studentId,
-          new_value: user.email,
+          new_value: user.username,
         },
         m,
       );

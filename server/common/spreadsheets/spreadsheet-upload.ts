@@ -82,15 +82,3 @@ export function decodeUploadText(buf: Buffer): string {
     return new TextDecoder('windows-1252').decode(buf);
   }
 }
-
-/**
- * 'Student ID' → 'student_id', 'Next Term Begins' → 'next_term_begins'. With `stripNote`, a trailing
- * note in brackets goes too: 'Date of Birth (YYYY-MM-DD)' → 'date_of_birth'.
- */
-export function normalizeHeader(h: string, opts: { stripNote?: boolean } = {}): string {
-  const name = h
-    .trim()
-    .toLowerCase()
-    .replace(/[\s\-.]+/g, '_');
-  return opts.stripNote ? name.replace(/_\(.*\)$/, '') : name;
-}

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
+import { columnNamed, type ImportRowError } from '../../../shared/spreadsheet-import.js';
 import {
   IGNORED_COLUMNS,
   MARKS_COLUMNS,
@@ -11,17 +11,15 @@ import {
 } from '../../../shared/term-reports.js';
 import { CsvError, CsvRowLimitError, parseCsv } from '../../common/spreadsheets/csv.js';
 import { badLayout, tooLarge } from '../../common/spreadsheets/refusals.js';
-import {
-  decodeUploadText,
-  detectUploadKind,
-  normalizeHeader,
-  openWorkbook,
-} from '../../common/spreadsheets/spreadsheet-upload.js';
+import { decodeUploadText, detectUploadKind, openWorkbook } from '../../common/spreadsheets/spreadsheet-upload.js';
 
 /** A cell as read from the file: text from a CSV; number, text, date or boolean from a workbook. */
 export type RawCell = string | number | boolean | Date | null | { error: string };
 
 export type SheetKind = typeof MARKS_SHEET | typeof SUMMARY_SHEET;
+
+/** Every column of either sheet, by which a CSV's heading row tells which sheet it is. */
+const ALL_COLUMNS: readonly string[] = [...MARKS_COLUMNS, ...SUMMARY_COLUMNS];
 
 export interface SheetRow {
   /** the spreadsheet's row number */
@@ -108,7 +106,7 @@ function readCsv(buf: Buffer): ReadResult {
     if (e instanceof CsvError) throw badLayout(e.message);
     throw e;
   }
-  const header = (records[0]?.cells ?? []).map((h) => normalizeHeader(h));
+  const header: string[] = (records[0]?.cells ?? []).flatMap((h) => columnNamed(h, ALL_COLUMNS) ?? []);
   const kind: SheetKind | null = header.includes('subject')
     ? MARKS_SHEET
     : header.some((h) =>
@@ -161,10 +159,11 @@ function toSheet(kind: SheetKind, grid: { row: number; cells: RawCell[] }[], err
       headers[n] = null;
       return;
     }
-    const name = normalizeHeader(typeof c === 'object' && !(c instanceof Date) ? '' : String(c));
-    if ((IGNORED_COLUMNS as readonly string[]).includes(name)) {
+    const heading = typeof c === 'object' && !(c instanceof Date) ? '' : String(c);
+    const name = columnNamed<string>(heading, [...known, ...IGNORED_COLUMNS]);
+    if (name !== null && (IGNORED_COLUMNS as readonly string[]).includes(name)) {
       headers[n] = null;
-    } else if (!known.includes(name)) {
+    } else if (name === null) {
       errors.push({
         sheet: kind,
         row: 1,

@@ -72,7 +72,8 @@ export function FieldSaveQueueConnector({ user, sessionEnded }: { user: LoginRes
       }
     };
     const stopGuard = addSignOutGuard(() => {
-      const n = fieldSaveQueue.unsentCount();
+      // Her other tabs' answers too: they leave her pages with this sign-out, and it removes theirs from the device.
+      const n = fieldSaveQueue.deviceUnsentCount();
       if (n === 0) return null;
       return (
         `${n === 1 ? '1 answer is' : `${n} answers are`} not saved yet. If you sign out now, ` +

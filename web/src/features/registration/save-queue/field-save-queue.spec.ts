@@ -391,6 +391,22 @@ describe('kept on the device', () => {
     expect(queue.loadedFor()).toBeNull();
   });
 
+  it("what a sign-out would remove counts her other tabs' unsent answers too, each value once", async () => {
+    const other = new FieldSaveQueue(storage); // another tab of the same browser: the same device storage
+    queue.connect(connection());
+    other.connect(connection());
+    post.mockRejectedValue(offline());
+    queue.enqueue(ID, 'nationality', 'Grenadian', null);
+    other.enqueue(ID, 'place_of_birth', 'San Fernando', null);
+    other.enqueue(ID, 'nationality', 'Grenadian', null);
+    await settle();
+    expect(queue.unsentCount()).toBe(1);
+    expect(queue.deviceUnsentCount()).toBe(2);
+    expect(other.deviceUnsentCount()).toBe(2);
+    queue.connect(connection('student:20260002')); // another account's answers are not hers
+    expect(queue.deviceUnsentCount()).toBe(0);
+  });
+
   it('still sends from memory when the storage refuses to write', async () => {
     vi.spyOn(storage, 'setItem').mockImplementation(() => {
       throw new Error('QuotaExceededError');

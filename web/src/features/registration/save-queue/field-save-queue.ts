@@ -245,6 +245,26 @@ export class FieldSaveQueue {
   }
 
   /**
+   * What signing out would remove from this device (the sign-out's warning): this account's values not yet saved in
+   * this tab and in her other tabs of this browser (they keep theirs on the device too, under their own keys, and a
+   * sign-out removes them all). A value another tab kept longer than the device keeps one is not counted.
+   */
+  deviceUnsentCount(): number {
+    if (!this.actor) return this.unsentCount();
+    const keys = new Set<string>();
+    for (const e of this.entries.values()) if (KEPT.includes(e.state)) keys.add(this.storageKey(this.actor, e));
+    for (const key of this.storedKeys(this.actor)) {
+      try {
+        const e = JSON.parse(this.storage?.getItem(key) ?? 'null') as QueueEntry | null;
+        if (e && Date.now() - (e.queuedAt ?? 0) <= KEEP_ON_DEVICE_MS) keys.add(key);
+      } catch {
+        // Unreadable: nothing of hers is lost with it.
+      }
+    }
+    return keys.size;
+  }
+
+  /**
    * Values that could not be sent so far (a failed attempt, a conflict, an ended session): leaving the
    * page asks first. A value on its first trip is not counted: it is kept on the device and, if the
    * page goes away before the answer, sent again at her next visit.

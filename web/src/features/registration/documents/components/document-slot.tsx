@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   acceptedLabel,
   DOCUMENT_LABELS,
@@ -9,6 +9,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadLimits,
 } from '../../../../../../shared/documents.js';
+import { waitPhrase } from '../../../../../../shared/waiting.js';
 import {
   buttonClasses,
   PageIcon,
@@ -19,6 +20,7 @@ import {
 } from '../../../../components/plain-ui.js';
 import { ApiError } from '../../../../lib/api-client.js';
 import { useUploadDocument } from '../api/use-upload-document.js';
+import { inTurn } from '../upload-queue.js';
 import { checkTogether, type ChosenFile, kindOf, prepareFile, sizeText } from '../prepare-file.js';
 import { FilePicker } from './file-picker.js';
 import './documents.css';
@@ -60,54 +62,82 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
   const [sent, setSent] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  const [waiting, setWaiting] = useState<'connection' | 'turn' | null>(null);
   const [error, setError] = useState<SlotError | null>(null);
   const label = DOCUMENT_LABELS[type];
   const pages = takesPages(type);
   // A document's pages stay listed once sent, so that another can be added to them.
   const picking = editable && (!current || resubmitting || (pages && chosen.length > 0));
   const uploading = progress !== null;
-  const busy = uploading || waiting;
+  const busy = uploading || waiting !== null;
   // Photos, or several files, become one PDF on the server after the last byte arrives.
   const assembling = pages && (chosen.length > 1 || chosen.some((c) => kindOf(c.file) !== 'pdf'));
 
+  // Each send is numbered: one that waits its turn is dropped if another send, a cancel or leaving the page came since.
+  const ticket = useRef(0);
+  useEffect(
+    () => () => {
+      ticket.current++;
+    },
+    [],
+  );
+
   const send = useCallback(
     (list: ChosenFile[]) => {
+      const mine = ++ticket.current;
       setError(null);
       setSent(false);
-      if (list.length === 0) return setWaiting(false);
+      if (list.length === 0) return setWaiting(null);
       // No connection: nothing is tried (an upload would hang at 0 %); it goes when the browser is back online.
-      if (!navigator.onLine) return setWaiting(true);
-      setWaiting(false);
-      setProgress(0);
-      upload.mutate(
-        { files: list.map((c) => c.file), type, onProgress: setProgress },
-        {
-          onSuccess: () => {
-            setProgress(null);
-            setResubmitting(false);
-            setSent(true);
-            if (!pages) setChosen([]);
-          },
-          onError: (e) => {
+      if (!navigator.onLine) return setWaiting('connection');
+      setWaiting('turn');
+      void inTurn(async () => {
+        for (;;) {
+          if (mine !== ticket.current) return;
+          if (!navigator.onLine) return setWaiting('connection');
+          setWaiting(null);
+          setProgress(0);
+          try {
+            await upload.mutateAsync({ files: list.map((c) => c.file), type, onProgress: setProgress });
+          } catch (e) {
             setProgress(null); // docs/product.md §8: on failure the progress resets
+            if (mine !== ticket.current) return;
             // The connection dropped on the way: it waits for it, as it would have before starting.
-            if (e instanceof TypeError && !navigator.onLine) return setWaiting(true);
+            if (e instanceof TypeError && !navigator.onLine) return setWaiting('connection');
+            // Another upload of her account is still in flight (another tab, another device): it waits the time
+            // the server said and goes again, without a failure shown.
+            const retryAfter = e instanceof ApiError ? e.retryAfterSeconds : null;
+            if (
+              e instanceof ApiError &&
+              e.status === 429 &&
+              retryAfter !== null &&
+              e.body?.message === UPLOAD_MESSAGES.uploadInProgress(waitPhrase(retryAfter))
+            ) {
+              setWaiting('turn');
+              await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+              continue;
+            }
             // The server's message when it speaks to her (4xx, and 503 'try again in a minute'), not a crash's.
             const reason =
               e instanceof ApiError && (e.status < 500 || e.status === 503) && e.body?.message
                 ? e.body.message
                 : undefined;
-            setError({ title: UPLOAD_MESSAGES.failed, detail: reason, retry: true });
-          },
-        },
-      );
+            return setError({ title: UPLOAD_MESSAGES.failed, detail: reason, retry: true });
+          }
+          setProgress(null);
+          if (mine !== ticket.current) return;
+          setResubmitting(false);
+          setSent(true);
+          if (!pages) setChosen([]);
+          return;
+        }
+      });
     },
     [upload, type, pages],
   );
 
   useEffect(() => {
-    if (!waiting) return;
+    if (waiting !== 'connection') return;
     const online = () => send(chosen);
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
@@ -150,10 +180,14 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
     const list = chosen.filter((c) => c.id !== id);
     setChosen(list);
     // What is listed is what is sent: the pages left go (a refused page taken out), or wait with the rest.
-    if (waiting) {
-      if (list.length === 0) setWaiting(false);
+    if (waiting === 'connection') {
+      if (list.length === 0) setWaiting(null);
     } else if (list.length > 0) send(list);
-    else setError(null);
+    else {
+      ticket.current++; // one waiting its turn no longer goes
+      setWaiting(null);
+      setError(null);
+    }
   };
 
   const resubmit = () => {
@@ -165,7 +199,8 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
   const cancelResubmit = () => {
     setResubmitting(false);
     setChosen([]);
-    setWaiting(false);
+    ticket.current++;
+    setWaiting(null);
     setError(null);
   };
 
@@ -246,7 +281,13 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
                 Sent. Making one PDF of the pages…
               </span>
             )}
-            {waiting && <PlainAlert type="info" title={UPLOAD_MESSAGES.waiting} role="status" />}
+            {waiting && (
+              <PlainAlert
+                type="info"
+                title={waiting === 'connection' ? UPLOAD_MESSAGES.waiting : UPLOAD_MESSAGES.waitingTurn}
+                role="status"
+              />
+            )}
           </>
         )}
 
