@@ -161,11 +161,16 @@ describe("the office sends a parent a new link from a student's Guardians list",
 
 describe("the Outbox's student column and search", () => {
   beforeEach(async () => {
+    // A request's message is written after its answer: each is settled before the next, so the Outbox's order (newest
+    // first) is the order of the requests on both engines.
     const visitor = await new ApiClient(t).primeCsrf();
-    for (const id of [ZOE.id, MIA.id])
+    const recovery = t.app.get(PasswordRecoveryService);
+    for (const id of [ZOE.id, MIA.id]) {
       await expectStatus(visitor.post('/api/forgot-password', { student_id: id }), 202);
+      await recovery.settle();
+    }
     await expectStatus(visitor.post('/api/guardian-forgot-password', { email: MUM.email }), 202);
-    await t.app.get(PasswordRecoveryService).settle();
+    await recovery.settle();
   });
 
   it('names the student each message is about, or the parent for her own', async () => {
