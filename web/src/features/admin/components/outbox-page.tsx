@@ -7,12 +7,12 @@ import {
   Empty,
   Flex,
   Grid,
-  Input,
   Segmented,
   Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
+import { SearchWithHint } from '../../../components/search-with-hint.js';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MAIL_KIND_LABELS, OUTBOX_STATUSES, type OutboxItem, type OutboxStatus } from '../../../../../shared/mail.js';
@@ -31,8 +31,6 @@ type Filter = OutboxStatus | 'all';
 function isStatus(value: string | null): value is OutboxStatus {
   return value !== null && (OUTBOX_STATUSES as readonly string[]).includes(value);
 }
-
-const SEARCH_HINT_ID = 'outbox-search-hint';
 
 /** Whom a message is about: 'Ramdial, Zoë (P1001)', a parent's own account ('Asha Ramdial (parent)'), or '—'. */
 export function aboutWhom(item: OutboxItem): string {
@@ -262,22 +260,20 @@ export function OutboxPage() {
             Refresh
           </Button>
         </Flex>
-        <Flex wrap align="center" gap={12} style={{ marginBottom: 12, rowGap: 4 }}>
-          <Input.Search
-            allowClear
-            placeholder="Search student or parent"
-            aria-label="Search messages by student or parent"
-            aria-describedby={SEARCH_HINT_ID}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            maxLength={100}
-            style={{ width: 320, maxWidth: '100%' }}
-          />
-          <Typography.Text id={SEARCH_HINT_ID} type="secondary" style={{ fontSize: 13 }}>
-            The student&apos;s ID, name, birth certificate pin or class (as on the Students page), or a parent&apos;s
-            name
-          </Typography.Text>
-        </Flex>
+        <SearchWithHint
+          value={search}
+          onChange={setSearch}
+          placeholder="Search student or parent"
+          label="Search messages by student or parent"
+          maxLength={100}
+          style={{ marginBottom: 12 }}
+          hint={
+            <>
+              The student&apos;s ID, name, birth certificate pin or class (as on the Students page), or a parent&apos;s
+              name
+            </>
+          }
+        />
         <div role="status" aria-live="polite">
           {actionError && <Alert type="error" showIcon title={actionError} style={{ marginBottom: 12 }} closable />}
         </div>

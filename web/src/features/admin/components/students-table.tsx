@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { SearchWithHint } from '../../../components/search-with-hint.js';
 import { type ComponentType, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
@@ -24,8 +25,6 @@ type Dialog = {
   kind: 'form' | 'edit' | 'reset' | 'reports' | 'history' | 'guardians';
   student: StudentListItem;
 } | null;
-
-const SEARCH_HINT_ID = 'students-search-hint';
 
 /**
  * docs/product.md §2 Admin students screen: the Students table (60vh, fixed header, newest change first), a search
@@ -130,21 +129,19 @@ export function StudentsTable({
       }
       styles={{ body: { padding: 0 } }}
     >
-      <Flex wrap align="center" gap={12} style={{ padding: '12px 12px 8px', rowGap: 4 }}>
-        <Input.Search
-          allowClear
-          placeholder="Search ID, name or pin"
-          aria-label="Search students"
-          aria-describedby={SEARCH_HINT_ID}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          style={{ width: 320, maxWidth: '100%' }}
-        />
-        <Typography.Text id={SEARCH_HINT_ID} type="secondary" style={{ fontSize: 13 }}>
-          Start of the ID, or the starts of her names in any order (&lsquo;Thomas Nadia&rsquo;); birth certificate pin;
-          or class (&lsquo;1A&rsquo;, &lsquo;Form 1&rsquo;)
-        </Typography.Text>
-      </Flex>
+      <SearchWithHint
+        value={search}
+        onChange={setSearch}
+        placeholder="Search ID, name or pin"
+        label="Search students"
+        style={{ padding: '12px 12px 8px' }}
+        hint={
+          <>
+            Start of the ID, or the starts of her names in any order (&lsquo;Thomas Nadia&rsquo;); birth certificate
+            pin; or class (&lsquo;1A&rsquo;, &lsquo;Form 1&rsquo;)
+          </>
+        }
+      />
       {exportData.isError && (
         <Alert
           type="error"

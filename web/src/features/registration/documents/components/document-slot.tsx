@@ -9,7 +9,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadLimits,
 } from '../../../../../../shared/documents.js';
-import { waitPhrase } from '../../../../../../shared/waiting.js';
+import { FEW_SECONDS } from '../../../../../../shared/waiting.js';
 import {
   buttonClasses,
   PageIcon,
@@ -104,15 +104,10 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
             if (mine !== ticket.current) return;
             // The connection dropped on the way: it waits for it, as it would have before starting.
             if (e instanceof TypeError && !navigator.onLine) return setWaiting('connection');
-            // Another upload of her account is still in flight (another tab, another device): it waits the time
-            // the server said and goes again, without a failure shown.
+            // A refusal to wait only a few seconds (another upload of her account still in flight, in another tab
+            // or on another device): it waits the time the server said and goes again, without a failure shown.
             const retryAfter = e instanceof ApiError ? e.retryAfterSeconds : null;
-            if (
-              e instanceof ApiError &&
-              e.status === 429 &&
-              retryAfter !== null &&
-              e.body?.message === UPLOAD_MESSAGES.uploadInProgress(waitPhrase(retryAfter))
-            ) {
+            if (e instanceof ApiError && e.status === 429 && retryAfter !== null && retryAfter <= FEW_SECONDS) {
               setWaiting('turn');
               await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
               continue;
