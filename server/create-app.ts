@@ -20,7 +20,7 @@ import { runMigrations } from './database/migrate.js';
 import { SeedService } from './database/seeds/seed.service.js';
 import { createLogger, PinoLoggerService, requestLogging } from './logging/logger.js';
 import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
-import { studentPageViewer } from './web-client/student-page-viewer.js';
+import { firstViewSource } from './web-client/first-view-source.js';
 
 /**
  * Builds the whole service (used by main.ts, the tests and the bench): migrations and seed, then the
@@ -52,15 +52,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     unset: 'destroy',
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
   });
-  // The client's files are answered before body parsing and the API's middleware. Only a student page reads the
-  // session and the database, for the first view it draws (web-client/student-page-viewer.ts).
-  serveWebClient(
-    app,
-    config.webDir,
-    config.schoolName,
-    { studentIdLookup: config.studentIdLookup },
-    studentPageViewer(app, sessions),
-  );
+  // The client's files are answered before body parsing and the API's middleware; a page reads the session and what
+  // its first view is drawn with itself (web-client/first-view-source.ts).
+  serveWebClient(app, config.webDir, firstViewSource(app, sessions));
   applyServerTimeouts(app.getHttpServer() as Server, config.timeouts);
   app.use(bodyDeadline(config.timeouts.body));
   app.use(express.json({ limit: '200kb' }));

@@ -62,10 +62,10 @@ export interface AdminLoginResponse {
 export type LoginResponse = StudentLoginResponse | AdminLoginResponse | GuardianLoginResponse;
 
 /**
- * The id of the JSON data block in which the server hands a signed-in student page the session's answer (GET
- * /api/session) with its first view, so the client starts from it instead of asking first.
+ * The id of the JSON data block in which the server hands a page the data it drew its first view with (the session's
+ * answer and the page's queries, as the API answers them), so the browser adopts that view with the same data.
  */
-export const SESSION_DATA_ID = 'portal-session';
+export const FIRST_VIEW_DATA_ID = 'portal-first-view';
 
 /**
  * A cookie the client itself writes when she signs out (docs/product.md §4 Sign-in step 6), readable by scripts: the

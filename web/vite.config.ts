@@ -8,15 +8,28 @@ const api = 'http://localhost:3000';
 
 // The client is served by the Nest server from dist/web (same origin). In development Vite serves it
 // and forwards the server's paths, so cookies and the XSRF token work the same way.
-export default defineConfig({
+//
+// `vite build --ssr src/entry-server.tsx` (npm run build:web) builds the server's renderer of the same pages into
+// dist/web-server (server/web-client loads it): one self-contained module, React and the router included, so the
+// server needs none of the client's packages at run time.
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
-  plugins: [react(), precompressAssets()],
-  build: {
-    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-  },
+  plugins: isSsrBuild ? [react()] : [react(), precompressAssets()],
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        outDir: fileURLToPath(new URL('../dist/web-server', import.meta.url)),
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: false,
+        copyPublicDir: false,
+      }
+    : {
+        outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: false,
+      },
   server: {
     proxy: {
       '/api': api,
@@ -25,4 +38,4 @@ export default defineConfig({
       '/healthz': api,
     },
   },
-});
+}));

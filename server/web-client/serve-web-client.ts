@@ -1,59 +1,52 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { SESSION_DATA_ID, type SessionInfo } from '../../shared/api-types.js';
-import { signInFormShell, signInShell, type SignInShellOptions } from './sign-in-shell.js';
-import { pageShell, pageShellKind, type StudentPageViewer } from './page-shells.js';
+import { FIRST_VIEW_DATA_ID } from '../../shared/api-types.js';
+import type { FirstView, FirstViewSource, RenderFirstView } from '../../shared/first-view.js';
 import { precompressedAssets } from './precompressed-assets.js';
 
 /** Paths the server answers itself; every other GET is the single-page client (history mode). */
 export const SERVER_PATHS = /^\/(api|sanctum|healthz|readyz)(\/|$)/;
 
 /**
- * Where index.html keeps the place of the loading shell (web/index.html). It is replaced by a function, so that no `$`
+ * Where index.html keeps the place of the page's HTML (web/index.html). It is replaced by a function, so that no `$`
  * in a name (hers, the school's) is read as a replacement pattern.
  */
-const SHELL_MARK = '<!--app-shell-->';
+const PAGE_MARK = '<!--app-shell-->';
 
-/** The sign-in screens the server draws as plain HTML while the client's code loads: path → subtitle. */
-const SIGN_IN_SHELLS: Record<string, string> = {
-  '/': 'Student Login',
-  '/admin': 'Administrator Login',
-  // Opened from a sign-in page or from a link in a message, often on a phone: the same card while the code loads.
-  '/forgot-password': 'Forgot your password?',
-  '/admin/forgot-password': 'Forgot your password?',
-  '/reset-password': 'Choose a new password',
-  // A parent's sign-in (from the student sign-in page) and her invitation's link (docs/product.md §11).
-  '/guardian-login': 'Parent or Guardian Login',
-  '/guardian-forgot-password': 'Forgot your password?',
-  '/guardian-invitation': 'Parent or guardian invitation',
-};
+/** How long a page's first view may wait for her data (a slow database): past it, the page asks for it itself. */
+const FIRST_VIEW_BUDGET_MS = 300;
 
 /**
- * The session's answer as a JSON data block the client reads instead of asking for it
- * (web/src/lib/embedded-session.ts): a data block is never run, and `<` is escaped so no text in it can end the
- * element.
+ * The first view's data as a JSON data block the client reads (main.tsx): a data block is never run, and `<` is
+ * escaped so no text in it (her name, the school's) can end the element or open a comment.
  */
-export function sessionDataBlock(session: SessionInfo): string {
-  const json = JSON.stringify(session).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${SESSION_DATA_ID}">${json}</script>`;
+export function firstViewDataBlock(json: string): string {
+  return `<script type="application/json" id="${FIRST_VIEW_DATA_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The page renderer of the built client (web/src/entry-server.tsx, built into `<webDir>/../web-server`). */
+async function loadRenderer(webDir: string): Promise<RenderFirstView> {
+  const file = path.resolve(webDir, '..', 'web-server', 'entry-server.js');
+  const module = (await import(pathToFileURL(file).href)) as { renderFirstView: RenderFirstView };
+  return module.renderFirstView;
 }
 
 /**
  * Serves the built client from `webDir`: hashed assets (their precompressed copies, cached for a year), the root
- * files, and index.html for every other GET (history mode), with a loading frame on every screen: the sign-in
- * card on the sign-in screens (on /, /admin and /guardian-login the sign-in form itself: sign-in-shell.ts), the
- * layout's chrome on the others (page-shells.ts). Registered before body parsing, sessions and the database: only
- * a student page asks `viewerOf` who is signed in (it reads the session itself), for the head of the page.
+ * files, and index.html for every other GET (history mode), with the page drawn in it by the same React components
+ * the browser runs (entry-server.tsx), from the data `sourceOf` reads for this request (first-view-source.ts), and that
+ * data for the browser to adopt the page with. Registered before body parsing: the session is read by `sourceOf`.
  */
 export function serveWebClient(
   app: NestExpressApplication,
   webDir: string,
-  schoolName: string,
-  shellOptions: SignInShellOptions = {},
-  viewerOf?: (req: Request, res: Response) => Promise<StudentPageViewer | null>,
+  sourceOf: (req: Request, res: Response) => Promise<FirstViewSource>,
 ): void {
+  const logger = new Logger('FirstView');
   const indexFile = path.join(webDir, 'index.html');
   // index.html is read again only when it changes (a rebuild while the server runs).
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -65,6 +58,48 @@ export function serveWebClient(
     } catch {
       return null;
     }
+  };
+  let renderer: Promise<RenderFirstView> | undefined;
+
+  /** The page's first view, or null (the browser draws it) if it fails. */
+  const firstView = async (req: Request, res: Response): Promise<FirstView | null> => {
+    try {
+      renderer ??= loadRenderer(webDir);
+      const render = await renderer;
+      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+      return await render(url, withinBudget(await sourceOf(req, res), req.path));
+    } catch (error) {
+      logger.warn({ msg: 'first view not drawn', path: req.path, error: String(error) });
+      return null;
+    }
+  };
+
+  /**
+   * Her data within FIRST_VIEW_BUDGET_MS: a read that is late (a slow database) is drawn as not there yet, as the
+   * page draws what is still loading, and the browser asks for it.
+   */
+  const withinBudget = (source: FirstViewSource, pagePath: string): FirstViewSource => {
+    const deadline = Date.now() + FIRST_VIEW_BUDGET_MS;
+    const inTime = async <T>(read: Promise<T | null>): Promise<T | null> => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => {
+          logger.warn({ msg: 'first view drawn without data that was late', path: pagePath });
+          resolve(null);
+        }, deadline - Date.now());
+      });
+      try {
+        return await Promise.race([read, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    return {
+      session: source.session,
+      studentRecord: (id) => inTime(source.studentRecord(id)),
+      studentFiles: (id) => inTime(source.studentFiles(id)),
+      registrationStatus: () => inTime(source.registrationStatus()),
+    };
   };
 
   app.use('/assets', precompressedAssets(path.join(webDir, 'assets')));
@@ -84,21 +119,11 @@ export function serveWebClient(
       res.status(503).type('text/plain').send('The web client is not built yet. Run "npm run build" (or "npm start").');
       return;
     }
-    const subtitle = SIGN_IN_SHELLS[req.path];
-    if (subtitle) {
-      res.setHeader('Cache-Control', 'no-cache');
-      const shell = signInShell(schoolName, subtitle, signInFormShell(req.path, shellOptions));
-      res.type('html').send(html.replace(SHELL_MARK, () => shell));
-      return;
-    }
-    // A student page's first view says whose it is: drawn for the session's own browser, never kept by a cache. If
-    // the session cannot be read, she gets the frame without it, and the client says what went wrong.
-    const viewer =
-      viewerOf && pageShellKind(req.path) === 'student' ? await viewerOf(req, res).catch(() => null) : null;
-    res.setHeader('Cache-Control', viewer ? 'no-store' : 'no-cache');
+    const view = await firstView(req, res);
+    // Drawn for this session's own browser: never kept by a cache.
+    res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Vary', 'Cookie');
-    const session = viewer?.session ? sessionDataBlock(viewer.session) : '';
-    const shell = pageShell(req.path, schoolName, viewer) + session;
-    res.type('html').send(html.replace(SHELL_MARK, () => shell));
+    const page = view ? view.html + firstViewDataBlock(view.data) : '';
+    res.type('html').send(html.replace(PAGE_MARK, () => page));
   });
 }

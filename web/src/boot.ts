@@ -1,18 +1,17 @@
 /**
- * The client's first script (index.html), a few hundred bytes: the sign-in forms' hand-over and the stylesheet, then
- * the rest of the client once the browser has drawn the page. The server draws the sign-in form itself
- * (server/web-client/sign-in-shell.ts), so she can type before any of the client is here; asking for the client's
- * code only after the first frame keeps it from competing with the page's HTML and stylesheet on a slow connection
- * (Lighthouse counts every script asked for before the first paint against it, docs/design.md §7).
+ * The client's first script (index.html), a few hundred bytes: the stylesheet, then the rest of the client once the
+ * browser has drawn the page. The server has drawn the page itself (entry-server.tsx), so she can read it, follow its
+ * links and type into its forms before any of the client is here; asking for the client's code only after the first
+ * frame keeps it from competing with the page's HTML and stylesheet on a slow connection (Lighthouse counts every
+ * script asked for before the first paint against it, docs/design.md §7).
  */
-import { watchSignInShell } from './lib/shell-handover.js';
+import { holdEarlySubmits } from './lib/early-input.js';
 import './app/global.css';
-// The sign-in forms' look: in the stylesheet index.html links, because the server's form uses it before any script
-// has run.
+// The light kit's look: in the stylesheet index.html links, because the server's HTML uses it before any script runs.
 import './components/plain-controls.css';
 
-// Keeps what she types in the server's sign-in form until the page takes it over (lib/shell-handover.ts).
-watchSignInShell();
+// A sign-in form sent before the page is adopted is held, not sent by the browser itself (lib/early-input.ts).
+holdEarlySubmits();
 
 let started = false;
 const start = () => {

@@ -1,50 +1,83 @@
-// The client, loaded by boot.ts (the first script: the stylesheet and the sign-in forms' hand-over) after the first
-// frame.
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+// The client, loaded by boot.ts (the first script: the stylesheet) after the first frame. The server has drawn the
+// page with the same components (entry-server.tsx): the client adopts that HTML (hydrateRoot) with the data the server
+// drew it with. Where the server left the page to the browser (the sign-out page, a failed or late first view), the
+// client draws it itself.
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { FIRST_VIEW_DATA_ID } from '../../shared/api-types.js';
 import { Providers } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
-import { isSignedInPage, preloadPageFor, router } from './app/router.js';
-import { takeEmbeddedSession } from './lib/embedded-session.js';
+import { isSignedInPage, preloadPageFor, routes } from './app/router.js';
 import { sessionQuery } from './lib/queries/use-session.js';
+import { handOverEarlyInput, stopHoldingSubmits } from './lib/early-input.js';
 import { isMarkedSignedOut, watchPendingSignOut } from './lib/signed-out-marker.js';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const root: HTMLElement = found;
 
 const queryClient = createQueryClient();
-// The session and the code of the page being opened are asked for together, not one after the
-// other, and the page's data as soon as the session says who is signed in (page-data.ts); meanwhile
-// the server's loading frame stays on screen (server/web-client), and the client's first drawing is
-// the page itself. A failure here is shown by the page (SessionGate, route error).
 const { pathname } = window.location;
-// page-data.ts is its own small chunk, asked for with the session on a signed-in page only (the sign-in pages do
-// not need its queries).
-const pageData = isSignedInPage(pathname) ? import('./app/page-data.js') : null;
-// A signed-in student page comes with the session's answer (lib/embedded-session.ts): no need to ask for it first.
-// Unless this device has signed out and the server may not know yet (lib/signed-out-marker.ts): then the session is
-// asked for, which delivers the sign-out, and nothing of the server's first view is believed.
 watchPendingSignOut();
-const signedOut = isMarkedSignedOut();
-const embedded = takeEmbeddedSession();
-if (signedOut) document.querySelector('#root > [data-first-view]')?.remove();
-else if (embedded) queryClient.setQueryData(sessionQuery.queryKey, embedded);
-await Promise.allSettled([
-  Promise.all([(!signedOut && embedded) || queryClient.fetchQuery(sessionQuery), pageData]).then(([session, data]) =>
-    data?.prefetchPageData(queryClient, pathname, session),
-  ),
-  preloadPageFor(pathname),
-]);
 
-// Drawn as a transition, React yields to the browser every few milliseconds while it builds the page,
-// so a slow phone stays responsive to a tap meanwhile (the shell is on screen until it is done).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+/** The data the server drew its view with (a JSON data block, never run), read once; null if there is none. */
+function takeFirstViewData(): DehydratedState | null {
+  const block = document.getElementById(FIRST_VIEW_DATA_ID);
+  if (!block) return null;
+  block.remove();
+  try {
+    return JSON.parse(block.textContent ?? '') as DehydratedState;
+  } catch {
+    return null;
+  }
+}
+
+const firstView = takeFirstViewData();
+// Signed out on this device while the server may not know yet (lib/signed-out-marker.ts): nothing of the server's
+// view is believed; the session is asked for, which delivers the sign-out, and the client draws the page itself.
+const adopt = firstView !== null && !isMarkedSignedOut();
+if (!adopt) root.replaceChildren();
+
+/** Once the page is drawn (adopted, or drawn here), what she typed and sent meanwhile reaches it (early-input.ts). */
+function WhenDrawn() {
+  useEffect(() => handOverEarlyInput(root), []);
+  return null;
+}
+
+const app = (
+  <StrictMode>
+    <WhenDrawn />
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </Providers>
+  </StrictMode>
+);
+
+if (adopt) {
+  hydrate(queryClient, firstView);
+  // The page's code, then adopt the HTML: nothing else is fetched first, so the first drawing has the server's data,
+  // exactly (what the server drew as loading, the page asks for once adopted).
+  await preloadPageFor(pathname).catch(() => undefined);
+  stopHoldingSubmits();
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  // The session and the code of the page are asked for together, and the page's data as soon as the session says who
+  // is signed in (page-data.ts, its own small chunk, for signed-in pages only).
+  const pageData = isSignedInPage(pathname) ? import('./app/page-data.js') : null;
+  await Promise.allSettled([
+    Promise.all([queryClient.fetchQuery(sessionQuery), pageData]).then(([session, data]) =>
+      data?.prefetchPageData(queryClient, pathname, session),
+    ),
+    preloadPageFor(pathname),
+  ]);
+  // Drawn as a transition, React yields to the browser every few milliseconds while it builds the page, so a slow
+  // phone stays responsive to a tap meanwhile.
+  stopHoldingSubmits();
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
+}

@@ -1,4 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useInBrowser } from '../components/client-only.js';
+import { PageSpinner } from '../components/page-spinner.js';
 import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
 import { ROUTES } from '../config/routes.js';
 import type { FlashState } from '../lib/flash-notice.js';
@@ -10,8 +12,12 @@ import { useActiveStudent } from '../lib/use-active-student.js';
  * chunk, loaded with the student pages: the sign-in pages do not need it.
  */
 export default function RequireActiveStudent() {
-  const { isGuardian, studentId, choiceLost } = useActiveStudent();
+  const { isGuardian, students, studentId, choiceLost } = useActiveStudent();
   const location = useLocation();
+  const inBrowser = useInBrowser();
+  // Which of several daughters she chose is known to her tab only: the server's view (and the browser's first
+  // drawing, which adopts it) waits for the tab rather than sending her to the chooser.
+  if (isGuardian && students.length !== 1 && !inBrowser) return <PageSpinner />;
   if (isGuardian && !studentId) {
     // A notice meant for the page she asked for (e.g. "You are now linked to …") is shown on the chooser instead;
     // a daughter no longer linked is said, rather than another daughter's pages shown in her place.

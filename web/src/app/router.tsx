@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, type RouteObject, useLocation, useNavigation } from 'react-router-dom';
 import { AntdTheme, loadAntdTheme } from '../components/antd-on-demand.js';
 import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
@@ -130,7 +130,11 @@ function AppShell() {
   );
 }
 
-export const router = createBrowserRouter([
+/**
+ * The portal's routes: main.tsx draws them in the browser (createBrowserRouter), entry-server.tsx on the server
+ * (a static router), so the server's first view and the page are the same components.
+ */
+export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     errorElement: <RouteErrorPage />,
@@ -204,7 +208,7 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
 
 /**
  * The student layout's pages: the page, whether RequireActiveStudent is around it, and whether it is drawn with antd

@@ -1,5 +1,4 @@
 import { fieldId, type SignInField } from '../../../shared/sign-in-forms.js';
-import { shellShown } from '../lib/shell-handover.js';
 import type { PlainForm } from '../lib/use-plain-form.js';
 import { type BoxProps, PlainField, PlainInput, PlainPasswordInput } from './plain-controls.js';
 
@@ -39,7 +38,7 @@ export function SignInFormField({
   return (
     <PlainField id={id} label={field.label} error={error} extra={hint}>
       {field.kind === 'password' ? (
-        <PlainPasswordInput {...props} defaultVisible={shellShown(formId, field.name)} />
+        <PlainPasswordInput {...props} />
       ) : (
         <PlainInput {...props} inputMode={field.inputMode} autoCapitalize="off" spellCheck={false} />
       )}

@@ -153,12 +153,13 @@ export default function StudentLayout() {
         }
         person={user ? { name: user.name, initials: user.initials } : null}
         accountMenu={ACCOUNT_MENU}
-        menuButton={showMenu && !wide ? { open: drawerOpen, onOpen: () => setDrawerAt(pathname) } : null}
+        menuButton={showMenu ? { open: drawerOpen, onOpen: () => setDrawerAt(pathname) } : null}
         // A guardian sees whose pages are open on every page, and switches there (docs/product.md §11).
         subBar={student ? <StudentSwitcher students={students} active={student} onChoose={choose} /> : null}
       />
       <div className="page-frame-body">
-        {showMenu && wide && (
+        {/* The column and the menu button are both drawn; the stylesheet shows the one this width needs. */}
+        {showMenu && (
           <div className="page-frame-sider">
             <SideMenu pathname={pathname} />
           </div>

@@ -59,7 +59,10 @@ export function mustResetPassword(user: LoginResponse): boolean {
 
 function initialState(session: SessionInfo): AuthState {
   const user = session.authenticated && session.user && !mustResetPassword(session.user) ? session.user : null;
-  // The server is the source of truth after a reload; the tab's marker follows it.
+  // The server is the source of truth after a reload; the tab's marker follows it (in the browser: the server draws
+  // the page too, entry-server.tsx).
+  if (typeof sessionStorage === 'undefined')
+    return { authenticated: user !== null, user, landing: null, sessionEnded: false, sessionEndReason: null };
   if (user) writeSessionMarker();
   else if (sessionStorage.getItem(SESSION_MARKER_KEY)) clearSessionStorage();
   return { authenticated: user !== null, user, landing: null, sessionEnded: false, sessionEndReason: null };

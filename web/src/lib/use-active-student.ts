@@ -52,7 +52,9 @@ function choose(studentId: string): void {
  */
 export function useActiveStudent(): ActiveStudent {
   const { user } = useAuth();
-  const chosen = useSyncExternalStore(subscribe, chosenSnapshot);
+  // The server knows no tab's choice (nor does the browser while it adopts the server's HTML): null there, so a
+  // guardian of one daughter sees hers, and one of several waits for the browser (RequireActiveStudent).
+  const chosen = useSyncExternalStore(subscribe, chosenSnapshot, () => null);
   const studentId = resolveActiveStudent(user, chosen);
   const students = useMemo(() => (user?.role === 'guardian' ? user.students : []), [user]);
   const student = students.find((s) => s.id === studentId) ?? null;

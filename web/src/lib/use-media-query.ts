@@ -9,5 +9,8 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    // The server (and the browser while it adopts the server's HTML) draws the narrow layout; what differs at other
+    // widths is shown or hidden by the stylesheet, so the page does not move when the browser takes over.
+    () => false,
   );
 }

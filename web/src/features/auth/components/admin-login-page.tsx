@@ -12,9 +12,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { needsCode, useAdminLogin } from '../api/use-admin-login.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { landingAfterSignIn } from '../../../lib/return-path.js';
-import { shellValues } from '../../../lib/shell-handover.js';
 import { required, usePlainForm } from '../../../lib/use-plain-form.js';
-import { useShellHandover } from '../../../lib/use-shell-handover.js';
 
 // The code step is drawn with antd (the 'Please sign in again' dialog shows the same form): it loads when asked for.
 const loadCodeStep = () => import('./mfa-code-step.js');
@@ -36,7 +34,6 @@ export function AdminLoginPage() {
   const form = usePlainForm<'username' | 'password'>(() => ({
     username: '',
     password: '',
-    ...shellValues(FORM.formId),
   }));
   const { values, errors } = form;
   const [error, setError] = useState<string | null>(null);
@@ -68,8 +65,6 @@ export function AdminLoginPage() {
     e.preventDefault();
     submit();
   };
-
-  useShellHandover(FORM.formId, values, form.setValues, { submit });
 
   return (
     <VisitorLayout>

@@ -22,9 +22,7 @@ import { useChangePassword } from '../../../lib/queries/use-change-password.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
 import { landingAfterSignIn } from '../../../lib/return-path.js';
-import { shellValues } from '../../../lib/shell-handover.js';
 import { required, usePlainForm } from '../../../lib/use-plain-form.js';
-import { useShellHandover } from '../../../lib/use-shell-handover.js';
 
 // The dialog (and antd's Modal and AutoComplete, with antd's theme) loads only when someone asks for it.
 const StudentIdLookupDialog = lazy(async () => {
@@ -60,7 +58,6 @@ export function StudentLoginPage() {
     password: '',
     new_password: '',
     confirm_password: '',
-    ...shellValues(FORM.formId),
   }));
   const login = useLoginStudent();
   const changePassword = useChangePassword();
@@ -139,8 +136,6 @@ export function StudentLoginPage() {
     setLookupMounted(true);
     setLookupOpen(true);
   };
-
-  useShellHandover(FORM.formId, values, form.setValues, { submit, lookup: openLookup });
 
   const newPasswordExtra = 'At least 8 characters; not your date of birth or student ID.';
 

@@ -12,9 +12,7 @@ import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { useGuardianLogin } from '../../../lib/queries/use-guardian-login.js';
 import { landingAfterSignIn } from '../../../lib/return-path.js';
-import { shellValues } from '../../../lib/shell-handover.js';
 import { type FieldRule, required, usePlainForm } from '../../../lib/use-plain-form.js';
-import { useShellHandover } from '../../../lib/use-shell-handover.js';
 import { signInError } from './sign-in-error.js';
 
 const FORM = SIGN_IN_FORMS[ROUTES.guardianLogin];
@@ -39,7 +37,7 @@ const rules = { email: emailRule, password: required('Please enter your password
 export function GuardianLoginPage() {
   const { settings, signIn } = useAuth();
   const location = useLocation();
-  const form = usePlainForm<'email' | 'password'>(() => ({ email: '', password: '', ...shellValues(FORM.formId) }));
+  const form = usePlainForm<'email' | 'password'>(() => ({ email: '', password: '' }));
   const { values, errors } = form;
   const login = useGuardianLogin();
   const [error, setError] = useState<string | null>(null);
@@ -61,8 +59,6 @@ export function GuardianLoginPage() {
     e.preventDefault();
     submit();
   };
-
-  useShellHandover(FORM.formId, values, form.setValues, { submit });
 
   return (
     <VisitorLayout>

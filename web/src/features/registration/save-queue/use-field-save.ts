@@ -42,11 +42,18 @@ function statusOf(snapshot: FieldSnapshot, slow: boolean): FieldSaveStatus {
   }
 }
 
+/*
+ * What is kept on this device is the browser's to know: the server draws (and the browser, while it adopts the
+ * server's HTML, reads) an empty queue, not loaded yet, and the page then shows what the device keeps.
+ */
+const NOTHING_KEPT: FieldSnapshot = { entry: undefined, savedAt: undefined };
+
 /** One field's place in the save queue, for the registration form. */
 export function useFieldSave(studentId: string, field: FieldName): FieldSave {
   const snapshot = useSyncExternalStore(
     (listener) => fieldSaveQueue.subscribe(listener),
     () => fieldSaveQueue.field(studentId, field),
+    () => NOTHING_KEPT,
   );
   const inFlight = snapshot.entry?.state === 'sending' || snapshot.entry?.state === 'pending';
   // Slow: still in flight after the indicator's delay; reset (while rendering) once it is not.
@@ -76,6 +83,7 @@ export function useUnsentCount(studentId?: string): number {
   return useSyncExternalStore(
     (listener) => fieldSaveQueue.subscribe(listener),
     () => fieldSaveQueue.unsentCount(studentId),
+    () => 0,
   );
 }
 
@@ -84,6 +92,7 @@ export function useFailedCount(studentId: string): number {
   return useSyncExternalStore(
     (listener) => fieldSaveQueue.subscribe(listener),
     () => fieldSaveQueue.failedCount(studentId),
+    () => 0,
   );
 }
 
@@ -95,5 +104,6 @@ export function useQueueLoaded(): boolean {
   return useSyncExternalStore(
     (listener) => fieldSaveQueue.subscribe(listener),
     () => fieldSaveQueue.loadedFor() !== null,
+    () => false,
   );
 }

@@ -63,11 +63,13 @@ export function useStepForm(): StepFormStore {
 /** A field's shown value, drawn again when it changes (antd's Form.useWatch). */
 export function useStepFormValue(name: string): FormValue {
   const store = useStepForm();
-  return useSyncExternalStore(store.subscribe, () => store.value(name));
+  const value = () => store.value(name);
+  return useSyncExternalStore(store.subscribe, value, value);
 }
 
 /** A field's rule message, or null. */
 export function useStepFormError(name: string): string | null {
   const store = useStepForm();
-  return useSyncExternalStore(store.subscribe, () => store.error(name));
+  const error = () => store.error(name);
+  return useSyncExternalStore(store.subscribe, error, error);
 }
