@@ -6,6 +6,8 @@
  * (Lighthouse counts every script asked for before the first paint against it, docs/design.md §7).
  */
 import { watchSignInShell } from './lib/shell-handover.js';
+// The design tokens' custom properties first: every stylesheet reads them.
+import 'virtual:design-tokens.css';
 import './app/global.css';
 // The sign-in forms' look: in the stylesheet index.html links, because the server's form uses it before any script
 // has run.

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../../shared/constants.js';
 import { PlainIcon } from './plain-controls.js';
+import { CSS_COLOR } from '../../../shared/design-tokens.js';
 
 export const PASSWORD_MATCH_HINT_ID = 'password-match-hint';
 
@@ -19,7 +20,7 @@ export function PasswordMatchHint({
     <div
       id={PASSWORD_MATCH_HINT_ID}
       role="status"
-      style={{ minHeight: 22, marginBottom: 12, color: 'rgba(0, 0, 0, 0.66)' }}
+      style={{ minHeight: 22, marginBottom: 12, color: CSS_COLOR.textSecondary }}
     >
       {differ && (
         <>

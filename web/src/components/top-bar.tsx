@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { THEME } from '../../../shared/constants.js';
+import { CSS_COLOR } from '../../../shared/design-tokens.js';
 import { ROUTES } from '../config/routes.js';
 import { AccountMenu, type AccountMenuEntry } from './account-menu.js';
 import { InitialsAvatar } from './initials-avatar.js';
@@ -81,7 +81,7 @@ export function TopBar({ title, person, menuButton, accountMenu, subBar }: TopBa
     <header
       ref={subBar ? undefined : measured}
       className={`page-frame-bar top-bar${subBar ? ' top-bar-in-group' : ''}`}
-      style={{ background: THEME.primary, borderBottom: `4px solid ${THEME.secondary}` }}
+      style={{ background: CSS_COLOR.primary, borderBottom: `4px solid ${CSS_COLOR.accent}` }}
     >
       {menuButton && (
         <button

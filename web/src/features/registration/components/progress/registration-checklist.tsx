@@ -9,9 +9,10 @@ import { stepIndex, STEPS } from '../../../../config/registration-steps.js';
 import { stepStateText } from '../registration-steps-nav.js';
 import { useProgress } from './progress-context.js';
 import { MissingItemLinks } from './missing-item-link.js';
+import { CSS_COLOR } from '../../../../../../shared/design-tokens.js';
 
-const COMPLETE = '#2e7d32';
-const INCOMPLETE = '#ad4e00';
+const COMPLETE = CSS_COLOR.success;
+const INCOMPLETE = CSS_COLOR.incomplete;
 
 /**
  * The Complete step's checklist: each of the six steps, complete or not, with what is still missing
@@ -60,7 +61,7 @@ export function RegistrationChecklist() {
                 gap: 10,
                 alignItems: 'flex-start',
                 padding: '8px 0',
-                borderTop: '1px solid #f0f0f0',
+                borderTop: `1px solid ${CSS_COLOR.borderSecondary}`,
               }}
             >
               <span style={{ fontSize: 18, lineHeight: '22px' }}>{icon}</span>
