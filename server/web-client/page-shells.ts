@@ -4,9 +4,10 @@ import { DASHBOARD_CARD_PATHS, type DashboardCardView } from '../../shared/dashb
 import { dashboardHeading, registrationHeading, registrationSubtitle } from '../../shared/page-headings.js';
 import { STEP_LABELS } from '../../shared/registration-progress.js';
 import { ROUTES, STEP_ROUTES } from '../../shared/routes.js';
-import { ICON_PATHS, type IconName } from '../../shared/sign-in-forms.js';
+import { iconSvg } from '../../shared/icon-svg.js';
 import type { RegistrationStep } from '../../shared/student-fields.js';
 import { escapeHtml } from '../pdf/html.js';
+import { iconDefinition } from './icon-definitions.js';
 
 /**
  * The loading frames of the signed-in pages: what the server draws in index.html while the client's code and the
@@ -52,12 +53,12 @@ export interface StudentPageViewer {
   dashboardCards?: DashboardCardView[];
 }
 
-// The two icons of the top bar, drawn as the client's TopBar draws them (PlainIcon, the same paths): 1em, currentColor.
-const svg = (name: IconName) =>
-  `<svg viewBox="64 64 896 896" focusable="false" width="1em" height="1em" fill="currentColor" aria-hidden="true">` +
-  `${ICON_PATHS[name].map((d) => `<path d="${d}"></path>`).join('')}</svg>`;
-const LOGOUT_ICON = svg('logout');
-const MENU_ICON = svg('menu');
+// The two icons of the top bar, drawn as the client's TopBar draws them (PlainIcon, the same definitions): 1em,
+// currentColor.
+const svg = (name: string) =>
+  iconSvg(iconDefinition(name), { width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' });
+const LOGOUT_ICON = svg('LogoutOutlined');
+const MENU_ICON = svg('MenuOutlined');
 
 const LOADING = '<p role="status" class="page-frame-status">Loading…</p>';
 

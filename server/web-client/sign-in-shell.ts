@@ -1,7 +1,9 @@
 import { LAYOUT, THEME } from '../../shared/constants.js';
 import { GUARDIAN_MESSAGES } from '../../shared/guardians.js';
-import { fieldId, ICON_PATHS, SIGN_IN_FORMS, type SignInField } from '../../shared/sign-in-forms.js';
+import { iconSvg } from '../../shared/icon-svg.js';
+import { fieldId, SIGN_IN_FORMS, type SignInField } from '../../shared/sign-in-forms.js';
 import { escapeHtml } from '../pdf/html.js';
+import { iconDefinition } from './icon-definitions.js';
 
 /*
  * The sign-in screens as the server draws them while the client's code loads (docs/design.md §7). For `/`, `/admin`
@@ -22,10 +24,8 @@ export interface SignInShellOptions {
 const attr = (name: string, value: string | undefined): string =>
   value === undefined ? '' : ` ${name}="${escapeHtml(value)}"`;
 
-function icon(name: keyof typeof ICON_PATHS, className: string): string {
-  const paths = ICON_PATHS[name].map((d) => `<path d="${d}"></path>`).join('');
-  const svg = '<svg viewBox="64 64 896 896" aria-hidden="true" focusable="false"';
-  return `${svg} class="pf-icon ${className}">${paths}</svg>`;
+function icon(name: string, className: string): string {
+  return iconSvg(iconDefinition(name), { 'aria-hidden': 'true', class: `pf-icon ${className}` });
 }
 
 function field(formId: string, f: SignInField): string {
@@ -42,7 +42,7 @@ function field(formId: string, f: SignInField): string {
     f.kind === 'password'
       ? `<span class="pf-affix"><input${common} type="password">` +
         '<button type="button" class="pf-eye" aria-label="Show password" aria-pressed="false">' +
-        `${icon('eye', 'pf-eye-on')}${icon('eyeInvisible', 'pf-eye-off')}</button></span>`
+        `${icon('EyeOutlined', 'pf-eye-on')}${icon('EyeInvisibleOutlined', 'pf-eye-off')}</button></span>`
       : `<input${common} autocapitalize="off" spellcheck="false" type="text" class="pf-input">`;
   // The hint as the page draws it under the box (PlainField's `extra`).
   const hint = f.hint

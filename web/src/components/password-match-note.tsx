@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../shared/constants.js';
-import { PlainIcon } from './plain-controls.js';
 import { CSS_COLOR } from '../../../shared/design-tokens.js';
+import InfoCircleOutlined from '@ant-design/icons-svg/es/asn/InfoCircleOutlined';
+import { PlainIcon } from './plain-icon.js';
 
 export const PASSWORD_MATCH_HINT_ID = 'password-match-hint';
 
@@ -24,7 +25,7 @@ export function PasswordMatchHint({
     >
       {differ && (
         <>
-          <PlainIcon name="infoCircle" className="pf-hint-icon" />
+          <PlainIcon icon={InfoCircleOutlined} className="pf-hint-icon" />
           {message}
         </>
       )}
