@@ -31,7 +31,13 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'unit',
-          include: ['server/**/*.spec.ts', 'shared/**/*.spec.ts', 'web/src/**/*.spec.ts', 'eslint/**/*.spec.js'],
+          include: [
+            'server/**/*.spec.ts',
+            'shared/**/*.spec.ts',
+            'web/src/**/*.spec.ts',
+            'eslint/**/*.spec.js',
+            'test/unit/**/*.spec.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,15 +1,18 @@
 // Business constants and messages (docs/product.md §5, §8, §9). Framework-free: imported by the server and the web
 // client.
 
+import { COLOR } from './design-tokens.js';
+
 export const PHONE_PREFIX = '1868';
 export const PHONE_DIGITS = 7;
 export const SAVE_INDICATOR_DELAY_MS = 600;
 export const EARLIEST_ADMIN_DOB = '1950-01-01';
 export const REPORT_LIST_FIRST_ID = 101;
 
+/** The school's colours (docs/product.md §9), from the design tokens. */
 export const THEME = {
-  primary: '#1A237E',
-  secondary: '#fcd34c',
+  primary: COLOR.primary,
+  secondary: COLOR.accent,
 } as const;
 
 export const LAYOUT = {

@@ -1,10 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { tokensCss } from '../shared/design-tokens.js';
 import { precompressAssets } from './precompress.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const api = 'http://localhost:3000';
+
+/**
+ * `import 'virtual:design-tokens.css'` is the design tokens (shared/design-tokens.ts) as custom properties: the
+ * stylesheets read them without a second written copy. Works the same in the client's and an SSR build.
+ */
+function designTokens(): Plugin {
+  const id = 'virtual:design-tokens.css';
+  const resolved = `\0${id}`;
+  return {
+    name: 'design-tokens',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load: (source) => (source === resolved ? tokensCss() : undefined),
+  };
+}
 
 // The client is served by the Nest server from dist/web (same origin). In development Vite serves it
 // and forwards the server's paths, so cookies and the XSRF token work the same way.
@@ -14,7 +29,7 @@ const api = 'http://localhost:3000';
 // server needs none of the client's packages at run time.
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
-  plugins: isSsrBuild ? [react()] : [react(), precompressAssets()],
+  plugins: isSsrBuild ? [designTokens(), react()] : [designTokens(), react(), precompressAssets()],
   ssr: { noExternal: true },
   build: isSsrBuild
     ? {

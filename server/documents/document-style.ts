@@ -1,6 +1,7 @@
 import { fontStack } from '../pdf/fonts.js';
 import { html, raw, type SafeHtml } from '../pdf/html.js';
 import { PHONE_DIGITS, PHONE_PREFIX, THEME } from '../../shared/constants.js';
+import { COLOR } from '../../shared/design-tokens.js';
 
 /**
  * The look shared by the generated documents: print fonts installed with Chromium (Noto for other
@@ -9,10 +10,11 @@ import { PHONE_DIGITS, PHONE_PREFIX, THEME } from '../../shared/constants.js';
 export const BASE_CSS = `
   * { box-sizing: border-box; }
   html, body { margin: 0; padding: 0; }
-  body { font-family: ${fontStack('Liberation Sans', 'DejaVu Sans', 'Arial')}; font-size: 9.5pt; color: #111; }
+  body { font-family: ${fontStack('Liberation Sans', 'DejaVu Sans', 'Arial')}; font-size: 9.5pt;
+    color: ${COLOR.printText}; }
   h1 { font-size: 16pt; margin: 0; color: ${THEME.primary}; }
   h2 { font-size: 11pt; margin: 0; }
-  .muted { color: #555; }
+  .muted { color: ${COLOR.printMuted}; }
   .sym { font-family: ${fontStack('DejaVu Sans')}; }
 `;
 

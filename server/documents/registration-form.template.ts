@@ -10,6 +10,7 @@ import { type FieldGroup, type FieldSpec, fieldsOfGroup, REGISTRATION_STEPS } fr
 import { type AgreementView, termsParagraphs } from '../../shared/terms.js';
 import { html, type SafeHtml } from '../pdf/html.js';
 import { documentPage, phoneText } from './document-style.js';
+import { COLOR } from '../../shared/design-tokens.js';
 
 // The registration form (docs/product.md §2 Complete, §9 Legal paper): the whole record in the order of the six
 // steps, as a printable form. Empty fields are blank lines to fill in by hand.
@@ -36,47 +37,49 @@ export interface RegistrationFormData {
 
 const CSS = `
   .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 0.2in;
-    border-bottom: 2px solid #1A237E; padding-bottom: 6pt; }
+    border-bottom: 2px solid ${COLOR.primary}; padding-bottom: 6pt; }
   .head .title { font-size: 13pt; margin-top: 4pt; font-weight: bold; }
   .head .meta { margin-top: 6pt; }
-  .photo { width: 1.3in; height: 1.6in; border: 1px solid #777; flex: none;
+  .photo { width: 1.3in; height: 1.6in; border: 1px solid ${COLOR.printSoft}; flex: none;
     display: flex; align-items: center; justify-content: center; text-align: center;
-    font-size: 8pt; color: #777; overflow: hidden; }
+    font-size: 8pt; color: ${COLOR.printSoft}; overflow: hidden; }
   .photo img { width: 100%; height: 100%; object-fit: cover; }
   section { margin-top: 9pt; }
   /* A section's heading is kept on the page of its first block: never alone at the foot of a page. */
   .lead { break-inside: avoid; }
   .lead > h2 { break-after: avoid; }
-  section > h2, .lead > h2 { background: #1A237E; color: #fff; padding: 2pt 6pt;
+  section > h2, .lead > h2 { background: ${COLOR.primary}; color: ${COLOR.white}; padding: 2pt 6pt;
     -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .group { break-inside: avoid; margin-top: 5pt; }
-  .group > h3 { font-size: 9.5pt; margin: 0 0 2pt; color: #1A237E; border-bottom: 1px solid #c5c8e8; }
+  .group > h3 { font-size: 9.5pt; margin: 0 0 2pt; color: ${COLOR.primary};
+    border-bottom: 1px solid ${COLOR.primaryRule}; }
   .grid { display: grid; grid-template-columns: 1fr 1fr; column-gap: 0.25in; row-gap: 3pt; }
   .f { display: flex; align-items: flex-end; gap: 5pt; min-height: 15pt; }
-  .f .l { flex: none; color: #333; font-size: 8.5pt; }
-  .f .v { flex: 1; border-bottom: 1px solid #888; min-height: 12pt; padding: 0 2pt;
+  .f .l { flex: none; color: ${COLOR.printDark}; font-size: 8.5pt; }
+  .f .v { flex: 1; border-bottom: 1px solid ${COLOR.printLine}; min-height: 12pt; padding: 0 2pt;
     white-space: pre-wrap; overflow-wrap: anywhere; }
   .wide { grid-column: 1 / -1; }
   .f.long { display: block; }
   .f.long .l { display: block; margin-bottom: 1pt; }
   .f.long .v { display: block; border-bottom: none; min-height: 30pt; line-height: 15pt;
-    background: repeating-linear-gradient(to bottom, transparent 0, transparent 14pt, #888 14pt, #888 15pt);
+    background: repeating-linear-gradient(to bottom, transparent 0, transparent 14pt, ${COLOR.printLine} 14pt,
+      ${COLOR.printLine} 15pt);
     -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .checks { display: grid; grid-template-columns: repeat(4, 1fr); row-gap: 3pt; column-gap: 0.15in; }
   .check { display: flex; align-items: center; gap: 4pt; }
-  .box { width: 9pt; height: 9pt; border: 1px solid #333; display: inline-flex; align-items: center;
+  .box { width: 9pt; height: 9pt; border: 1px solid ${COLOR.printDark}; display: inline-flex; align-items: center;
     justify-content: center; font-size: 8pt; line-height: 1; flex: none; }
   table.docs { width: 100%; border-collapse: collapse; }
-  table.docs td, table.docs th { border: 1px solid #bbb; padding: 3pt 5pt; text-align: left; }
-  table.docs th { background: #eef; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  table.docs td, table.docs th { border: 1px solid ${COLOR.printBorder}; padding: 3pt 5pt; text-align: left; }
+  table.docs th { background: ${COLOR.printTableHeadBg}; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .agree { margin-top: 4pt; }
-  .status { margin-top: 6pt; padding: 4pt 6pt; border: 1.5px solid #2e7d32; font-weight: bold; }
-  .status.incomplete { border-color: #b71c1c; }
+  .status { margin-top: 6pt; padding: 4pt 6pt; border: 1.5px solid ${COLOR.success}; font-weight: bold; }
+  .status.incomplete { border-color: ${COLOR.printNo}; }
   .missing { margin: 2pt 0 0; padding-left: 14pt; }
-  .terms { margin: 4pt 0; padding: 4pt 8pt; border-left: 2px solid #c5c8e8; font-size: 8.5pt; }
+  .terms { margin: 4pt 0; padding: 4pt 8pt; border-left: 2px solid ${COLOR.primaryRule}; font-size: 8.5pt; }
   .terms p { margin: 0 0 4pt; white-space: pre-line; }
   .sign { display: grid; grid-template-columns: 2fr 1fr; column-gap: 0.4in; margin-top: 22pt; }
-  .sign div { border-top: 1px solid #333; padding-top: 2pt; font-size: 8.5pt; }
+  .sign div { border-top: 1px solid ${COLOR.printDark}; padding-top: 2pt; font-size: 8.5pt; }
 `;
 
 const GROUP_TITLES: Record<FieldGroup, string> = {

@@ -4,6 +4,7 @@ import { REGISTRATION_STEPS } from '../../shared/student-fields.js';
 import { fontStack } from '../pdf/fonts.js';
 import { html, type SafeHtml } from '../pdf/html.js';
 import { documentPage } from './document-style.js';
+import { COLOR } from '../../shared/design-tokens.js';
 
 // The all-students registration report (docs/product.md §2 Reports): one row per student, grouped by class, with
 // each step's completion and the documents received. Legal landscape, header row repeated per page.
@@ -37,24 +38,24 @@ const DOC_SHORT: Record<DocumentType, string> = {
 };
 
 const CSS = `
-  .head { border-bottom: 2px solid #1A237E; padding-bottom: 4pt; margin-bottom: 6pt;
+  .head { border-bottom: 2px solid ${COLOR.primary}; padding-bottom: 4pt; margin-bottom: 6pt;
     display: flex; justify-content: space-between; align-items: flex-end; }
-  .legend { font-size: 8pt; color: #444; margin: 0 0 6pt; }
-  h2 { margin-top: 10pt; color: #1A237E; break-after: avoid; }
+  .legend { font-size: 8pt; color: ${COLOR.printLabel}; margin: 0 0 6pt; }
+  h2 { margin-top: 10pt; color: ${COLOR.primary}; break-after: avoid; }
   table { width: 100%; border-collapse: collapse; font-size: 8.5pt; table-layout: fixed; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
-  th, td { border: 1px solid #bbb; padding: 2pt 4pt; text-align: left; vertical-align: top; }
-  th { background: #e8eaf6; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  th, td { border: 1px solid ${COLOR.printBorder}; padding: 2pt 4pt; text-align: left; vertical-align: top; }
+  th { background: ${COLOR.primaryBg}; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   th { white-space: nowrap; overflow: hidden; font-size: 8pt; padding: 2pt 3pt; }
   td { overflow-wrap: anywhere; }
   col.id { width: 0.9in; } col.name { width: 2.3in; } col.class { width: 0.6in; } col.dob { width: 0.95in; }
   col.step { width: 1.07in; } col.n { width: 0.5in; }
   td.step, th.step { text-align: center; }
-  td.yes { color: #1b5e20; font-family: ${fontStack('DejaVu Sans')}; }
-  td.no { color: #b71c1c; }
+  td.yes { color: ${COLOR.printYes}; font-family: ${fontStack('DejaVu Sans')}; }
+  td.no { color: ${COLOR.printNo}; }
   td.n, th.n { text-align: center; }
-  .summary { margin-top: 3pt; font-size: 8.5pt; color: #333; }
+  .summary { margin-top: 3pt; font-size: 8.5pt; color: ${COLOR.printDark}; }
 `;
 
 function name(r: ReportRow): string {

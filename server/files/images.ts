@@ -3,6 +3,7 @@
 // 12-megapixel photo is being read.
 
 import sharp from 'sharp';
+import { COLOR } from '../../shared/design-tokens.js';
 
 // libvips keeps recent operations for re-use; every upload is a different image, so a cache would only
 // hold memory.
@@ -64,7 +65,7 @@ export async function photoAsPage(input: Buffer): Promise<PageImage> {
         fit: 'inside',
         withoutEnlargement: true,
       })
-      .flatten({ background: '#ffffff' })
+      .flatten({ background: COLOR.white })
       .toColourspace('srgb')
       .jpeg({ quality: 85 })
       .toBuffer({ resolveWithObject: true });
@@ -85,7 +86,7 @@ function shrunkJpeg(input: Buffer, limit: number): Promise<Buffer> {
   return sharp(input, { limitInputPixels: limit })
     .autoOrient()
     .resize({ width: PICTURE_MAX_PX, height: PICTURE_MAX_PX, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
+    .flatten({ background: COLOR.white })
     .toColourspace('srgb')
     .jpeg({ quality: 90 })
     .toBuffer();

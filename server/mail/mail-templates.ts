@@ -2,6 +2,7 @@ import { academicYearLabel } from '../../shared/constants.js';
 import { INVITATION_DAYS } from '../../shared/guardians.js';
 import { MAIL_MESSAGES, type MailKind, RESET_TOKEN_MINUTES } from '../../shared/mail.js';
 import { html, type SafeHtml } from '../pdf/html.js';
+import { COLOR } from '../../shared/design-tokens.js';
 
 /** A message's words, ready for the outbox: plain text and a simple HTML part saying the same. */
 export interface MailContent {
@@ -27,13 +28,13 @@ function compose(ctx: MailContext, kind: MailKind, subject: string, blocks: Bloc
   const body: SafeHtml[] = blocks.map((b) =>
     typeof b === 'string'
       ? html`<p style="margin:0 0 16px;white-space:pre-line">${b}</p>`
-      : html`<p style="margin:0 0 16px"><a href="${b.link}" style="color:#1A237E">${b.link}</a></p>`,
+      : html`<p style="margin:0 0 16px"><a href="${b.link}" style="color:${COLOR.primary}">${b.link}</a></p>`,
   );
   const page = html`<!doctype html>
-<html><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f1f1f">
-<p style="margin:0 0 16px;font-weight:bold;color:#1A237E">${ctx.schoolName}</p>
+<html><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:${COLOR.printBody}">
+<p style="margin:0 0 16px;font-weight:bold;color:${COLOR.primary}">${ctx.schoolName}</p>
 ${body}
-<p style="margin:24px 0 0;color:#595959;font-size:14px">— ${ctx.schoolName}</p>
+<p style="margin:24px 0 0;color:${COLOR.printSignature};font-size:14px">— ${ctx.schoolName}</p>
 </body></html>`;
   return { kind, subject: `${subject} · ${ctx.schoolName}`, text, html: page.toString() };
 }

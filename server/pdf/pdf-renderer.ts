@@ -6,6 +6,7 @@ import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { fontStack } from './fonts.js';
 import { escapeHtml, type SafeHtml } from './html.js';
+import { COLOR } from '../../shared/design-tokens.js';
 
 /*
  * PdfRenderer: HTML → PDF with the system Chromium (puppeteer-core). Import PdfModule and inject it.
@@ -340,7 +341,7 @@ export class PdfRenderer implements OnModuleDestroy {
 function footerTemplate(text: string): string {
   const escaped = escapeHtml(text);
   return (
-    `<div style="font-size:8pt;font-family:${fontStack().replace(/"/g, "'")};color:#555;width:100%;` +
+    `<div style="font-size:8pt;font-family:${fontStack().replace(/"/g, "'")};color:${COLOR.printMuted};width:100%;` +
     'padding:0 0.5in;display:flex;justify-content:space-between">' +
     `<span>${escaped}</span>` +
     '<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>'

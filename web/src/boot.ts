@@ -6,6 +6,8 @@
  * script asked for before the first paint against it, docs/design.md §7).
  */
 import { holdEarlySubmits } from './lib/early-input.js';
+// The design tokens' custom properties first: every stylesheet reads them.
+import 'virtual:design-tokens.css';
 import './app/global.css';
 // The light kit's look: in the stylesheet index.html links, because the server's HTML uses it before any script runs.
 import './components/plain-controls.css';

@@ -14,6 +14,7 @@ import { PdfRenderer } from '../../pdf/pdf-renderer.js';
 import { type StudentPick, type StudentRow, StudentsRepository } from '../../students/students.repository.js';
 import { formatPhone } from '../export/export-columns.js';
 import { commitWorkbook, exportCells } from '../export/xlsx.js';
+import { COLOR } from '../../../shared/design-tokens.js';
 
 const COLUMNS = [
   'id',
@@ -80,19 +81,19 @@ const ROLES = [
 ] as const;
 
 const STYLE = raw(`
-  body { font-family: ${fontStack('DejaVu Sans', 'Arial')}; font-size: 9pt; color: #111; }
-  h1 { font-size: 14pt; margin: 0 0 2pt; color: #1A237E; }
+  body { font-family: ${fontStack('DejaVu Sans', 'Arial')}; font-size: 9pt; color: ${COLOR.printText}; }
+  h1 { font-size: 14pt; margin: 0 0 2pt; color: ${COLOR.primary}; }
   h2 { font-size: 11pt; margin: 0 0 6pt; font-weight: normal; }
   section { break-after: page; }
   section:last-child { break-after: auto; }
   table { width: 100%; border-collapse: collapse; table-layout: fixed; }
   col.id { width: 9%; } col.student { width: 15%; } col.person { width: 19%; }
   td { overflow-wrap: anywhere; }
-  th, td { border: 0.5pt solid #999; padding: 3pt 4pt; text-align: left; vertical-align: top; }
-  th { background: #e8eaf6; }
+  th, td { border: 0.5pt solid ${COLOR.printRule}; padding: 3pt 4pt; text-align: left; vertical-align: top; }
+  th { background: ${COLOR.primaryBg}; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
-  .muted { color: #777; }
+  .muted { color: ${COLOR.printSoft}; }
   .id { white-space: nowrap; }
 `);
 

@@ -2,6 +2,7 @@ import { academicYearLabel } from '../../../shared/constants.js';
 import { fontStack } from '../../pdf/fonts.js';
 import { html, raw, type SafeHtml } from '../../pdf/html.js';
 import type { ReportCardData } from '../report-cards.service.js';
+import { COLOR } from '../../../shared/design-tokens.js';
 
 // The end-of-term report card, one per page (US Legal, the school's paper). Every value goes through
 // `html`, which escapes it: a comment typed as markup prints as text.
@@ -9,35 +10,37 @@ import type { ReportCardData } from '../report-cards.service.js';
 const STYLE = raw(`
   * { box-sizing: border-box; }
   body { font-family: ${fontStack('DejaVu Sans', 'Liberation Sans', 'Arial')};
-    font-size: 10pt; color: #111; margin: 0; }
+    font-size: 10pt; color: ${COLOR.printText}; margin: 0; }
   .card { page-break-after: always; }
   .card:last-child { page-break-after: auto; }
-  header { text-align: center; border-bottom: 3px solid #1A237E; padding-bottom: 6pt; margin-bottom: 10pt; }
-  header .school { font-size: 17pt; font-weight: bold; color: #1A237E; }
+  header { text-align: center; border-bottom: 3px solid ${COLOR.primary}; padding-bottom: 6pt; margin-bottom: 10pt; }
+  header .school { font-size: 17pt; font-weight: bold; color: ${COLOR.primary}; }
   header .title { font-size: 13pt; font-weight: bold; margin-top: 3pt; }
   header .period { font-size: 11pt; margin-top: 2pt; }
   .who { width: 100%; border-collapse: collapse; margin-bottom: 10pt; }
-  .who td { padding: 3pt 6pt; border: 1px solid #bbb; }
-  .who .k { color: #444; width: 17%; background: #f3f4fa; white-space: nowrap; }
+  .who td { padding: 3pt 6pt; border: 1px solid ${COLOR.printBorder}; }
+  .who .k { color: ${COLOR.printLabel}; width: 17%; background: ${COLOR.printLabelBg}; white-space: nowrap; }
   table.marks { width: 100%; border-collapse: collapse; }
-  table.marks th { background: #1A237E; color: #fff; font-weight: bold; text-align: left;
+  table.marks th { background: ${COLOR.primary}; color: ${COLOR.white}; font-weight: bold; text-align: left;
     padding: 4pt 5pt; font-size: 9.5pt; }
-  table.marks td { border-bottom: 1px solid #ccc; padding: 4pt 5pt; vertical-align: top; }
+  table.marks td { border-bottom: 1px solid ${COLOR.printRowRule}; padding: 4pt 5pt; vertical-align: top; }
   table.marks td.n, table.marks th.n { text-align: right; white-space: nowrap; }
-  table.marks tr.total td { font-weight: bold; border-top: 2px solid #1A237E; border-bottom: none;
-    background: #fdf6dc; }
+  table.marks tr.total td { font-weight: bold; border-top: 2px solid ${COLOR.primary}; border-bottom: none;
+    background: ${COLOR.printTotalBg}; }
   .subject { font-weight: bold; }
-  .teacher { color: #555; font-size: 8.5pt; }
-  h2 { font-size: 11pt; color: #1A237E; margin: 12pt 0 4pt; border-bottom: 1px solid #1A237E; padding-bottom: 2pt; }
+  .teacher { color: ${COLOR.printMuted}; font-size: 8.5pt; }
+  h2 { font-size: 11pt; color: ${COLOR.primary}; margin: 12pt 0 4pt; border-bottom: 1px solid ${COLOR.primary};
+    padding-bottom: 2pt; }
   .facts { width: 100%; border-collapse: collapse; }
-  .facts td { padding: 3pt 6pt; border: 1px solid #bbb; width: 25%; }
-  .facts .k { color: #444; background: #f3f4fa; }
-  .remarks { border: 1px solid #bbb; padding: 6pt; min-height: 34pt; white-space: pre-wrap; }
+  .facts td { padding: 3pt 6pt; border: 1px solid ${COLOR.printBorder}; width: 25%; }
+  .facts .k { color: ${COLOR.printLabel}; background: ${COLOR.printLabelBg}; }
+  .remarks { border: 1px solid ${COLOR.printBorder}; padding: 6pt; min-height: 34pt; white-space: pre-wrap; }
   .sign { margin-top: 22pt; display: flex; gap: 30pt; }
-  .sign div { flex: 1; border-top: 1px solid #333; padding-top: 2pt; font-size: 8.5pt; color: #444;
+  .sign div { flex: 1; border-top: 1px solid ${COLOR.printDark}; padding-top: 2pt; font-size: 8.5pt;
+    color: ${COLOR.printLabel};
     text-align: center; }
-  .status { margin-top: 10pt; font-size: 8.5pt; color: #555; }
-  .empty { color: #666; font-style: italic; padding: 6pt 0; }
+  .status { margin-top: 10pt; font-size: 8.5pt; color: ${COLOR.printMuted}; }
+  .empty { color: ${COLOR.printFaint}; font-style: italic; padding: 6pt 0; }
 `);
 
 const fmtMark = (m: number | null) => (m === null ? '' : Number.isInteger(m) ? String(m) : m.toFixed(1));

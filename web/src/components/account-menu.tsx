@@ -6,9 +6,11 @@ import { useAuth } from '../lib/auth-store.js';
 import { antdOnDemand, OnDemandBoundary } from './antd-on-demand.js';
 import { AvatarCircle } from './initials-avatar.js';
 import { LoadingOverlay } from './page-spinner.js';
-import { PlainIcon } from './plain-controls.js';
 import { PartUnavailableDialog } from './plain-dialog.js';
 import { MenuButton, type PopupMenuItem } from './popup-menu.js';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import UserAddOutlined from '@ant-design/icons-svg/es/asn/UserAddOutlined';
+import { PlainIcon } from './plain-icon.js';
 
 export interface AccountMenuEntry {
   path: string;
@@ -25,13 +27,13 @@ export interface AccountMenuEntry {
 const STUDENT_DIALOGS = {
   'invite-parent': {
     label: 'Invite a parent',
-    icon: 'userAdd',
+    icon: UserAddOutlined,
     failed: 'The invitation form could not be loaded: check your connection and choose Try again.',
     Dialog: antdOnDemand(() => import('./invite-parent-dialog.js').then((m) => m.InviteParentDialog)),
   },
   'my-guardians': {
     label: GUARDIAN_MESSAGES.whoCanSee,
-    icon: 'team',
+    icon: TeamOutlined,
     failed: 'The list could not be loaded: check your connection and choose Try again.',
     Dialog: antdOnDemand(() => import('./my-guardians-dialog.js').then((m) => m.MyGuardiansDialog)),
   },
@@ -75,7 +77,7 @@ export function AccountMenu({
       ...Object.entries(STUDENT_DIALOGS).map(([key, d]) => ({
         key,
         label: d.label,
-        icon: <PlainIcon name={d.icon} />,
+        icon: <PlainIcon icon={d.icon} />,
       })),
     );
   }

@@ -6,6 +6,7 @@ import type { StudentGuardians } from '../../../shared/guardians.js';
 import { errorMessage } from '../lib/api-client.js';
 import { useStudentGuardians } from '../lib/queries/use-student-guardians.js';
 import { useUnlinkGuardian } from '../lib/queries/use-unlink-guardian.js';
+import { COLOR, CSS_COLOR } from '../../../shared/design-tokens.js';
 
 export type Guardian = StudentGuardians['guardians'][number];
 
@@ -51,14 +52,16 @@ export interface GuardiansListProps {
 }
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
-const itemStyle = { padding: '8px 0', borderBottom: '1px solid #f0f0f0' } as const;
+const itemStyle = { padding: '8px 0', borderBottom: `1px solid ${CSS_COLOR.borderSecondary}` } as const;
 export const guardiansHeadingStyle = { fontSize: 16, margin: '0 0 4px' } as const;
 const wrapStyle = { overflowWrap: 'anywhere' } as const;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** As reset-password-dialog.tsx: a red that white text can be read on (WCAG AA), resting, hovered and pressed. */
 const DANGER_BUTTON_THEME = {
-  components: { Button: { colorError: '#a8071a', colorErrorHover: '#cf1322', colorErrorActive: '#820014' } },
+  components: {
+    Button: { colorError: COLOR.errorStrong, colorErrorHover: COLOR.error, colorErrorActive: COLOR.errorActive },
+  },
 };
 
 const day = (iso: string) => dayjs(iso).format('YYYY-MM-DD');

@@ -1,10 +1,14 @@
-import { THEME } from '../../../shared/constants.js';
+import { CSS_COLOR } from '../../../shared/design-tokens.js';
 import './top-bar.css';
 
 /** The initials in the theme's accent circle (antd's Avatar, drawn without antd): 32 px, the server frame's place. */
 export function AvatarCircle({ initials }: { initials: string }) {
   return (
-    <span aria-hidden="true" className="avatar-circle" style={{ background: THEME.secondary, color: THEME.primary }}>
+    <span
+      aria-hidden="true"
+      className="avatar-circle"
+      style={{ background: CSS_COLOR.accent, color: CSS_COLOR.primary }}
+    >
       {initials}
     </span>
   );

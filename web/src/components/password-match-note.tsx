@@ -1,5 +1,7 @@
 import { MESSAGES } from '../../../shared/constants.js';
-import { PlainIcon } from './plain-controls.js';
+import { CSS_COLOR } from '../../../shared/design-tokens.js';
+import InfoCircleOutlined from '@ant-design/icons-svg/es/asn/InfoCircleOutlined';
+import { PlainIcon } from './plain-icon.js';
 
 export const PASSWORD_MATCH_HINT_ID = 'password-match-hint';
 
@@ -19,11 +21,11 @@ export function PasswordMatchHint({
     <div
       id={PASSWORD_MATCH_HINT_ID}
       role="status"
-      style={{ minHeight: 22, marginBottom: 12, color: 'rgba(0, 0, 0, 0.66)' }}
+      style={{ minHeight: 22, marginBottom: 12, color: CSS_COLOR.textSecondary }}
     >
       {differ && (
         <>
-          <PlainIcon name="infoCircle" className="pf-hint-icon" />
+          <PlainIcon icon={InfoCircleOutlined} className="pf-hint-icon" />
           {message}
         </>
       )}

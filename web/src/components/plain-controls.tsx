@@ -1,22 +1,14 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
-import { ICON_PATHS, type IconName } from '../../../shared/sign-in-forms.js';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import { PlainIcon } from './plain-icon.js';
 
 /*
  * The sign-in screens' controls without antd (docs/design.md §7: the sign-in page's JavaScript before she can type).
  * They look as antd drew them (plain-controls.css) and behave as the antd forms did: a label tied to its box, the
  * error under it tied with aria-describedby and aria-invalid, the same ids.
  */
-
-/** One of the few icons the sign-in screens draw (Ant Design's shapes). */
-export function PlainIcon({ name, className }: { name: IconName; className?: string }) {
-  return (
-    <svg viewBox="64 64 896 896" aria-hidden="true" focusable="false" className={`pf-icon ${className ?? ''}`.trim()}>
-      {ICON_PATHS[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
 
 /** A labelled field: the label, the box (children), and under it the error or the hint. */
 export function PlainField({
@@ -102,8 +94,8 @@ export function PlainPasswordInput({ defaultVisible = false, ...props }: BoxProp
         onClick={() => setVisible((v) => !v)}
       >
         {/* Both drawn, one shown by aria-pressed (plain-controls.css), as in the server's form. */}
-        <PlainIcon name="eye" className="pf-eye-on" />
-        <PlainIcon name="eyeInvisible" className="pf-eye-off" />
+        <PlainIcon icon={EyeOutlined} className="pf-eye-on" />
+        <PlainIcon icon={EyeInvisibleOutlined} className="pf-eye-off" />
       </button>
     </span>
   );
@@ -138,7 +130,7 @@ export function PlainSubmitButton({
 export function PlainErrorAlert({ message }: { message: string }) {
   return (
     <div className="pf-alert pf-alert-error" role="alert">
-      <PlainIcon name="closeCircleFilled" />
+      <PlainIcon icon={CloseCircleFilled} />
       <div className="pf-alert-message">{message}</div>
     </div>
   );

@@ -1,6 +1,10 @@
-import type { ButtonHTMLAttributes, CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
+import WarningFilled from '@ant-design/icons-svg/es/asn/WarningFilled';
 import { Spinner } from './plain-controls.js';
-import { PAGE_ICON_PATHS, type PageIconName } from './page-icons.js';
+import { PlainIcon } from './plain-icon.js';
 import './plain-ui.css';
 
 /*
@@ -8,31 +12,6 @@ import './plain-ui.css';
  * titled panel, a result screen and a skeleton, styled as antd 6 drew them with the portal's theme (plain-ui.css).
  * The sign-in screens have their own smaller set (plain-controls.tsx), which this one reuses.
  */
-
-/** One of the registration pages' icons (Ant Design's shapes), sized by the text around it. */
-export function PageIcon({
-  name,
-  className,
-  style,
-}: {
-  name: PageIconName;
-  className?: string;
-  style?: CSSProperties;
-}) {
-  return (
-    <svg
-      viewBox="64 64 896 896"
-      aria-hidden="true"
-      focusable="false"
-      className={`pf-icon ${className ?? ''}`.trim()}
-      style={style}
-    >
-      {PAGE_ICON_PATHS[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
 
 export type PlainButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'default' | 'link' | 'text';
@@ -115,11 +94,11 @@ export function PlainProgress({ percent, label }: { percent: number; label: stri
   );
 }
 
-const ALERT_ICON: Record<'success' | 'info' | 'warning' | 'error', PageIconName> = {
-  success: 'checkCircleFilled',
-  info: 'infoCircleFilled',
-  warning: 'warningFilled',
-  error: 'warningFilled',
+const ALERT_ICON: Record<'success' | 'info' | 'warning' | 'error', IconDefinition> = {
+  success: CheckCircleFilled,
+  info: InfoCircleFilled,
+  warning: WarningFilled,
+  error: WarningFilled,
 };
 
 /**
@@ -146,7 +125,7 @@ export function PlainAlert({
   const classes = ['pf-alert', `pf-alert-${type}`, description ? 'pf-alert-with-description' : '', className ?? ''];
   return (
     <div {...props} className={classes.filter(Boolean).join(' ')} role={role}>
-      <PageIcon name={ALERT_ICON[type]} className="pf-alert-icon" />
+      <PlainIcon icon={ALERT_ICON[type]} className="pf-alert-icon" />
       <div className="pf-alert-content">
         <div className="pf-alert-message">{title}</div>
         {description && <div className="pf-alert-description">{description}</div>}
@@ -203,8 +182,8 @@ export function PlainResult({
 }) {
   return (
     <div className="pf-result">
-      <PageIcon
-        name={status === 'info' ? 'infoCircleFilled' : 'warningFilled'}
+      <PlainIcon
+        icon={status === 'info' ? InfoCircleFilled : WarningFilled}
         className={`pf-result-${status === 'info' ? 'info' : status}`}
       />
       <h1 className="pf-result-title">{title}</h1>

@@ -1,5 +1,6 @@
 import { useRouteError } from 'react-router-dom';
-import { PlainIcon } from './plain-controls.js';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import { PlainIcon } from './plain-icon.js';
 
 /**
  * Shown when a page fails to render, most often because a new version was deployed and the old
@@ -11,7 +12,7 @@ export function RouteErrorPage() {
   console.error(error);
   return (
     <main className="pf-result">
-      <PlainIcon name="closeCircleFilled" className="pf-result-error" />
+      <PlainIcon icon={CloseCircleFilled} className="pf-result-error" />
       <h1 style={{ fontSize: 24, margin: 0 }}>Something went wrong</h1>
       <p className="pf-result-subtitle">This page could not be shown. Reloading usually helps.</p>
       <button type="button" className="pf-btn pf-btn-primary" onClick={() => window.location.reload()}>

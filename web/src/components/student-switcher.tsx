@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { LinkedStudent } from '../../../shared/guardians.js';
 import { linkedStudentLabel, linkedStudentName } from '../lib/active-student.js';
-import { PlainIcon } from './plain-controls.js';
 import { MenuButton, type PopupMenuItem } from './popup-menu.js';
 import './top-bar.css';
+import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import { PlainIcon } from './plain-icon.js';
 
 /**
  * The strip under a guardian's top bar (docs/product.md §11): whose pages are open ("Aisha Mohammed (2A)") and, when
@@ -27,7 +29,7 @@ export function StudentSwitcher({
     key: s.id,
     // The tick is for the eye; the words say it to everyone.
     label: s.id === active.id ? `${linkedStudentLabel(s)} (showing now)` : linkedStudentLabel(s),
-    icon: s.id === active.id ? <PlainIcon name="check" /> : null,
+    icon: s.id === active.id ? <PlainIcon icon={CheckOutlined} /> : null,
     current: s.id === active.id,
   }));
 
@@ -49,7 +51,7 @@ export function StudentSwitcher({
           }}
         >
           <span className="student-switcher-name">{label}</span>
-          <PlainIcon name="down" />
+          <PlainIcon icon={DownOutlined} />
         </MenuButton>
       ) : (
         <strong className="student-switcher-name">{label}</strong>

@@ -1,4 +1,5 @@
 import { termsParagraphs } from '../../../shared/terms.js';
+import { CSS_COLOR } from '../../../shared/design-tokens.js';
 
 /**
  * The school's terms as plain text, a paragraph per block (never markup): what the student reads on the
@@ -6,7 +7,7 @@ import { termsParagraphs } from '../../../shared/terms.js';
  */
 export function TermsText({ text }: { text: string }) {
   return (
-    <div style={{ borderInlineStart: '3px solid #c5c8e8', paddingInlineStart: 12, marginBottom: 16 }}>
+    <div style={{ borderInlineStart: `3px solid ${CSS_COLOR.primaryRule}`, paddingInlineStart: 12, marginBottom: 16 }}>
       {termsParagraphs(text).map((p, i) => (
         <p key={i} style={{ whiteSpace: 'pre-line', margin: '0 0 8px' }}>
           {p}

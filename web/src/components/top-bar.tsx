@@ -1,11 +1,13 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { THEME } from '../../../shared/constants.js';
+import { CSS_COLOR } from '../../../shared/design-tokens.js';
 import { ROUTES } from '../config/routes.js';
 import { AccountMenu, type AccountMenuEntry } from './account-menu.js';
 import { InitialsAvatar } from './initials-avatar.js';
-import { PlainIcon } from './plain-controls.js';
 import './top-bar.css';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import { PlainIcon } from './plain-icon.js';
 
 /**
  * The class of the title the layouts put in the bar (a link or a label): the server frame's (global.css). A long
@@ -81,7 +83,7 @@ export function TopBar({ title, person, menuButton, accountMenu, subBar }: TopBa
     <header
       ref={subBar ? undefined : measured}
       className={`page-frame-bar top-bar${subBar ? ' top-bar-in-group' : ''}`}
-      style={{ background: THEME.primary, borderBottom: `4px solid ${THEME.secondary}` }}
+      style={{ background: CSS_COLOR.primary, borderBottom: `4px solid ${CSS_COLOR.accent}` }}
     >
       {menuButton && (
         <button
@@ -92,14 +94,14 @@ export function TopBar({ title, person, menuButton, accountMenu, subBar }: TopBa
           aria-expanded={menuButton.open}
           onClick={menuButton.onOpen}
         >
-          <PlainIcon name="menu" />
+          <PlainIcon icon={MenuOutlined} />
         </button>
       )}
       {title}
       {person && accountMenu && <AccountMenu name={person.name} initials={person.initials} entries={accountMenu} />}
       {person && !accountMenu && <InitialsAvatar name={person.name} initials={person.initials} />}
       <Link to={ROUTES.logout} className="page-frame-logout top-bar-logout">
-        <PlainIcon name="logout" />
+        <PlainIcon icon={LogoutOutlined} />
         <span>Logout</span>
       </Link>
     </header>

@@ -1,7 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner.js';
-import { PlainIcon } from '../components/plain-controls.js';
 import { StudentSwitcher } from '../components/student-switcher.js';
 import { MAIN_CONTENT_ID, TOP_BAR_TITLE_CLASS, TopBar } from '../components/top-bar.js';
 import { ROUTES } from '../config/routes.js';
@@ -10,6 +9,14 @@ import { STEPS } from '../config/registration-steps.js';
 import { useActiveStudent } from '../lib/use-active-student.js';
 import { useMediaQuery } from '../lib/use-media-query.js';
 import './student-layout.css';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
+import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
+import FormOutlined from '@ant-design/icons-svg/es/asn/FormOutlined';
+import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import { PlainIcon } from '../components/plain-icon.js';
 
 /*
  * Drawn without antd (docs/design.md §7): every signed-in student page waits for its layout, and the dashboard needs
@@ -25,10 +32,10 @@ interface MenuEntry {
 
 /** docs/product.md §2 Student layout side menu, in this order. */
 const MENU: MenuEntry[] = [
-  { path: ROUTES.dashboard, label: 'Dashboard', icon: <PlainIcon name="dashboard" /> },
-  { path: ROUTES.termReports, label: 'Term Reports', icon: <PlainIcon name="fileText" /> },
-  { path: ROUTES.studentData, label: 'Edit/View Registration', icon: <PlainIcon name="form" /> },
-  { path: ROUTES.logout, label: 'Logout', icon: <PlainIcon name="logout" /> },
+  { path: ROUTES.dashboard, label: 'Dashboard', icon: <PlainIcon icon={DashboardOutlined} /> },
+  { path: ROUTES.termReports, label: 'Term Reports', icon: <PlainIcon icon={FileTextOutlined} /> },
+  { path: ROUTES.studentData, label: 'Edit/View Registration', icon: <PlainIcon icon={FormOutlined} /> },
+  { path: ROUTES.logout, label: 'Logout', icon: <PlainIcon icon={LogoutOutlined} /> },
 ];
 
 /**
@@ -36,19 +43,23 @@ const MENU: MenuEntry[] = [
  * (the side menu of docs/product.md §2 keeps its own entries, and is hidden on the dashboard).
  */
 const ACCOUNT_MENU: MenuEntry[] = [
-  { path: ROUTES.changePassword, label: 'Change Password', icon: <PlainIcon name="key" /> },
-  { path: ROUTES.logout, label: 'Logout', icon: <PlainIcon name="logout" /> },
+  { path: ROUTES.changePassword, label: 'Change Password', icon: <PlainIcon icon={KeyOutlined} /> },
+  { path: ROUTES.logout, label: 'Logout', icon: <PlainIcon icon={LogoutOutlined} /> },
 ];
 
 /** docs/product.md §2 Registration steps: on a registration page the side menu lists the six steps instead. */
 const REGISTRATION_MENU: MenuEntry[] = STEPS.map((step) => ({
   path: step.route,
   label: step.label,
-  icon: <PlainIcon name="form" />,
+  icon: <PlainIcon icon={FormOutlined} />,
 }));
 
 /** A guardian of several daughters also finds the chooser in the side menu (docs/product.md §11). */
-const MY_STUDENTS: MenuEntry = { path: ROUTES.myStudents, label: 'Your daughters', icon: <PlainIcon name="team" /> };
+const MY_STUDENTS: MenuEntry = {
+  path: ROUTES.myStudents,
+  label: 'Your daughters',
+  icon: <PlainIcon icon={TeamOutlined} />,
+};
 
 function menuEntries(pathname: string, chooser: boolean): MenuEntry[] {
   const [dashboard, termReports, registration, logout] = MENU;
@@ -111,7 +122,7 @@ function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () =>
       <div className="side-drawer-panel">
         <div className="side-drawer-header">
           <button type="button" className="side-drawer-close" aria-label="Close" onClick={onClose}>
-            <PlainIcon name="close" />
+            <PlainIcon icon={CloseOutlined} />
           </button>
           <h2 id={titleId} className="side-drawer-title">
             Menu

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { THEME } from '../../../shared/constants.js';
-import { ACCENT } from '../config/theme.js';
+import { CSS_COLOR } from '../../../shared/design-tokens.js';
 
 /**
  * The frame of the sign-in screens: a coloured band and the card centred below it. Its classes
@@ -12,7 +11,7 @@ export function VisitorLayout({ children }: { children: ReactNode }) {
       <div
         aria-hidden="true"
         className="visitor-band"
-        style={{ background: THEME.primary, borderBottom: `4px solid ${ACCENT}` }}
+        style={{ background: CSS_COLOR.primary, borderBottom: `4px solid ${CSS_COLOR.accent}` }}
       />
       <main className="visitor-main">{children}</main>
     </div>

@@ -17,6 +17,7 @@ import { MAIN_CONTENT_ID, TOP_BAR_TITLE_CLASS, TopBar } from '../../../component
 import { ROUTES } from '../../../config/routes.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { ADMIN_ROUTES, type AdminOption } from '../admin-routes.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 
 /** docs/product.md §2 Admin shell menu, in this order; every option has its own URL. */
 const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
@@ -70,7 +71,7 @@ function AdminMenu({ active, onNavigate }: { active: AdminOption; onNavigate?: (
  * (56 px: the school name is one line at this width) and scrolls on its own if the window is shorter than it.
  */
 const SIDER_STYLE = {
-  borderInlineEnd: '1px solid #e5e7eb',
+  borderInlineEnd: `1px solid ${CSS_COLOR.borderCard}`,
   position: 'sticky',
   top: 56,
   alignSelf: 'flex-start',

@@ -8,6 +8,7 @@ import { FIRST_PASSWORD_MESSAGES, type FirstPasswordAfterSave } from '../../../.
 import { adminEditProblem, FIELD_BY_NAME } from '../../../../../shared/student-fields.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { type EditableStudentFields, useEditStudent } from '../api/use-edit-student.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 
 type Field = keyof EditableStudentFields;
 type Values = Record<Field, string>;
@@ -84,12 +85,12 @@ function EditStudentForm({ student, onClose }: { student: StudentListItem; onClo
     </>
   ) : edit.isError ? (
     <>
-      <ExclamationCircleOutlined aria-hidden style={{ color: '#c62828' }} /> {MESSAGES.updateError}{' '}
+      <ExclamationCircleOutlined aria-hidden style={{ color: CSS_COLOR.errorIcon }} /> {MESSAGES.updateError}{' '}
       <Typography.Text type="secondary">{errorMessage(edit.error)}</Typography.Text>
     </>
   ) : edit.isSuccess && !fieldShowsError ? (
     <>
-      <CheckCircleOutlined aria-hidden style={{ color: '#2e7d32' }} /> {MESSAGES.updated}
+      <CheckCircleOutlined aria-hidden style={{ color: CSS_COLOR.success }} /> {MESSAGES.updated}
     </>
   ) : null;
 

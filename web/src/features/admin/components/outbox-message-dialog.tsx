@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { useOutboxMessage } from '../api/use-outbox-message.js';
 import { OutboxStatusTag } from './outbox-status.js';
 import { useSchoolTime } from '../../../lib/use-school-time.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 
 /**
  * One message of the Outbox with its text, as the family (or administrator) gets it. A failed one can be sent again
@@ -79,7 +80,7 @@ export function OutboxMessageDialog({
               fontSize: 14,
               margin: 0,
               padding: 12,
-              background: '#f5f5f5',
+              background: CSS_COLOR.fillGrey,
               borderRadius: 6,
               maxHeight: '50vh',
               overflowY: 'auto',

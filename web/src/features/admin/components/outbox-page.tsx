@@ -25,6 +25,7 @@ import { OutboxMessageDialog } from './outbox-message-dialog.js';
 import { OUTBOX_STATUS_LABELS, OutboxStatusTag } from './outbox-status.js';
 import { useSchoolTime } from '../../../lib/use-school-time.js';
 import { PageTitle } from './page-title.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 
 type Filter = OutboxStatus | 'all';
 
@@ -63,7 +64,7 @@ function Delivery() {
 function MessageCard({ item, actions }: { item: OutboxItem; actions: ReactNode }) {
   const formatWhen = useSchoolTime();
   return (
-    <li style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
+    <li style={{ padding: '12px 0', borderBottom: `1px solid ${CSS_COLOR.borderSecondary}` }}>
       <Flex justify="space-between" align="flex-start" gap={8}>
         <Typography.Text strong style={{ wordBreak: 'break-word' }}>
           {item.subject}

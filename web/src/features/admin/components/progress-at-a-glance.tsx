@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { adminRegistrationPath } from '../admin-routes.js';
 import { useRegistrationProgress } from '../api/use-registration-progress.js';
 import { ReminderDialog, type ReminderTarget } from './reminder-dialog.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 
 const SHORT_STEP: Record<RegistrationStep, string> = {
   studentData: 'Student',
@@ -33,10 +34,18 @@ function Count({ n, of }: { n: number; of: number }) {
 }
 
 // antd's orange tag has 3.4:1 contrast; this one 7:1 (WCAG AA asks 4.5:1).
-const MISSING_DOCUMENT_TAG = { color: '#873800', background: '#fff7e6', borderColor: '#ffd591' };
+const MISSING_DOCUMENT_TAG = {
+  color: CSS_COLOR.orangeText,
+  background: CSS_COLOR.orangeBg,
+  borderColor: CSS_COLOR.orangeBorder,
+};
 
 // antd's green tag text is under 4.5:1 on its background; this one 9:1.
-const FINISHED_TAG = { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' };
+const FINISHED_TAG = {
+  color: CSS_COLOR.successDarker,
+  background: CSS_COLOR.successBg,
+  borderColor: CSS_COLOR.successBorder,
+};
 
 /** 'Class 1A' or 'Students without a class'. */
 const classLabel = (classId: string) => (classId ? `Class ${classId}` : 'Students without a class');
@@ -225,7 +234,7 @@ export function ProgressAtAGlance() {
               </li>
             ))}
           </ul>
-          <div id={DETAILS_ID} hidden={!showDetails} style={{ borderTop: '1px solid #f0f0f0' }}>
+          <div id={DETAILS_ID} hidden={!showDetails} style={{ borderTop: `1px solid ${CSS_COLOR.borderSecondary}` }}>
             {showDetails && data && data.classes.some((g) => g.incomplete.length > 0) && (
               <Collapse
                 ghost

@@ -4,13 +4,16 @@ import { LAYOUT } from '../../../../../shared/constants.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useResetPassword } from '../api/use-reset-password.js';
 import { plainName } from './student-name.js';
+import { COLOR } from '../../../../../shared/design-tokens.js';
 
 /**
- * White on antd's danger red (#ff4d4f) is 3.3:1, under WCAG AA's 4.5:1. These reds are 7.7:1 (resting), 5.6:1
+ * White on antd's default danger red is 3.3:1, under WCAG AA's 4.5:1. These reds are 7.7:1 (resting), 5.6:1
  * (hover) and 10.7:1 (pressed).
  */
 const RESET_BUTTON_THEME = {
-  components: { Button: { colorError: '#a8071a', colorErrorHover: '#cf1322', colorErrorActive: '#820014' } },
+  components: {
+    Button: { colorError: COLOR.errorStrong, colorErrorHover: COLOR.error, colorErrorActive: COLOR.errorActive },
+  },
 };
 
 /**

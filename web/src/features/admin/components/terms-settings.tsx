@@ -7,6 +7,7 @@ import { TermsText } from '../../../components/terms-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useTerms } from '../../../lib/queries/use-terms.js';
 import { useSetTerms } from '../api/use-set-terms.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 
 const cardStyle = { maxWidth: 640, marginBottom: 16 };
 
@@ -80,7 +81,8 @@ export function TermsSettings() {
           )}
           {save.isSuccess && !changed && (
             <Typography.Text role="status">
-              <CheckCircleFilled aria-hidden style={{ color: '#2e7d32' }} /> Saved as version {save.data.version}.
+              <CheckCircleFilled aria-hidden style={{ color: CSS_COLOR.success }} /> Saved as version{' '}
+              {save.data.version}.
             </Typography.Text>
           )}
         </Flex>

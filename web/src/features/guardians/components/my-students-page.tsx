@@ -2,7 +2,7 @@ import { CheckCircleFilled, RightOutlined, TeamOutlined } from '@ant-design/icon
 import { Alert, Card, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { LAYOUT, THEME } from '../../../../../shared/constants.js';
+import { LAYOUT } from '../../../../../shared/constants.js';
 import type { LinkedStudent } from '../../../../../shared/guardians.js';
 import { ROUTES } from '../../../config/routes.js';
 import { homeFor } from '../../../lib/account.js';
@@ -11,6 +11,7 @@ import { useAuth } from '../../../lib/auth-store.js';
 import { useFlashNotice } from '../../../lib/flash-notice.js';
 import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { useMyStudents } from '../api/use-my-students.js';
+import { CSS_COLOR, CSS_SHADOW } from '../../../../../shared/design-tokens.js';
 
 /** Where choosing leads: the student page she was sent here from (RequireActiveStudent), else the dashboard. */
 function destination(state: unknown): string {
@@ -102,10 +103,10 @@ function StudentCard({ student, current, onOpen }: { student: LinkedStudent; cur
         textAlign: 'left',
         font: 'inherit',
         color: 'inherit',
-        background: '#fff',
-        border: `1px solid ${current ? THEME.primary : '#d9d9d9'}`,
+        background: CSS_COLOR.white,
+        border: `1px solid ${current ? CSS_COLOR.primary : CSS_COLOR.border}`,
         borderRadius: 8,
-        boxShadow: '0 1px 2px rgba(0, 0, 0, 0.04)',
+        boxShadow: CSS_SHADOW.tile,
         cursor: 'pointer',
       }}
     >
@@ -113,14 +114,16 @@ function StudentCard({ student, current, onOpen }: { student: LinkedStudent; cur
         <span style={{ display: 'block', fontSize: 18, fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
           {name}
         </span>
-        <span style={{ display: 'block', color: 'rgba(0, 0, 0, 0.66)' }}>{details}</span>
+        <span style={{ display: 'block', color: CSS_COLOR.textSecondary }}>{details}</span>
         {current && (
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: THEME.primary, marginTop: 4 }}>
+          <span
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: CSS_COLOR.primary, marginTop: 4 }}
+          >
             <CheckCircleFilled aria-hidden /> Showing now
           </span>
         )}
       </span>
-      <RightOutlined aria-hidden style={{ color: 'rgba(0, 0, 0, 0.45)', flex: 'none' }} />
+      <RightOutlined aria-hidden style={{ color: CSS_COLOR.textIcon, flex: 'none' }} />
     </button>
   );
 }

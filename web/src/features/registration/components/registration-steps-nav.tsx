@@ -1,8 +1,13 @@
 import { useMediaQuery } from '../../../lib/use-media-query.js';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
-import { PageIcon, PlainButton } from '../../../components/plain-ui.js';
+import { PlainButton } from '../../../components/plain-ui.js';
 import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import type { RegistrationProgressView } from '../../../lib/use-registration-progress.js';
+import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { PlainIcon } from '../../../components/plain-icon.js';
 
 interface Props {
   current: RegistrationStep;
@@ -62,7 +67,7 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
                 >
                   {/* The list says the position; a complete step's number is its check, as antd drew it. */}
                   <span className="reg-step-icon" aria-hidden="true">
-                    {status === 'finish' ? <PageIcon name="check" /> : i + 1}
+                    {status === 'finish' ? <PlainIcon icon={CheckOutlined} /> : i + 1}
                   </span>
                   <span className="reg-step-text">
                     <span className="reg-step-title">{s.label}</span>
@@ -81,7 +86,7 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
   return (
     <nav aria-label="Registration steps" className="reg-steps-nav reg-steps-compact">
       <PlainButton
-        icon={<PageIcon name="left" />}
+        icon={<PlainIcon icon={LeftOutlined} />}
         aria-label="Previous step"
         disabled={index === 0}
         onClick={() => onChange(STEPS[index - 1].key)}
@@ -107,11 +112,11 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
         </select>
         <span className="reg-step-select-value" aria-hidden="true">
           <span>{name(index)}</span>
-          <PageIcon name="down" className="reg-step-select-arrow" />
+          <PlainIcon icon={DownOutlined} className="reg-step-select-arrow" />
         </span>
       </span>
       <PlainButton
-        icon={<PageIcon name="right" />}
+        icon={<PlainIcon icon={RightOutlined} />}
         aria-label="Next step"
         disabled={index === STEPS.length - 1}
         onClick={() => onChange(STEPS[index + 1].key)}
@@ -128,7 +133,7 @@ export function StepFooterNav({ current, onChange }: Props) {
   return (
     <div className="reg-step-footer">
       {previous ? (
-        <PlainButton icon={<PageIcon name="left" />} onClick={() => onChange(previous.key)}>
+        <PlainButton icon={<PlainIcon icon={LeftOutlined} />} onClick={() => onChange(previous.key)}>
           {previous.label}
         </PlainButton>
       ) : (
@@ -136,7 +141,7 @@ export function StepFooterNav({ current, onChange }: Props) {
       )}
       {next && (
         <PlainButton variant="primary" onClick={() => onChange(next.key)}>
-          {next.label} <PageIcon name="right" />
+          {next.label} <PlainIcon icon={RightOutlined} />
         </PlainButton>
       )}
     </div>

@@ -10,6 +10,7 @@ import {
   type UploadLimits,
   wrongTypeMessage,
 } from '../../../../../shared/documents.js';
+import { COLOR } from '../../../../../shared/design-tokens.js';
 
 const MB = 1024 * 1024;
 
@@ -120,7 +121,7 @@ async function shrinkPhoto(file: File): Promise<File | null> {
     canvas.height = Math.max(1, Math.round(height * scale));
     const context = canvas.getContext('2d');
     if (!context) return null;
-    context.fillStyle = '#ffffff'; // a transparent PNG would otherwise turn black as a JPEG
+    context.fillStyle = COLOR.white; // a transparent PNG would otherwise turn black as a JPEG
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.imageSmoothingQuality = 'high';
     context.drawImage(image, 0, 0, canvas.width, canvas.height);

@@ -8,9 +8,10 @@ import {
 import { errorMessage } from '../../../lib/api-client.js';
 import { useLiftTermReportHold } from '../api/use-lift-term-report-hold.js';
 import { postingStateText } from '../posting-state.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
-const itemStyle = { padding: '8px 0', borderBottom: '1px solid #f0f0f0' } as const;
+const itemStyle = { padding: '8px 0', borderBottom: `1px solid ${CSS_COLOR.borderSecondary}` } as const;
 
 /**
  * A term row opened (docs/product.md §2 Post Term Reports, §4 Term report posting): each class with its own posting

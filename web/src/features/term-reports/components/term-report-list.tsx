@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { useReportCardTerms } from '../api/use-report-card-terms.js';
 import type { OpenReportCard } from './report-card-dialog.js';
 import './term-reports.css';
+import { COLOR } from '../../../../../shared/design-tokens.js';
 
 // The report card's dialog (the PDF viewer) is drawn with antd: loaded, with antd's theme, when she opens a report.
 const ReportCardDialog = antdOnDemand(() => import('./report-card-dialog.js').then((m) => m.ReportCardDialog));
@@ -45,10 +46,10 @@ function NoTermReports() {
     <div className="term-reports-empty">
       <svg viewBox="0 0 64 41" aria-hidden="true" focusable="false" className="term-reports-empty-picture">
         <g transform="translate(0 1)" fill="none" fillRule="evenodd">
-          <ellipse fill="#f5f5f5" cx="32" cy="33" rx="32" ry="7" />
-          <g fillRule="nonzero" stroke="#d9d9d9">
+          <ellipse fill={COLOR.fillGrey} cx="32" cy="33" rx="32" ry="7" />
+          <g fillRule="nonzero" stroke={COLOR.border}>
             <path d={EMPTY_BOX} />
-            <path d={EMPTY_BOX_FRONT} fill="#fafafa" />
+            <path d={EMPTY_BOX_FRONT} fill={COLOR.fillGreyLight} />
           </g>
         </g>
       </svg>

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import { PlainIcon, Spinner } from '../../../../components/plain-controls.js';
-import { PageIcon, PlainButton } from '../../../../components/plain-ui.js';
+import { Spinner } from '../../../../components/plain-controls.js';
+import { PlainButton } from '../../../../components/plain-ui.js';
 import type { QueueEntry } from '../../save-queue/field-save-queue.js';
 import type { FieldSave } from '../../save-queue/use-field-save.js';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
+import { PlainIcon } from '../../../../components/plain-icon.js';
 
 /** The words under a field whose value is not on the server, so a parent never has to read an icon. */
 export function unsavedText(entry: QueueEntry): string {
@@ -26,7 +29,7 @@ export function SaveStatusIcon({ save }: { save: FieldSave }) {
     case 'saved':
       return (
         <span role="img" aria-label="Saved" className="rf-status rf-status-saved">
-          <PageIcon name="checkCircleFilled" />
+          <PlainIcon icon={CheckCircleFilled} />
         </span>
       );
     default: {
@@ -35,7 +38,7 @@ export function SaveStatusIcon({ save }: { save: FieldSave }) {
       // The words are also under the field (SaveStatusLine); on a mouse they show on the icon too.
       return (
         <span role="img" aria-label={label} title={label} className="rf-status rf-status-unsaved">
-          <PlainIcon name="exclamationCircleFilled" />
+          <PlainIcon icon={ExclamationCircleFilled} />
         </span>
       );
     }

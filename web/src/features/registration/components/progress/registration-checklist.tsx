@@ -3,15 +3,18 @@ import { Link } from 'react-router-dom';
 import { isRegistrationComplete } from '../../../../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS } from '../../../../../../shared/student-fields.js';
 import { Spinner } from '../../../../components/plain-controls.js';
-import { PageIcon } from '../../../../components/plain-ui.js';
 import { isPlainClick } from '../../focus-target.js';
 import { stepIndex, STEPS } from '../../../../config/registration-steps.js';
 import { stepStateText } from '../registration-steps-nav.js';
 import { useProgress } from './progress-context.js';
 import { MissingItemLinks } from './missing-item-link.js';
+import { CSS_COLOR } from '../../../../../../shared/design-tokens.js';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
+import { PlainIcon } from '../../../../components/plain-icon.js';
 
-const COMPLETE = '#2e7d32';
-const INCOMPLETE = '#ad4e00';
+const COMPLETE = CSS_COLOR.success;
+const INCOMPLETE = CSS_COLOR.incomplete;
 
 /**
  * The Complete step's checklist: each of the six steps, complete or not, with what is still missing
@@ -48,9 +51,9 @@ export function RegistrationChecklist() {
           const icon = checking ? (
             <Spinner size="small" />
           ) : s.complete ? (
-            <PageIcon name="checkCircleFilled" style={{ color: COMPLETE }} />
+            <PlainIcon icon={CheckCircleFilled} style={{ color: COMPLETE }} />
           ) : (
-            <PageIcon name="exclamationCircleFilled" style={{ color: INCOMPLETE }} />
+            <PlainIcon icon={ExclamationCircleFilled} style={{ color: INCOMPLETE }} />
           );
           return (
             <li
@@ -60,7 +63,7 @@ export function RegistrationChecklist() {
                 gap: 10,
                 alignItems: 'flex-start',
                 padding: '8px 0',
-                borderTop: '1px solid #f0f0f0',
+                borderTop: `1px solid ${CSS_COLOR.borderSecondary}`,
               }}
             >
               <span style={{ fontSize: 18, lineHeight: '22px' }}>{icon}</span>

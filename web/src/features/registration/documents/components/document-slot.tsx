@@ -10,20 +10,18 @@ import {
   type UploadLimits,
 } from '../../../../../../shared/documents.js';
 import { FEW_SECONDS } from '../../../../../../shared/waiting.js';
-import {
-  buttonClasses,
-  PageIcon,
-  PlainAlert,
-  PlainButton,
-  PlainPanel,
-  PlainProgress,
-} from '../../../../components/plain-ui.js';
+import { buttonClasses, PlainAlert, PlainButton, PlainPanel, PlainProgress } from '../../../../components/plain-ui.js';
 import { ApiError } from '../../../../lib/api-client.js';
 import { useUploadDocument } from '../api/use-upload-document.js';
 import { inTurn } from '../upload-queue.js';
 import { checkTogether, type ChosenFile, kindOf, prepareFile, sizeText } from '../prepare-file.js';
 import { FilePicker } from './file-picker.js';
 import './documents.css';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
+import FilePdfOutlined from '@ant-design/icons-svg/es/asn/FilePdfOutlined';
+import UploadOutlined from '@ant-design/icons-svg/es/asn/UploadOutlined';
+import { PlainIcon } from '../../../../components/plain-icon.js';
 
 export interface DocumentSlotProps {
   studentId: string;
@@ -212,7 +210,7 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
       extra={
         current && !resubmitting ? (
           <span role="img" aria-label="Received" className="doc-slot-received">
-            <PageIcon name="checkCircleFilled" />
+            <PlainIcon icon={CheckCircleFilled} />
           </span>
         ) : null
       }
@@ -228,7 +226,7 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
               className={buttonClasses({ className: 'doc-slot-file' })}
               aria-label={`Open ${label}: ${current.name}`}
             >
-              <PageIcon name={current.mime === 'application/pdf' ? 'filePdf' : 'fileImage'} />
+              <PlainIcon icon={current.mime === 'application/pdf' ? FilePdfOutlined : FileImageOutlined} />
               <span className="doc-slot-file-name">{current.name}</span>
             </a>
             <span className="pf-secondary">
@@ -259,7 +257,11 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
             {((error?.retry && chosen.length > 0) || (resubmitting && !sent)) && (
               <div className="doc-slot-buttons">
                 {error?.retry && chosen.length > 0 && (
-                  <PlainButton variant="primary" icon={<PageIcon name="upload" />} onClick={() => send(chosen)}>
+                  <PlainButton
+                    variant="primary"
+                    icon={<PlainIcon icon={UploadOutlined} />}
+                    onClick={() => send(chosen)}
+                  >
                     Try again
                   </PlainButton>
                 )}

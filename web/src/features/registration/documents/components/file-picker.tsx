@@ -1,7 +1,11 @@
 import { type ChangeEvent, useRef, useState } from 'react';
 import { acceptOf, type DocumentType, takesPages } from '../../../../../../shared/documents.js';
-import { PageIcon, PlainButton } from '../../../../components/plain-ui.js';
+import { PlainButton } from '../../../../components/plain-ui.js';
 import { type ChosenFile, sizeText } from '../prepare-file.js';
+import CameraOutlined from '@ant-design/icons-svg/es/asn/CameraOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import PaperClipOutlined from '@ant-design/icons-svg/es/asn/PaperClipOutlined';
+import { PlainIcon } from '../../../../components/plain-icon.js';
 
 export interface FilePickerProps {
   type: DocumentType;
@@ -67,7 +71,7 @@ export function FilePicker({ type, label, chosen, sent, disabled, preparing, onF
       <div className="doc-slot-buttons">
         {camera && (
           <PlainButton
-            icon={<PageIcon name="camera" />}
+            icon={<PlainIcon icon={CameraOutlined} />}
             onClick={() => cameraRef.current?.click()}
             disabled={disabled || preparing}
           >
@@ -75,7 +79,7 @@ export function FilePicker({ type, label, chosen, sent, disabled, preparing, onF
           </PlainButton>
         )}
         <PlainButton
-          icon={<PageIcon name="paperClip" />}
+          icon={<PlainIcon icon={PaperClipOutlined} />}
           onClick={() => chooseRef.current?.click()}
           disabled={disabled || preparing}
         >
@@ -102,7 +106,7 @@ export function FilePicker({ type, label, chosen, sent, disabled, preparing, onF
                 {!sent && (
                   <PlainButton
                     variant="text"
-                    icon={<PageIcon name="delete" />}
+                    icon={<PlainIcon icon={DeleteOutlined} />}
                     aria-label={`Remove ${pages ? `page ${n + 1}, ` : ''}${c.name}`}
                     onClick={() => onRemove(c.id)}
                     disabled={disabled || preparing}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { antdOnDemand } from '../../../../components/antd-on-demand.js';
 import { OnDemandDialog } from '../../../../components/plain-dialog.js';
-import { PageIcon, PlainButton } from '../../../../components/plain-ui.js';
+import { PlainButton } from '../../../../components/plain-ui.js';
 import { registrationFormUrl } from '../../../../lib/registration-pdf-urls.js';
+import FilePdfOutlined from '@ant-design/icons-svg/es/asn/FilePdfOutlined';
+import { PlainIcon } from '../../../../components/plain-icon.js';
 
 // The full-screen PDF viewer is drawn with antd: loaded, with antd's theme, when she opens the form (as the term
 // reports' report card), so that the registration pages themselves load no antd (docs/design.md §7).
@@ -18,7 +20,7 @@ export function RegistrationFormButton({ studentId }: { studentId: string }) {
     <>
       <PlainButton
         variant="primary"
-        icon={<PageIcon name="filePdf" />}
+        icon={<PlainIcon icon={FilePdfOutlined} />}
         onClick={() => {
           setOpen(true);
           setDrawn(true);
