@@ -103,7 +103,7 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
   it('signs in once the page is here when she pressed LOGIN while its code was on the way', async ({ openPage }) => {
     const page = await openPage({ width: PHONE, height: 740 });
     // The first script runs; the sign-in page's own code is slow.
-    const scripts = await holdScripts(page, (path) => path.includes('/student-login-page-'));
+    const scripts = await holdScripts(page, (path) => path.includes('/sign-in-page-'));
     const calls = recordCalls(page);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByLabel('Student ID').fill('2026101');
@@ -123,7 +123,7 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
     openPage,
   }) => {
     const page = await openPage({ width: PHONE, height: 740 });
-    const scripts = await holdScripts(page, (path) => path.includes('/guardian-login-page-'));
+    const scripts = await holdScripts(page, (path) => path.includes('/sign-in-page-'));
     await page.goto('/guardian-login', { waitUntil: 'commit' });
     const email = page.getByLabel('E-mail address');
     await email.fill('mother@example.org');

@@ -248,7 +248,7 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     // Too short: no request, a hint instead.
     await expect.poll(() => dialog.getByText('at least 3 letters of each', { exact: false }).isVisible()).toBe(true);
     await dialog.getByLabel('Student Name').fill('Alicia Moham');
-    const option = page.locator('.ant-select-item-option').filter({ hasText: '2024004 – Alicia Mohammed' });
+    const option = dialog.getByRole('option', { name: '2024004 – Alicia Mohammed' });
     await expect.poll(() => option.isVisible(), { timeout: 10_000 }).toBe(true);
     // The list shows "ID – name"; the screen reader's listbox option carries the same name.
     expect(await page.getByRole('option', { name: '2024004 – Alicia Mohammed' }).count()).toBe(1);
