@@ -3,10 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import type { LoginResponse, StudentLoginResponse } from '../../../../../shared/api-types.js';
 import { LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
 import { GUARDIAN_MESSAGES } from '../../../../../shared/guardians.js';
-import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { SIGN_IN_FORMS } from '../../../../../shared/sign-in-forms.js';
-import { NewPasswordForm } from '../../../components/new-password-form.js';
-import { LoadingOverlay } from '../../../components/page-spinner.js';
+import { LoadingOverlay, PageSpinner } from '../../../components/page-spinner.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
 import { PlainErrorAlert, PlainSubmitButton } from '../../../components/plain-controls.js';
 import { SignInFormField } from '../../../components/sign-in-form-field.js';
@@ -14,7 +12,6 @@ import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
-import { useChangePassword } from '../../../lib/queries/use-change-password.js';
 import { useGuardianLogin } from '../../../lib/queries/use-guardian-login.js';
 import { landingAfterSignIn } from '../../../lib/return-path.js';
 import { shellValues } from '../../../lib/shell-handover.js';
@@ -24,10 +21,14 @@ import { emailRule } from '../../../lib/email-rule.js';
 import { signInError } from '../../../lib/sign-in-error.js';
 import { needsCode, useAdminLogin } from '../api/use-admin-login.js';
 import { useLoginStudent } from '../api/use-login-student.js';
-import { MfaCodeForm } from './mfa-code-form.js';
 
-// The student-ID search's dialog loads only when someone asks for it.
+// The student-ID search's dialog loads only when someone asks for it; the new-password form and the code step when
+// she presses LOGIN (a first password, two-step sign-in): the page every visitor opens first stays small.
 const StudentIdLookupDialog = lazy(() => import('./student-id-lookup-dialog.js'));
+const loadFirstPasswordStep = () => import('./first-password-step.js');
+const FirstPasswordStep = lazy(() => loadFirstPasswordStep().then((m) => ({ default: m.FirstPasswordStep })));
+const loadCodeForm = () => import('./mfa-code-form.js');
+const MfaCodeForm = lazy(() => loadCodeForm().then((m) => ({ default: m.MfaCodeForm })));
 
 export type SignInAccount = 'student' | 'admin' | 'guardian';
 
@@ -95,7 +96,6 @@ export function SignInPage({ account }: { account: SignInAccount }) {
   const studentLogin = useLoginStudent();
   const adminLogin = useAdminLogin();
   const guardianLogin = useGuardianLogin();
-  const changePassword = useChangePassword();
   const [error, setError] = useState<string | null>(null);
   /** The student who signed in on her first password: the card asks for a new one while set. */
   const [resetUser, setResetUser] = useState<StudentLoginResponse | null>(null);
@@ -105,7 +105,7 @@ export function SignInPage({ account }: { account: SignInAccount }) {
   const [lookupMounted, setLookupMounted] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const rules = { [NAME.name]: setup.nameRule, [PASSWORD.name]: passwordRule };
-  const busy = studentLogin.isPending || adminLogin.isPending || guardianLogin.isPending || changePassword.isPending;
+  const busy = studentLogin.isPending || adminLogin.isPending || guardianLogin.isPending;
   const firstStep = !resetUser && !codeStep;
 
   const refused = (e: unknown) => {
@@ -129,6 +129,7 @@ export function SignInPage({ account }: { account: SignInAccount }) {
     const name = values[NAME.name].trim();
     const password = values[PASSWORD.name];
     const answer = { onSuccess: signedIn, onError: refused };
+    void (account === 'admin' ? loadCodeForm() : loadFirstPasswordStep()).catch(() => undefined);
     if (account === 'admin')
       adminLogin.mutate(
         { username: name, password },
@@ -136,19 +137,6 @@ export function SignInPage({ account }: { account: SignInAccount }) {
       );
     else if (account === 'guardian') guardianLogin.mutate({ email: name, password }, answer);
     else studentLogin.mutate({ student_id: name, password }, answer);
-  };
-
-  const resetPassword = (user: StudentLoginResponse, next: string) => {
-    const problem = passwordProblem(next, { studentId: user.student_id });
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    changePassword.mutate(
-      { student_id: user.student_id, password: next },
-      { onSuccess: (updated) => signIn(updated, landing), onError: (e) => setError(errorMessage(e)) },
-    );
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -179,18 +167,7 @@ export function SignInPage({ account }: { account: SignInAccount }) {
 
   let body;
   if (resetUser)
-    body = (
-      <NewPasswordForm
-        formId={FORM.formId}
-        names={{ password: 'new_password', confirm: 'confirm_password' }}
-        hint="At least 8 characters; not your date of birth or student ID."
-        before={nameField}
-        submitLabel="Change Password"
-        busy={busy}
-        autoFocus
-        onSubmit={(next) => resetPassword(resetUser, next)}
-      />
-    );
+    body = <FirstPasswordStep user={resetUser} landing={landing} studentIdField={nameField} onError={setError} />;
   else if (codeStep)
     body = (
       <MfaCodeForm
@@ -228,7 +205,7 @@ export function SignInPage({ account }: { account: SignInAccount }) {
         </CardSubtitle>
 
         {error && <PlainErrorAlert message={error} />}
-        {body}
+        <Suspense fallback={<PageSpinner />}>{body}</Suspense>
 
         {firstStep && FORM.note && <p className="pf-note">{FORM.note}</p>}
         {firstStep && (
@@ -270,7 +247,7 @@ export function SignInPage({ account }: { account: SignInAccount }) {
         </Suspense>
       )}
 
-      <LoadingOverlay spinning={busy} label={resetUser ? 'Changing your password…' : 'Signing in…'} />
+      <LoadingOverlay spinning={busy} label="Signing in…" />
     </VisitorLayout>
   );
 }
