@@ -151,7 +151,9 @@ describe('a forgotten password, on a phone (360 px)', () => {
     await newPassword.fill('Bright-Morning-47');
     // Enter in New moves on to Confirm, as on the sign-in card.
     await newPassword.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('confirm_password');
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('name')"))
+      .toBe('confirm_password');
     await page.getByLabel('Confirm New Password').fill('Bright-Morning-48');
     await expect.poll(() => change.isDisabled()).toBe(true);
     expect(await page.getByText(MESSAGES.passwordsDiffer).isVisible()).toBe(true);

@@ -272,7 +272,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByLabel('Student ID').inputValue()).toBe('2024004');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('name')"))
+      .toBe('password');
 
     await page.getByRole('button', { name: 'Click here to get your student ID' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(true);
