@@ -118,7 +118,7 @@ describe('a forgotten password, on a phone (360 px)', () => {
     await page.getByLabel('Student ID').fill('20269001');
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect.poll(() => page.getByText(MAIL_MESSAGES.forgotStudent).isVisible()).toBe(true);
-    expect(await page.locator('.ant-alert-success').count()).toBe(1);
+    expect(await page.locator('.pf-alert-success').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Back to Student Login' }).isVisible()).toBe(true);
     await expectNoSidewaysScroll(page, 'forgot password, sent');
     await expectAxeClean(page, 'forgot password, sent');
@@ -149,6 +149,11 @@ describe('a forgotten password, on a phone (360 px)', () => {
 
     // Different: the button waits, with the hint.
     await newPassword.fill('Bright-Morning-47');
+    // Enter in New moves on to Confirm, as on the sign-in card.
+    await newPassword.press('Enter');
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('name')"))
+      .toBe('confirm_password');
     await page.getByLabel('Confirm New Password').fill('Bright-Morning-48');
     await expect.poll(() => change.isDisabled()).toBe(true);
     expect(await page.getByText(MESSAGES.passwordsDiffer).isVisible()).toBe(true);

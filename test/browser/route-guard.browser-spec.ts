@@ -131,7 +131,7 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     await page.getByLabel('New Password', { exact: true }).fill('Green-Harbour-42');
     await page.getByLabel('Confirm New Password').fill('Green-Harbour-42');
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect.poll(() => page.locator('.ant-alert-error').textContent()).toContain(MESSAGES.wrongOldPassword);
+    await expect.poll(() => page.locator('.pf-alert-error').textContent()).toContain(MESSAGES.wrongOldPassword);
 
     await page.getByLabel('Old Password').fill('Tessa-Grant-Pass-2');
     await page.getByRole('button', { name: 'Change Password' }).click();

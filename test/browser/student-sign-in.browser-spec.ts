@@ -248,13 +248,37 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     // Too short: no request, a hint instead.
     await expect.poll(() => dialog.getByText('at least 3 letters of each', { exact: false }).isVisible()).toBe(true);
     await dialog.getByLabel('Student Name').fill('Alicia Moham');
-    const option = page.locator('.ant-select-item-option').filter({ hasText: '2024004 – Alicia Mohammed' });
+    const option = dialog.getByRole('option', { name: '2024004 – Alicia Mohammed' });
     await expect.poll(() => option.isVisible(), { timeout: 10_000 }).toBe(true);
     // The list shows "ID – name"; the screen reader's listbox option carries the same name.
     expect(await page.getByRole('option', { name: '2024004 – Alicia Mohammed' }).count()).toBe(1);
     expect(await dialog.getByRole('status').textContent()).toBe('1 found. Choose your name to use its ID.');
     await option.click();
     await expect.poll(() => page.getByLabel('Student ID').inputValue()).toBe('2024004');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
+  it('chooses in the "Search for Student ID" dialog with the keyboard, and Escape closes it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Click here to get your student ID' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search for Student ID' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The name box has the focus; the arrow keys go through the matches, Enter chooses one.
+    await page.keyboard.type('Alicia Moham');
+    const option = dialog.getByRole('option', { name: '2024004 – Alicia Mohammed' });
+    await expect.poll(() => option.isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByLabel('Student ID').inputValue()).toBe('2024004');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('name')"))
+      .toBe('password');
+
+    await page.getByRole('button', { name: 'Click here to get your student ID' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
   });
 });

@@ -322,11 +322,11 @@ export async function chooseStep(page: Page, prefix: string): Promise<void> {
 }
 
 /**
- * The page as the client draws it: nothing while the server's first view is on screen (server/web-client/page-shells.ts
- * draws a student page's heading, her name and her dashboard's cards before the client's code has arrived). A test
- * that waits for a heading to know the page is ready looks for it here.
+ * The page once the client has adopted it: nothing while only the server's HTML is on screen (the same components
+ * draw a student page's heading, her name and her dashboard's cards before the client's code has arrived, but nothing
+ * answers a press yet). A test that waits for a heading to know the page is ready looks for it here.
  */
-export const clientView = (page: Page) => page.locator('#root:not(:has(> [data-first-view]))');
+export const clientView = (page: Page) => page.locator('html[data-client] #root');
 
 /**
  * Signs her in, then opens a registration step as a bookmark would (the server's first view, then the page): ready

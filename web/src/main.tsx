@@ -42,7 +42,11 @@ if (!adopt) root.replaceChildren();
 
 /** Once the page is drawn (adopted, or drawn here), what she typed and sent meanwhile reaches it (early-input.ts). */
 function WhenDrawn() {
-  useEffect(() => handOverEarlyInput(root), []);
+  useEffect(() => {
+    handOverEarlyInput(root);
+    // The page is live from here (a mark tests and tools can wait for).
+    document.documentElement.dataset.client = '';
+  }, []);
   return null;
 }
 

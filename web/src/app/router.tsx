@@ -14,15 +14,15 @@ import { RequireAuth, VisitorOnly } from './route-guard.js';
 
 // Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
 // The sign-in pages are what a visitor opens first: main.tsx preloads them with the session. Drawn without antd (a
-// phone on mobile data), outside AntdTheme: the three sign-in pages (student, administrator, parent), the student
-// layout, the dashboard, the term reports, the six registration steps and the sign-out page (/logout, a 'Signing
-// out…' overlay). Every other page sits inside AntdTheme (antd's theme and App), a chunk of its own loaded with the
-// first of them.
+// phone on mobile data), outside AntdTheme: the sign-in, forgotten-password, new-password, invitation and
+// change-password pages, the student layout, the dashboard, the term reports, the six registration steps and the
+// sign-out page (/logout, a 'Signing out…' overlay). Every other page sits inside AntdTheme (antd's theme and App), a
+// chunk of its own loaded with the first of them.
 const StudentLoginPage = preloadablePage(() =>
-  import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage),
+  import('../features/auth/components/sign-in-page.js').then((m) => m.StudentSignInPage),
 );
 const AdminLoginPage = preloadablePage(() =>
-  import('../features/auth/components/admin-login-page.js').then((m) => m.AdminLoginPage),
+  import('../features/auth/components/sign-in-page.js').then((m) => m.AdminSignInPage),
 );
 // Opened from an e-mail, as a first page: preloaded like the sign-in pages.
 const StudentForgotPasswordPage = preloadablePage(() =>
@@ -36,10 +36,10 @@ const ResetPasswordPage = preloadablePage(() =>
 );
 // A parent's way in (docs/product.md §11): her sign-in and forgotten-password pages, and the invitation's link.
 const GuardianLoginPage = preloadablePage(() =>
-  import('../features/guardians/components/guardian-login-page.js').then((m) => m.GuardianLoginPage),
+  import('../features/auth/components/sign-in-page.js').then((m) => m.GuardianSignInPage),
 );
 const GuardianForgotPasswordPage = preloadablePage(() =>
-  import('../features/guardians/components/guardian-forgot-password-page.js').then((m) => m.GuardianForgotPasswordPage),
+  import('../features/auth/components/forgot-password-page.js').then((m) => m.GuardianForgotPasswordPage),
 );
 const GuardianInvitationPage = preloadablePage(() =>
   import('../features/guardians/components/guardian-invitation-page.js').then((m) => m.GuardianInvitationPage),
@@ -147,14 +147,9 @@ export const routes: RouteObject[] = [
           { path: ROUTES.studentLogin, element: <StudentLoginPage /> },
           { path: ROUTES.adminLogin, element: <AdminLoginPage /> },
           { path: ROUTES.guardianLogin, element: <GuardianLoginPage /> },
-          {
-            element: <AntdTheme />,
-            children: [
-              { path: ROUTES.forgotPassword, element: <StudentForgotPasswordPage /> },
-              { path: ROUTES.adminForgotPassword, element: <AdminForgotPasswordPage /> },
-              { path: ROUTES.guardianForgotPassword, element: <GuardianForgotPasswordPage /> },
-            ],
-          },
+          { path: ROUTES.forgotPassword, element: <StudentForgotPasswordPage /> },
+          { path: ROUTES.adminForgotPassword, element: <AdminForgotPasswordPage /> },
+          { path: ROUTES.guardianForgotPassword, element: <GuardianForgotPasswordPage /> },
         ],
       },
       {
@@ -165,13 +160,8 @@ export const routes: RouteObject[] = [
             // Drawn without antd: antd's theme is around the pages that draw with it, inside the layout.
             element: <StudentLayout />,
             children: [
-              {
-                element: <AntdTheme />,
-                children: [
-                  { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
-                  { path: ROUTES.myStudents, element: <MyStudentsPage /> },
-                ],
-              },
+              { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
+              { element: <AntdTheme />, children: [{ path: ROUTES.myStudents, element: <MyStudentsPage /> }] },
               {
                 // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
                 element: <RequireActiveStudent />,
@@ -195,17 +185,11 @@ export const routes: RouteObject[] = [
       },
       // docs/product.md §2: /logout is a menu entry, open to anyone; the loader signs out on the server first.
       { path: ROUTES.logout, loader: logout, element: <LogoutPage /> },
-      {
-        element: <AntdTheme />,
-        children: [
-          // The e-mailed link (docs/product.md §10) works whoever is signed in on this browser: it signs in as its
-          // account.
-          { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
-          // The invitation's link (docs/product.md §11), likewise: she creates her account, or signs in, to accept it.
-          { path: ROUTES.guardianInvitation, element: <GuardianInvitationPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
+      // The e-mailed link (docs/product.md §10) works whoever is signed in on this browser: it signs in as its account.
+      { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
+      // The invitation's link (docs/product.md §11), likewise: she creates her account, or signs in, to accept it.
+      { path: ROUTES.guardianInvitation, element: <GuardianInvitationPage /> },
+      { element: <AntdTheme />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ];
@@ -215,7 +199,7 @@ export const routes: RouteObject[] = [
  * (AntdTheme around it, as in the routes above).
  */
 const STUDENT_PAGES: Record<string, { page: PreloadablePage; active: boolean; antd: boolean }> = {
-  [ROUTES.changePassword]: { page: ChangePasswordPage, active: false, antd: true },
+  [ROUTES.changePassword]: { page: ChangePasswordPage, active: false, antd: false },
   [ROUTES.myStudents]: { page: MyStudentsPage, active: false, antd: true },
   [ROUTES.dashboard]: { page: DashboardPage, active: true, antd: false },
   [ROUTES.pta]: { page: PtaRedirectPage, active: true, antd: true },
@@ -309,11 +293,10 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
   if (pathname === ROUTES.studentLogin) return StudentLoginPage.preload();
   if (pathname === ROUTES.adminLogin) return AdminLoginPage.preload();
   if (pathname === ROUTES.guardianLogin) return GuardianLoginPage.preload();
-  const withAntd = (page: PreloadablePage) => Promise.all([page.preload(), loadAntdTheme()]);
-  if (pathname === ROUTES.resetPassword) return withAntd(ResetPasswordPage);
-  if (pathname === ROUTES.forgotPassword) return withAntd(StudentForgotPasswordPage);
-  if (pathname === ROUTES.adminForgotPassword) return withAntd(AdminForgotPasswordPage);
-  if (pathname === ROUTES.guardianForgotPassword) return withAntd(GuardianForgotPasswordPage);
-  if (pathname === ROUTES.guardianInvitation) return withAntd(GuardianInvitationPage);
+  if (pathname === ROUTES.resetPassword) return ResetPasswordPage.preload();
+  if (pathname === ROUTES.forgotPassword) return StudentForgotPasswordPage.preload();
+  if (pathname === ROUTES.adminForgotPassword) return AdminForgotPasswordPage.preload();
+  if (pathname === ROUTES.guardianForgotPassword) return GuardianForgotPasswordPage.preload();
+  if (pathname === ROUTES.guardianInvitation) return GuardianInvitationPage.preload();
   return preloadSignedInPage(pathname) ?? Promise.resolve();
 }

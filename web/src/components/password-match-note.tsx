@@ -8,7 +8,7 @@ export const PASSWORD_MATCH_HINT_ID = 'password-match-hint';
 /**
  * 'New Password and Confirm New Password must match.' (or `message`, for boxes labelled otherwise) while they
  * differ. The region is always there (empty when they match) so a screen reader announces the words when they
- * appear. Without antd: the student sign-in's reset mode shows it (password-match-hint.tsx has the antd forms' hook).
+ * appear. NewPasswordForm draws it under Confirm.
  */
 export function PasswordMatchHint({
   differ,

@@ -54,11 +54,13 @@ export type BoxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onC
 };
 
 function boxAttributes({ onValueChange, onEnter, invalid, described, id, ...props }: BoxProps) {
+  // A text of the page's own that describes the box too (given as aria-describedby) comes first.
+  const describedBy = [props['aria-describedby'], described ? `${id}_help` : null].filter(Boolean).join(' ');
   return {
     ...props,
     id,
     'aria-invalid': invalid || undefined,
-    'aria-describedby': described ? `${id}_help` : undefined,
+    'aria-describedby': describedBy || undefined,
     onChange: (e: { target: HTMLInputElement }) => onValueChange(e.target.value),
     onKeyDown: onEnter
       ? (e: { key: string; preventDefault: () => void; nativeEvent: KeyboardEvent }) => {
@@ -77,7 +79,7 @@ export function PlainInput(props: BoxProps) {
 
 /**
  * A password box whose show/hide control is a real button: reachable by keyboard, announced with its state, and at
- * least 24 × 24 px (WCAG 2.2 target size), as components/password-input.tsx draws it with antd.
+ * least 24 × 24 px (WCAG 2.2 target size), unlike antd's built-in eye icon.
  */
 export function PlainPasswordInput({ defaultVisible = false, ...props }: BoxProps & { defaultVisible?: boolean }) {
   const [visible, setVisible] = useState(defaultVisible);

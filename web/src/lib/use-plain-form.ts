@@ -22,6 +22,8 @@ export function usePlainForm<N extends string>(initial: () => Record<N, string>)
     values,
     errors,
     setValues: (patch: Partial<Record<N, string>>) => setAllValues((v) => ({ ...v, ...patch })),
+    /** Shows `error` under the box of `name` (the server's refusal), until the value changes. */
+    setError,
     /** The props of the box of `name`: its value, its changes, and its rule. */
     bind(name: N, rule?: FieldRule, trigger: 'change' | 'blur' = 'change') {
       return {

@@ -2,7 +2,6 @@ import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../../../shared/constants.js';
 import { EMAIL_PATTERN } from '../../../../../shared/student-fields.js';
-import { PasswordInput } from '../../../components/password-input.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useAdminEmail } from '../api/use-admin-email.js';
 import { useSetAdminEmail } from '../api/use-set-admin-email.js';
@@ -105,7 +104,7 @@ export function AdminEmailSettings() {
             extra="Asked so that nobody else at this computer can change where your password links go."
             rules={[{ required: true, message: 'Please enter your password.' }]}
           >
-            <PasswordInput autoComplete="current-password" />
+            <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Flex gap={8} align="center" wrap>
             <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -9,7 +9,6 @@ import {
 } from '../../../../../shared/admin-types.js';
 import { MESSAGES } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
-import { PasswordInput } from '../../../components/password-input.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { useChangePassword } from '../../../lib/queries/use-change-password.js';
@@ -113,7 +112,7 @@ function ChangeOwnPassword() {
         }
       >
         <Form.Item name="old_password" label="Old Password" rules={[{ required: true, message: MESSAGES.required }]}>
-          <PasswordInput autoComplete="current-password" />
+          <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
           name="password"
@@ -128,7 +127,7 @@ function ChangeOwnPassword() {
             },
           ]}
         >
-          <PasswordInput autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -144,7 +143,7 @@ function ChangeOwnPassword() {
             }),
           ]}
         >
-          <PasswordInput autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           Change Password
@@ -214,7 +213,7 @@ function Administrators() {
             { min: ADMIN_PASSWORD_MIN_LENGTH, message: `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters.` },
           ]}
         >
-          <PasswordInput autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={create.isPending}>
           Create Administrator

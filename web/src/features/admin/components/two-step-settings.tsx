@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { MFA_MESSAGES, type MfaSetup } from '../../../../../shared/mfa.js';
-import { PasswordInput } from '../../../components/password-input.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import {
@@ -252,7 +251,7 @@ function ProofForm({
           label="Your password"
           rules={[{ required: true, message: 'Please enter your password.' }]}
         >
-          <PasswordInput autoComplete="current-password" autoFocus />
+          <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
       ) : (
         <Form.Item

@@ -1,37 +1,31 @@
-import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LAYOUT, MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
-import { PasswordInput } from '../../../components/password-input.js';
+import { NewPasswordForm } from '../../../components/new-password-form.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
+import { PlainCard } from '../../../components/plain-card.js';
+import { PlainErrorAlert, PlainField, PlainPasswordInput } from '../../../components/plain-controls.js';
 import { ROUTES } from '../../../config/routes.js';
 import { signInName } from '../../../lib/account.js';
 import { errorMessage } from '../../../lib/api-client.js';
+import { useAuth } from '../../../lib/auth-store.js';
 import type { FlashState } from '../../../lib/flash-notice.js';
 import { useChangePassword } from '../../../lib/queries/use-change-password.js';
-import { useAuth } from '../../../lib/auth-store.js';
-import {
-  PASSWORD_MATCH_HINT_ID,
-  PasswordMatchHint,
-  usePasswordsDiffer,
-} from '../../../components/password-match-hint.js';
+import { required, usePlainForm } from '../../../lib/use-plain-form.js';
 
-interface ChangePasswordValues {
-  old_password: string;
-  password: string;
-  confirm_password?: string;
-}
+const FORM_ID = 'change-password';
+const OLD_ID = `${FORM_ID}_old_password`;
+const oldRule = required('Please enter your old password.');
 
 /**
  * The change-password screen (/registration/change-password; docs/product.md §2), opened from the user
  * menu of the top bar. Besides Old and New Password it has a Confirm box, as the reset screen does, so a
- * typo in a password nobody sees cannot lock her out (docs/product.md §4 Password change).
+ * typo in a password nobody sees cannot lock her out (docs/product.md §4 Password change). Drawn without antd.
  */
 export function ChangePasswordPage() {
   const { user, updateUser } = useAuth();
-  const [form] = Form.useForm<ChangePasswordValues>();
-  const differ = usePasswordsDiffer(form, 'password', 'confirm_password');
+  const old = usePlainForm<'old_password'>(() => ({ old_password: '' }));
   const navigate = useNavigate();
   const changePassword = useChangePassword();
   const [error, setError] = useState<string | null>(null);
@@ -39,9 +33,8 @@ export function ChangePasswordPage() {
   const accountId = user ? signInName(user) : '';
   const guardian = user?.role === 'guardian';
 
-  const onFinish = (values: ChangePasswordValues) => {
-    if (values.password !== (values.confirm_password ?? '')) return; // the button is disabled meanwhile
-    const problem = passwordProblem(values.password, {
+  const onSubmit = (password: string) => {
+    const problem = passwordProblem(password, {
       studentId: accountId,
       role: guardian ? 'guardian' : undefined,
     });
@@ -51,7 +44,7 @@ export function ChangePasswordPage() {
     }
     setError(null);
     changePassword.mutate(
-      { student_id: accountId, password: values.password, old_password: values.old_password },
+      { student_id: accountId, password, old_password: old.values.old_password },
       {
         onSuccess: (updated) => {
           updateUser(updated);
@@ -67,54 +60,38 @@ export function ChangePasswordPage() {
   return (
     <>
       <title>Change Password · Student Portal</title>
-      <Card style={{ width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
-        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+      <PlainCard width={LAYOUT.pageCardWidth}>
+        <h1 className="plain-card-title" style={{ marginBottom: 16 }}>
           Change Password
-        </Typography.Title>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form<ChangePasswordValues>
-          form={form}
-          name="change-password"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-        >
-          <Form.Item
-            label="Old Password"
-            name="old_password"
-            rules={[{ required: true, message: 'Please enter your old password.' }]}
-          >
-            <PasswordInput autoComplete="current-password" />
-          </Form.Item>
-          <Form.Item
-            label="New Password"
-            name="password"
-            extra={
-              guardian
-                ? `At least ${PASSWORD_MIN_LENGTH} characters; not your e-mail address.`
-                : 'At least 8 characters; not your date of birth or student ID.'
-            }
-            rules={[{ required: true, message: 'Please enter the new password.' }]}
-          >
-            <PasswordInput autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item label="Confirm New Password" name="confirm_password">
-            <PasswordInput autoComplete="new-password" />
-          </Form.Item>
-          <PasswordMatchHint differ={differ} />
-          <Form.Item style={{ marginBottom: 0 }}>
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={changePassword.isPending}
-              disabled={differ}
-              aria-describedby={differ ? PASSWORD_MATCH_HINT_ID : undefined}
-            >
-              Change Password
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
+        </h1>
+        {error && <PlainErrorAlert message={error} />}
+        <NewPasswordForm
+          formId={FORM_ID}
+          before={
+            <PlainField id={OLD_ID} label="Old Password" error={old.errors.old_password}>
+              <PlainPasswordInput
+                {...old.bind('old_password', oldRule)}
+                id={OLD_ID}
+                name="old_password"
+                described={Boolean(old.errors.old_password)}
+                aria-required
+                autoComplete="current-password"
+              />
+            </PlainField>
+          }
+          validateBefore={() => old.validate({ old_password: oldRule })}
+          hint={
+            guardian
+              ? `At least ${PASSWORD_MIN_LENGTH} characters; not your e-mail address.`
+              : 'At least 8 characters; not your date of birth or student ID.'
+          }
+          requiredMessage="Please enter the new password."
+          submitLabel="Change Password"
+          busy={changePassword.isPending}
+          size="middle"
+          onSubmit={onSubmit}
+        />
+      </PlainCard>
       <LoadingOverlay spinning={changePassword.isPending} label="Changing your password…" />
     </>
   );

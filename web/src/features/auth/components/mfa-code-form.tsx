@@ -1,13 +1,13 @@
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { AdminLoginResponse } from '../../../../../shared/api-types.js';
 import { MFA_MESSAGES } from '../../../../../shared/mfa.js';
+import { PlainErrorAlert, PlainField, PlainInput, PlainSubmitButton } from '../../../components/plain-controls.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { type FieldRule, required, usePlainForm } from '../../../lib/use-plain-form.js';
 import { useAdminLoginCode } from '../api/use-admin-login.js';
 
-interface CodeValues {
-  code: string;
-}
+const CODE_ID = 'admin-login-code_code';
+const SIX_DIGITS = /^\s*\d{3}\s*\d{3}\s*$/;
 
 /**
  * The second step of an administrator's sign-in: the 6-digit code from her authenticator app, or one of
@@ -24,74 +24,70 @@ export function MfaCodeForm({
   const submit = useAdminLoginCode();
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [form] = Form.useForm<CodeValues>();
+  const form = usePlainForm<'code'>(() => ({ code: '' }));
 
-  const onFinish = ({ code }: CodeValues) => {
+  const prompt = recovery ? MFA_MESSAGES.recoveryPrompt : MFA_MESSAGES.codePrompt;
+  const rule: FieldRule = (value) =>
+    required(prompt, { whitespace: true })(value) ?? (recovery || SIX_DIGITS.test(value) ? null : prompt);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (submit.isPending || !form.validate({ code: rule })) return;
     setError(null);
-    submit.mutate(code.trim(), {
+    submit.mutate(form.values.code.trim(), {
       onSuccess: onSignedIn,
       onError: (e) => {
         if (e instanceof ApiError && (e.status === 401 || e.status === 410)) onRestart(MFA_MESSAGES.signInAgain);
         else setError(errorMessage(e));
-        form.setFieldValue('code', '');
+        form.setValues({ code: '' });
       },
     });
   };
 
+  const switchKind = () => {
+    setRecovery((r) => !r);
+    setError(null);
+    form.setValues({ code: '' });
+    form.setError('code', null);
+  };
+
   return (
-    <Form<CodeValues> name="admin-login-code" form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
-      <Typography.Paragraph id="mfa-code-help">
+    <form id="admin-login-code" className="pf-form" noValidate onSubmit={onSubmit}>
+      <p id="mfa-code-help" style={{ marginTop: 0 }}>
         {recovery
           ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.'
           : 'Enter the 6-digit code from your authenticator app.'}
-      </Typography.Paragraph>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form.Item
-        label={recovery ? 'Recovery code' : 'Code'}
-        name="code"
-        rules={[
-          {
-            required: true,
-            whitespace: true,
-            message: recovery ? MFA_MESSAGES.recoveryPrompt : MFA_MESSAGES.codePrompt,
-          },
-          ...(recovery ? [] : [{ pattern: /^\s*\d{3}\s*\d{3}\s*$/, message: MFA_MESSAGES.codePrompt }]),
-        ]}
-      >
-        <Input
+      </p>
+      {error && <PlainErrorAlert message={error} />}
+      <PlainField id={CODE_ID} label={recovery ? 'Recovery code' : 'Code'} error={form.errors.code}>
+        <PlainInput
+          {...form.bind('code', rule)}
           key={recovery ? 'recovery' : 'totp'}
+          id={CODE_ID}
+          name="code"
           autoFocus
           aria-describedby="mfa-code-help"
+          described={Boolean(form.errors.code)}
+          aria-required
           autoComplete="one-time-code"
           inputMode={recovery ? 'text' : 'numeric'}
           autoCapitalize="off"
           spellCheck={false}
           maxLength={recovery ? 20 : 7}
           placeholder={recovery ? 'xxxxx-xxxxx' : '123456'}
-          size="large"
         />
-      </Form.Item>
-      <Form.Item style={{ marginBottom: 12 }}>
-        <Button type="primary" htmlType="submit" block size="large" loading={submit.isPending}>
-          VERIFY
-        </Button>
-      </Form.Item>
-      <Flex justify="space-between" gap={8} wrap>
-        <Button
-          type="link"
-          style={{ padding: 0 }}
-          onClick={() => {
-            setRecovery((r) => !r);
-            setError(null);
-            form.resetFields();
-          }}
-        >
+      </PlainField>
+      <div className="pf-item" style={{ marginBottom: 12 }}>
+        <PlainSubmitButton loading={submit.isPending}>VERIFY</PlainSubmitButton>
+      </div>
+      <div className="pf-links pf-links-row">
+        <button type="button" className="pf-link-button" onClick={switchKind}>
           {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
-        </Button>
-        <Button type="link" style={{ padding: 0 }} onClick={() => onRestart(null)}>
+        </button>
+        <button type="button" className="pf-link-button" onClick={() => onRestart(null)}>
           Back to sign-in
-        </Button>
-      </Flex>
-    </Form>
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,4 +1,3 @@
-import { Alert, Button, Form, Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginResponse } from '../../../../../shared/api-types.js';
@@ -6,9 +5,11 @@ import { ADMIN_PASSWORD_MIN_LENGTH, LAYOUT, PASSWORD_MIN_LENGTH } from '../../..
 import { MAIL_MESSAGES, type ResetTokenCheck } from '../../../../../shared/mail.js';
 import type { MfaRequiredResponse } from '../../../../../shared/mfa.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
+import { NewPasswordForm, type NewPasswordSubmit } from '../../../components/new-password-form.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
-import { PasswordInput } from '../../../components/password-input.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
+import { PlainErrorAlert, Spinner } from '../../../components/plain-controls.js';
+import { PlainAlert, PlainButton } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { accountKey } from '../../../lib/account.js';
@@ -17,18 +18,8 @@ import { useAuth } from '../../../lib/auth-store.js';
 import { type ResetPasswordAnswer, useResetPassword } from '../api/use-reset-password.js';
 import { useResetTokenCheck } from '../api/use-reset-token-check.js';
 import { MfaCodeForm } from './mfa-code-form.js';
-import {
-  PASSWORD_MATCH_HINT_ID,
-  PasswordMatchHint,
-  usePasswordsDiffer,
-} from '../../../components/password-match-hint.js';
 
 type Account = ResetTokenCheck['account'];
-
-interface ResetValues {
-  password: string;
-  confirm_password?: string;
-}
 
 /** A guardian with several daughters (or none) is sent on from the dashboard to choose one (RequireActiveStudent). */
 const LANDING: Record<Account, string> = {
@@ -52,20 +43,12 @@ function needsCode(answer: ResetPasswordAnswer): answer is MfaRequiredResponse {
 function AskAgain({ message }: { message: string }) {
   return (
     <>
-      <Alert type="warning" showIcon role="alert" title={message} style={{ marginBottom: 16 }} />
-      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 8 }}>
-        <Link to={ROUTES.forgotPassword} style={{ lineHeight: '24px' }}>
-          Student: ask for a new link
-        </Link>
-        <Link to={ROUTES.adminForgotPassword} style={{ lineHeight: '24px' }}>
-          Administrator: ask for a new link
-        </Link>
-        <Link to={ROUTES.guardianForgotPassword} style={{ lineHeight: '24px' }}>
-          Parent or guardian: ask for a new link
-        </Link>
-        <Link to={ROUTES.studentLogin} style={{ lineHeight: '24px' }}>
-          Back to Student Login
-        </Link>
+      <PlainAlert type="warning" role="alert" title={message} style={{ marginBottom: 16 }} />
+      <div className="pf-links">
+        <Link to={ROUTES.forgotPassword}>Student: ask for a new link</Link>
+        <Link to={ROUTES.adminForgotPassword}>Administrator: ask for a new link</Link>
+        <Link to={ROUTES.guardianForgotPassword}>Parent or guardian: ask for a new link</Link>
+        <Link to={ROUTES.studentLogin}>Back to Student Login</Link>
       </div>
     </>
   );
@@ -103,8 +86,6 @@ export function ResetPasswordPage() {
 
   const check = useResetTokenCheck(token);
   const reset = useResetPassword();
-  const [form] = Form.useForm<ResetValues>();
-  const differ = usePasswordsDiffer(form, 'password', 'confirm_password');
   const [error, setError] = useState<string | null>(null);
   /** The link was used or expired while the page was open (410 to the new password). */
   const [gone, setGone] = useState<string | null>(null);
@@ -133,10 +114,10 @@ export function ResetPasswordPage() {
   if (check.isError)
     return (
       <Frame subtitle="Choose a new password">
-        <Alert type="error" showIcon role="alert" title={errorMessage(check.error)} style={{ marginBottom: 16 }} />
-        <Button type="primary" onClick={() => void check.refetch()} loading={check.isFetching}>
+        <PlainErrorAlert message={errorMessage(check.error)} />
+        <PlainButton variant="primary" onClick={() => void check.refetch()} loading={check.isFetching}>
           Try again
-        </Button>
+        </PlainButton>
       </Frame>
     );
 
@@ -144,7 +125,7 @@ export function ResetPasswordPage() {
     return (
       <Frame subtitle="Choose a new password">
         <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-          <Spin aria-hidden />
+          <Spinner />
           Checking your link…
         </div>
       </Frame>
@@ -161,17 +142,16 @@ export function ResetPasswordPage() {
   if (codeStep)
     return (
       <Frame subtitle="Two-step sign-in">
-        <Alert
+        <PlainAlert
           type="success"
-          showIcon
           title="Your new password is saved. Enter your code to finish signing in."
           style={{ marginBottom: 16 }}
         />
-        {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
+        {error && <PlainErrorAlert message={error} />}
         {error ? (
-          <Link to={ROUTES.adminLogin} style={{ display: 'inline-block', lineHeight: '24px' }}>
-            Sign in with your new password
-          </Link>
+          <div className="pf-links">
+            <Link to={ROUTES.adminLogin}>Sign in with your new password</Link>
+          </div>
         ) : (
           <MfaCodeForm
             onSignedIn={enter}
@@ -181,12 +161,10 @@ export function ResetPasswordPage() {
       </Frame>
     );
 
-  const onFinish = (values: ResetValues) => {
-    const next = values.password ?? '';
-    if (next !== (values.confirm_password ?? '')) return; // the button is disabled meanwhile
+  const onSubmit = (next: string, form: NewPasswordSubmit) => {
     const problem = passwordProblem(next, { role: account });
     if (problem) {
-      form.setFields([{ name: 'password', errors: [problem] }]);
+      form.refuse(problem);
       return;
     }
     setError(null);
@@ -206,7 +184,7 @@ export function ResetPasswordPage() {
             return;
           }
           const passwordErrors = e instanceof ApiError ? e.body?.errors?.password : undefined;
-          if (passwordErrors?.length) form.setFields([{ name: 'password', errors: passwordErrors }]);
+          if (passwordErrors?.length) form.refuse(passwordErrors[0]);
           else setError(errorMessage(e));
         },
       },
@@ -215,34 +193,16 @@ export function ResetPasswordPage() {
 
   return (
     <Frame subtitle={account === 'admin' ? 'Choose a new password (administrator)' : 'Choose a new password'}>
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
-      <Form<ResetValues> form={form} name="reset-password" layout="vertical" requiredMark={false} onFinish={onFinish}>
-        <Form.Item
-          label="New Password"
-          name="password"
-          extra={HINT[account]}
-          rules={[{ required: true, message: 'Please enter the new password.' }]}
-        >
-          <PasswordInput autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item label="Confirm New Password" name="confirm_password">
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <PasswordMatchHint differ={differ} />
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            loading={reset.isPending}
-            disabled={differ}
-            aria-describedby={differ ? PASSWORD_MATCH_HINT_ID : undefined}
-          >
-            Change Password
-          </Button>
-        </Form.Item>
-      </Form>
+      {error && <PlainErrorAlert message={error} />}
+      <NewPasswordForm
+        formId="reset-password"
+        hint={HINT[account]}
+        requiredMessage="Please enter the new password."
+        submitLabel="Change Password"
+        busy={reset.isPending}
+        autoFocus
+        onSubmit={onSubmit}
+      />
       <LoadingOverlay spinning={reset.isPending} label="Changing your password…" />
     </Frame>
   );

@@ -1,8 +1,9 @@
-import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginResponse, SessionEndReason, SessionInfo } from '../../../../../shared/api-types.js';
-import { PasswordInput } from '../../../components/password-input.js';
+import { PlainDialog } from '../../../components/plain-dialog.js';
+import { PlainErrorAlert, PlainField, PlainInput, PlainPasswordInput } from '../../../components/plain-controls.js';
+import { PlainButton } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { signInName } from '../../../lib/account.js';
 import { apiClient, errorMessage } from '../../../lib/api-client.js';
@@ -10,12 +11,13 @@ import { useGuardianLogin } from '../../../lib/queries/use-guardian-login.js';
 import { needsCode, useAdminLogin } from '../api/use-admin-login.js';
 import { useLoginStudent } from '../api/use-login-student.js';
 import { mustResetPassword, useAuth } from '../../../lib/auth-store.js';
+import { required, usePlainForm } from '../../../lib/use-plain-form.js';
 import { inWords } from './in-words.js';
 import { MfaCodeForm } from './mfa-code-form.js';
 
 /*
- * The dialogs of SessionKeeper (session-keeper.tsx), drawn with antd: a chunk of their own, loaded with antd's theme
- * only when one of them opens, so the pages drawn without antd (the dashboard, the term reports) do not download it.
+ * The dialogs of SessionKeeper (session-keeper.tsx), drawn without antd: they come over any signed-in page, and the
+ * sign-in one must open without a connection too.
  */
 
 const SIGN_IN_NAME_LABEL: Record<LoginResponse['role'], string> = {
@@ -45,36 +47,24 @@ export function IdleWarning({
     }
   };
   return (
-    <Modal
-      open
-      title={
-        <span role="heading" aria-level={2}>
-          Are you still there?
-        </span>
-      }
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      footer={
-        <Flex gap={8} justify="end" wrap>
-          <Button onClick={() => navigate(ROUTES.logout)}>Sign out</Button>
-          <Button type="primary" loading={busy} onClick={() => void stay()} autoFocus>
-            Stay signed in
-          </Button>
-        </Flex>
-      }
-    >
-      <Typography.Paragraph role="alert" style={{ marginBottom: 0 }}>
+    <PlainDialog title="Are you still there?">
+      <p className="pf-dialog-text" role="alert">
         You will be signed out in {inWords(Math.max(0, remaining))}, to protect your information. Choose Stay signed in
         to carry on.
-      </Typography.Paragraph>
-    </Modal>
+      </p>
+      <div className="pf-dialog-actions">
+        <PlainButton onClick={() => navigate(ROUTES.logout)}>Sign out</PlainButton>
+        <PlainButton variant="primary" loading={busy} onClick={() => void stay()} autoFocus>
+          Stay signed in
+        </PlainButton>
+      </div>
+    </PlainDialog>
   );
 }
 
-interface SignInValues {
-  password: string;
-}
+const NAME_ID = 'sign-in-again-id';
+const PASSWORD_ID = 'sign-in-again_password';
+const passwordRule = required('Enter your password.');
 
 export function SignInAgainDialog({
   user,
@@ -94,6 +84,7 @@ export function SignInAgainDialog({
   const [error, setError] = useState<string | null>(null);
   // An administrator with two-step sign-in gives her code after the password.
   const [codeStep, setCodeStep] = useState(false);
+  const form = usePlainForm<'password'>(() => ({ password: '' }));
   const name = signInName(user);
   const busy = studentLogin.isPending || adminLogin.isPending || guardianLogin.isPending;
 
@@ -106,7 +97,10 @@ export function SignInAgainDialog({
     }
     resume(signedIn);
   };
-  const onFinish = ({ password }: SignInValues) => {
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.validate({ password: passwordRule })) return;
+    const { password } = form.values;
     setError(null);
     const onError = (e: unknown) => setError(errorMessage(e));
     if (user.role === 'admin')
@@ -120,25 +114,14 @@ export function SignInAgainDialog({
   };
 
   return (
-    <Modal
-      open
-      title={
-        <span role="heading" aria-level={2}>
-          Please sign in again
-        </span>
-      }
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      footer={null}
-    >
-      <Typography.Paragraph>
+    <PlainDialog title="Please sign in again">
+      <p className="pf-dialog-text">
         {why} Sign in to carry on where you were.
         {unsentAnswers > 0 &&
           ` ${unsentAnswers === 1 ? '1 answer' : `${unsentAnswers} answers`} not saved yet ` +
             `${unsentAnswers === 1 ? 'is' : 'are'} kept on this device and will be saved when you sign in.`}
-      </Typography.Paragraph>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      </p>
+      {error && <PlainErrorAlert message={error} />}
       {codeStep ? (
         <MfaCodeForm
           onSignedIn={done}
@@ -148,21 +131,30 @@ export function SignInAgainDialog({
           }}
         />
       ) : (
-        <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
-          <Form.Item label={SIGN_IN_NAME_LABEL[user.role]} htmlFor="sign-in-again-id">
-            <Input id="sign-in-again-id" value={name} readOnly variant="filled" autoComplete="username" />
-          </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
-            <PasswordInput autoFocus autoComplete="current-password" />
-          </Form.Item>
-          <Flex gap={8} justify="end" wrap>
-            <Button onClick={() => navigate(ROUTES.logout)}>Sign out</Button>
-            <Button type="primary" htmlType="submit" loading={busy}>
+        <form className="pf-form" noValidate onSubmit={onSubmit}>
+          <PlainField id={NAME_ID} label={SIGN_IN_NAME_LABEL[user.role]}>
+            <PlainInput id={NAME_ID} value={name} onValueChange={() => undefined} readOnly autoComplete="username" />
+          </PlainField>
+          <PlainField id={PASSWORD_ID} label="Password" error={form.errors.password}>
+            <PlainPasswordInput
+              {...form.bind('password', passwordRule)}
+              id={PASSWORD_ID}
+              name="password"
+              described={Boolean(form.errors.password)}
+              aria-required
+              disabled={busy}
+              autoFocus
+              autoComplete="current-password"
+            />
+          </PlainField>
+          <div className="pf-dialog-actions">
+            <PlainButton onClick={() => navigate(ROUTES.logout)}>Sign out</PlainButton>
+            <PlainButton type="submit" variant="primary" loading={busy}>
               Sign in
-            </Button>
-          </Flex>
-        </Form>
+            </PlainButton>
+          </div>
+        </form>
       )}
-    </Modal>
+    </PlainDialog>
   );
 }

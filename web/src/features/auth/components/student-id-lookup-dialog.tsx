@@ -1,5 +1,7 @@
-import { AutoComplete, Form, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
+import { PlainField } from '../../../components/plain-controls.js';
+import { PlainDialog } from '../../../components/plain-dialog.js';
+import { PlainButton } from '../../../components/plain-ui.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { isSearchableName, useStudentIdLookup } from '../api/use-student-id-lookup.js';
@@ -11,14 +13,28 @@ interface Props {
   onChoose(studentId: string): void;
 }
 
-/** 'Search for Student ID' (docs/product.md §2): an autocomplete on the student's name showing "ID – name" matches. */
+const INPUT_ID = 'student-id-lookup-name';
+const LIST_ID = 'student-id-lookup-options';
+const STATUS_ID = 'student-id-lookup-status';
+
+/**
+ * 'Search for Student ID' (docs/product.md §2): a box for the student's name with the "ID – name" matches listed under
+ * it (a combobox: the arrow keys go through them, Enter or a click chooses one).
+ */
 export default function StudentIdLookupDialog({ open, onClose, onChoose }: Props) {
+  if (!open) return null;
+  return <LookupDialog onClose={onClose} onChoose={onChoose} />;
+}
+
+function LookupDialog({ onClose, onChoose }: Omit<Props, 'open'>) {
   const [text, setText] = useState('');
+  const [active, setActive] = useState(-1);
   const name = useDebouncedValue(text, 400);
   const lookup = useStudentIdLookup(name);
   const searchable = isSearchableName(name);
 
-  const options = (searchable ? (lookup.data ?? []) : []).map((m) => ({ value: m.id, label: `${m.id} – ${m.name}` }));
+  const options = (searchable ? (lookup.data ?? []) : []).map((m) => ({ id: m.id, label: `${m.id} – ${m.name}` }));
+  const shown = options.length > 0;
 
   let status = 'Type the first name and the last name (at least 3 letters of each).';
   if (searchable && lookup.isFetching) status = 'Searching…';
@@ -30,39 +46,76 @@ export default function StudentIdLookupDialog({ open, onClose, onChoose }: Props
         : `${lookup.data.length} found. Choose your name to use its ID.`;
   }
 
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!shown) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((a) => (a + step + options.length) % options.length);
+    } else if (e.key === 'Enter' && options[active]) {
+      e.preventDefault();
+      onChoose(options[active].id);
+    }
+  };
+
   return (
-    <Modal
-      title="Search for Student ID"
-      open={open}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      afterClose={() => setText('')}
-      width={480}
-    >
-      <Form layout="vertical" name="student-id-lookup">
-        <Form.Item label="Student Name" htmlFor="student-id-lookup-name" style={{ marginBottom: 8 }}>
-          <AutoComplete
-            id="student-id-lookup-name"
-            value={text}
-            options={options}
-            onChange={(value: string) => setText(value)}
-            onSelect={(id: string) => onChoose(id)}
-            placeholder="First and last name"
-            aria-describedby="student-id-lookup-status"
-            autoFocus
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-      </Form>
-      <Typography.Text
-        id="student-id-lookup-status"
-        type={searchable && lookup.isError ? 'danger' : 'secondary'}
+    <PlainDialog title="Search for Student ID" width={480} onClose={onClose}>
+      <form className="pf-form" noValidate onSubmit={(e) => e.preventDefault()}>
+        <PlainField id={INPUT_ID} label="Student Name">
+          <div className="pf-combobox">
+            <input
+              id={INPUT_ID}
+              className="pf-input"
+              type="text"
+              role="combobox"
+              aria-expanded={shown}
+              aria-controls={LIST_ID}
+              aria-autocomplete="list"
+              aria-activedescendant={shown && active >= 0 ? `${LIST_ID}-${active}` : undefined}
+              aria-describedby={STATUS_ID}
+              autoComplete="off"
+              autoFocus
+              placeholder="First and last name"
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setActive(-1);
+              }}
+              onKeyDown={onKeyDown}
+            />
+            {shown && (
+              <ul className="pf-options" id={LIST_ID} role="listbox" aria-label="Students">
+                {options.map((option, i) => (
+                  <li
+                    key={option.id}
+                    id={`${LIST_ID}-${i}`}
+                    role="option"
+                    aria-selected={i === active}
+                    className={i === active ? 'pf-option pf-option-active' : 'pf-option'}
+                    // The box keeps the focus: a press on an option does not take it.
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => onChoose(option.id)}
+                  >
+                    {option.label}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </PlainField>
+      </form>
+      <p
+        id={STATUS_ID}
+        className={searchable && lookup.isError ? 'pf-error' : 'pf-extra'}
         role="status"
         aria-live="polite"
+        style={{ margin: '0 0 12px' }}
       >
         {status}
-      </Typography.Text>
-    </Modal>
+      </p>
+      <div className="pf-dialog-actions">
+        <PlainButton onClick={onClose}>Close</PlainButton>
+      </div>
+    </PlainDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { Alert, Button, Form, Input, Spin } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginResponse } from '../../../../../shared/api-types.js';
 import { LAYOUT, PASSWORD_MIN_LENGTH } from '../../../../../shared/constants.js';
@@ -10,14 +9,18 @@ import {
   type GuardianLoginResponse,
 } from '../../../../../shared/guardians.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
+import { NewPasswordForm, type NewPasswordSubmit } from '../../../components/new-password-form.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
-import {
-  PASSWORD_MATCH_HINT_ID,
-  PasswordMatchHint,
-  usePasswordsDiffer,
-} from '../../../components/password-match-hint.js';
-import { PasswordInput } from '../../../components/password-input.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
+import {
+  PlainErrorAlert,
+  PlainField,
+  PlainInput,
+  PlainPasswordInput,
+  PlainSubmitButton,
+  Spinner,
+} from '../../../components/plain-controls.js';
+import { PlainAlert, PlainButton } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { ApiError, apiClient, errorMessage } from '../../../lib/api-client.js';
@@ -27,18 +30,17 @@ import type { FlashState } from '../../../lib/flash-notice.js';
 import { guardianLogin } from '../../../lib/queries/use-guardian-login.js';
 import { signOutWarning } from '../../../lib/sign-out-guard.js';
 import { useAcceptInvitation, useGuardianInvitation } from '../api/use-guardian-invitation.js';
-import { signInError } from './sign-in-error.js';
+import { required, usePlainForm } from '../../../lib/use-plain-form.js';
+import { signInError } from '../../../lib/sign-in-error.js';
 
 /** The card's line under the school name; the server's loading shell shows the same (serve-web-client.ts). */
 const SUBTITLE = 'Parent or guardian invitation';
 const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; not your e-mail address.`;
-const PASSWORDS_DIFFER = 'Password and Confirm password must match.';
 const NO_TOKEN =
   'This page opens from the link in the invitation e-mail. Open that link again, or ask the school office for a ' +
   'new invitation.';
 
 const headingStyle = { fontSize: 18, lineHeight: 1.35, margin: '0 0 12px' } as const;
-const linkStyle = { display: 'inline-block', lineHeight: '24px' } as const;
 
 function Frame({ children }: { children: ReactNode }) {
   const { settings } = useAuth();
@@ -58,16 +60,14 @@ function Gone({ message }: { message: string }) {
   const { authenticated, user } = useAuth();
   return (
     <Frame>
-      <Alert type="warning" showIcon role="alert" title={message} style={{ marginBottom: 16 }} />
-      {authenticated && user ? (
-        <Link to={homeFor(user)} style={linkStyle}>
-          Go to your home page
-        </Link>
-      ) : (
-        <Link to={ROUTES.studentLogin} style={linkStyle}>
-          Go to the sign-in page
-        </Link>
-      )}
+      <PlainAlert type="warning" role="alert" title={message} style={{ marginBottom: 16 }} />
+      <div className="pf-links">
+        {authenticated && user ? (
+          <Link to={homeFor(user)}>Go to your home page</Link>
+        ) : (
+          <Link to={ROUTES.studentLogin}>Go to the sign-in page</Link>
+        )}
+      </div>
     </Frame>
   );
 }
@@ -116,22 +116,16 @@ export function GuardianInvitationPage() {
     if (invitation.isError)
       return (
         <Frame>
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            title={errorMessage(invitation.error)}
-            style={{ marginBottom: 16 }}
-          />
-          <Button type="primary" onClick={() => void invitation.refetch()} loading={invitation.isFetching}>
+          <PlainErrorAlert message={errorMessage(invitation.error)} />
+          <PlainButton variant="primary" onClick={() => void invitation.refetch()} loading={invitation.isFetching}>
             Try again
-          </Button>
+          </PlainButton>
         </Frame>
       );
     return (
       <Frame>
         <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-          <Spin aria-hidden />
+          <Spinner />
           Checking your invitation…
         </div>
       </Frame>
@@ -169,9 +163,8 @@ export function GuardianInvitationPage() {
     ) : (
       <>
         <h2 style={headingStyle}>This invitation is for another account</h2>
-        <Alert
+        <PlainAlert
           type="info"
-          showIcon
           // No account for the address yet: she signs out to create it (there is nothing to sign in with).
           title={
             info.account_exists
@@ -180,9 +173,9 @@ export function GuardianInvitationPage() {
           }
           style={{ marginBottom: 16 }}
         />
-        <Button type="primary" block size="large" onClick={() => void signOutHere()} loading={signingOut}>
+        <PlainButton variant="primary" block size="large" onClick={() => void signOutHere()} loading={signingOut}>
           Sign out
-        </Button>
+        </PlainButton>
       </>
     );
   } else if (info.account_exists || mustSignIn) {
@@ -221,44 +214,55 @@ interface StepProps {
 /** The invited address, shown and not editable: the account is made for it, or signed in with it. */
 function InvitedEmail({ email }: { email: string }) {
   return (
-    <Form.Item label="E-mail address" htmlFor="invitation-email">
-      <Input id="invitation-email" value={email} readOnly variant="filled" autoComplete="username" />
-    </Form.Item>
+    <PlainField id="invitation-email" label="E-mail address">
+      <PlainInput
+        id="invitation-email"
+        value={email}
+        onValueChange={() => undefined}
+        readOnly
+        autoComplete="username"
+      />
+    </PlainField>
   );
 }
 
-interface CreateValues {
-  name: string;
-  password: string;
-  confirm_password?: string;
-}
+const NAME_ID = 'guardian-create-account_name';
+
+/** Her name: given, not too long, without the characters of markup (as the server checks it). */
+const nameRule = (value: string): string | null =>
+  required(GUARDIAN_MESSAGES.nameRequired, { whitespace: true })(value) ??
+  (value.length > GUARDIAN_NAME_MAX_LENGTH
+    ? GUARDIAN_MESSAGES.nameTooLong
+    : /^[^<>]*$/.test(value)
+      ? null
+      : GUARDIAN_MESSAGES.nameCharacters);
 
 /** No account for the address yet: her name and a password make one, which is signed in and linked. */
 function CreateAccount({ token, info, onAccepted, onGone, onAccountExists }: StepProps & { onAccountExists(): void }) {
-  const [form] = Form.useForm<CreateValues>();
-  const differ = usePasswordsDiffer(form, 'password', 'confirm_password');
+  const form = usePlainForm<'name'>(() => ({ name: '' }));
   const accept = useAcceptInvitation();
   const [error, setError] = useState<string | null>(null);
 
-  const onFinish = (values: CreateValues) => {
-    if (values.password !== (values.confirm_password ?? '')) return; // the button is disabled meanwhile
-    const problem = passwordProblem(values.password, { studentId: info.email, role: 'guardian' });
+  const onSubmit = (password: string, passwordForm: NewPasswordSubmit) => {
+    const problem = passwordProblem(password, { studentId: info.email, role: 'guardian' });
     if (problem) {
-      form.setFields([{ name: 'password', errors: [problem] }]);
+      passwordForm.refuse(problem);
       return;
     }
     setError(null);
     accept.mutate(
-      { token, name: values.name.trim(), password: values.password },
+      { token, name: form.values.name.trim(), password },
       {
         onSuccess: onAccepted,
         onError: (e) => {
           if (e instanceof ApiError && e.status === 410) return onGone();
           if (e instanceof ApiError && e.status === 409) return onAccountExists();
           const errors = e instanceof ApiError ? e.body?.errors : undefined;
-          const fields = (['name', 'password'] as const).filter((f) => errors?.[f]?.length);
-          if (fields.length > 0) form.setFields(fields.map((f) => ({ name: f, errors: errors?.[f] ?? [] })));
-          else setError(errorMessage(e));
+          const nameError = errors?.name?.[0];
+          const passwordError = errors?.password?.[0];
+          if (nameError) form.setError('name', nameError);
+          if (passwordError) passwordForm.refuse(passwordError);
+          if (!nameError && !passwordError) setError(errorMessage(e));
         },
       },
     );
@@ -267,61 +271,41 @@ function CreateAccount({ token, info, onAccepted, onGone, onAccountExists }: Ste
   return (
     <>
       <h2 style={headingStyle}>Create your parent account to follow {info.student_first_name}'s registration</h2>
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
-      <Form<CreateValues>
-        form={form}
-        name="guardian-create-account"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        initialValues={{ name: '', password: '', confirm_password: '' }}
-      >
-        <Form.Item
-          label="Your name"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: GUARDIAN_MESSAGES.nameRequired },
-            { max: GUARDIAN_NAME_MAX_LENGTH, message: GUARDIAN_MESSAGES.nameTooLong },
-            { pattern: /^[^<>]*$/, message: GUARDIAN_MESSAGES.nameCharacters },
-          ]}
-        >
-          <Input autoComplete="name" autoCapitalize="words" maxLength={GUARDIAN_NAME_MAX_LENGTH + 1} />
-        </Form.Item>
-        <InvitedEmail email={info.email} />
-        <Form.Item
-          label="Password"
-          name="password"
-          extra={PASSWORD_HINT}
-          rules={[{ required: true, message: 'Please choose a password.' }]}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label="Confirm password" name="confirm_password">
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <PasswordMatchHint differ={differ} message={PASSWORDS_DIFFER} />
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            loading={accept.isPending}
-            disabled={differ}
-            aria-describedby={differ ? PASSWORD_MATCH_HINT_ID : undefined}
-          >
-            Create account
-          </Button>
-        </Form.Item>
-      </Form>
+      {error && <PlainErrorAlert message={error} />}
+      <NewPasswordForm
+        formId="guardian-create-account"
+        words="create"
+        before={
+          <>
+            <PlainField id={NAME_ID} label="Your name" error={form.errors.name}>
+              <PlainInput
+                {...form.bind('name', nameRule)}
+                id={NAME_ID}
+                name="name"
+                described={Boolean(form.errors.name)}
+                aria-required
+                autoComplete="name"
+                autoCapitalize="words"
+                maxLength={GUARDIAN_NAME_MAX_LENGTH + 1}
+              />
+            </PlainField>
+            <InvitedEmail email={info.email} />
+          </>
+        }
+        validateBefore={() => form.validate({ name: nameRule })}
+        hint={PASSWORD_HINT}
+        requiredMessage="Please choose a password."
+        submitLabel="Create account"
+        busy={accept.isPending}
+        onSubmit={onSubmit}
+      />
       <LoadingOverlay spinning={accept.isPending} label="Creating your account…" />
     </>
   );
 }
 
-interface SignInValues {
-  password: string;
-}
+const PASSWORD_ID = 'guardian-sign-in-to-accept_password';
+const passwordRule = required('Please enter your password.');
 
 /** An account exists for the address: she signs in with it here, and the invitation is accepted with it. */
 function SignInToAccept({
@@ -333,10 +317,17 @@ function SignInToAccept({
   onSignedInOnly,
 }: StepProps & { notice: string | null; onSignedInOnly(me: GuardianLoginResponse, message: string): void }) {
   const accept = useAcceptInvitation();
+  const form = usePlainForm<'password'>(() => ({ password: '' }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const onFinish = async ({ password }: SignInValues) => {
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.validate({ password: passwordRule })) return;
+    void signInAndAccept(form.values.password);
+  };
+
+  const signInAndAccept = async (password: string) => {
     setError(null);
     setBusy(true);
     let me: GuardianLoginResponse;
@@ -362,32 +353,29 @@ function SignInToAccept({
   return (
     <>
       <h2 style={headingStyle}>Sign in to accept the invitation to follow {info.student_first_name}'s registration</h2>
-      {notice && <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
-      <Form<SignInValues>
-        name="guardian-sign-in-to-accept"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values) => void onFinish(values)}
-        initialValues={{ password: '' }}
-      >
+      {notice && <PlainAlert type="info" title={notice} style={{ marginBottom: 16 }} />}
+      {error && <PlainErrorAlert message={error} />}
+      <form id="guardian-sign-in-to-accept" className="pf-form" noValidate onSubmit={onSubmit}>
         <InvitedEmail email={info.email} />
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[{ required: true, message: 'Please enter your password.' }]}
-        >
-          <PasswordInput placeholder="Enter password" autoComplete="current-password" autoFocus />
-        </Form.Item>
-        <Form.Item style={{ marginBottom: 12 }}>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-            Sign in and accept
-          </Button>
-        </Form.Item>
-      </Form>
-      <Link to={ROUTES.guardianForgotPassword} style={linkStyle}>
-        Forgot your password?
-      </Link>
+        <PlainField id={PASSWORD_ID} label="Password" error={form.errors.password}>
+          <PlainPasswordInput
+            {...form.bind('password', passwordRule)}
+            id={PASSWORD_ID}
+            name="password"
+            described={Boolean(form.errors.password)}
+            aria-required
+            placeholder="Enter password"
+            autoComplete="current-password"
+            autoFocus
+          />
+        </PlainField>
+        <div className="pf-item" style={{ marginBottom: 12 }}>
+          <PlainSubmitButton loading={busy}>Sign in and accept</PlainSubmitButton>
+        </div>
+      </form>
+      <div className="pf-links">
+        <Link to={ROUTES.guardianForgotPassword}>Forgot your password?</Link>
+      </div>
       <LoadingOverlay spinning={busy} label="Signing in…" />
     </>
   );
@@ -423,10 +411,10 @@ function AcceptSignedIn({
         You are signed in as {info.email}. Accept the invitation to see {info.student_first_name}'s registration and
         term reports with this account.
       </p>
-      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
-      <Button type="primary" block size="large" loading={accept.isPending} onClick={onAccept} autoFocus>
+      {error && <PlainErrorAlert message={error} />}
+      <PlainButton variant="primary" block size="large" loading={accept.isPending} onClick={onAccept} autoFocus>
         Accept invitation
-      </Button>
+      </PlainButton>
       <LoadingOverlay spinning={accept.isPending} label="Accepting the invitation…" />
     </>
   );

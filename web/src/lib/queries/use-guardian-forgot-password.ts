@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.js';
+import { apiClient } from '../api-client.js';
 
 /** POST /api/guardian-forgot-password: always 202 with the recovery page's usual message. */
 export function useGuardianForgotPassword() {

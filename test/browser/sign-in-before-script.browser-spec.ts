@@ -39,7 +39,8 @@ function recordCalls(page: Page): string[] {
   return calls;
 }
 
-const shellForm = (page: Page) => page.locator('form[data-sign-in-shell]');
+/** The client has adopted the server's page (main.tsx marks the document once it has). */
+const adopted = (page: Page) => page.locator('html[data-client]').count();
 const focusedName = (page: Page) =>
   page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('name')");
 
@@ -70,7 +71,7 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('Shell-Typed-Pass-1');
     expect(await horizontalOverflow(page)).toEqual({ scrollWidth: PHONE, clientWidth: PHONE });
-    await page.screenshot({ path: screenshotPath('sign-in-shell-typed-360') });
+    await page.screenshot({ path: screenshotPath('sign-in-before-script-typed-360') });
     const before = await page.getByRole('button', { name: 'LOGIN' }).boundingBox();
 
     // Pressing LOGIN before the code is here sends nothing anywhere: no form, no password in an address.
@@ -84,7 +85,7 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
     // The code arrives: the page takes over the form, with her ID, her password and the caret in the password box.
     await password.focus();
     await scripts.release();
-    await expect.poll(() => shellForm(page).count()).toBe(0);
+    await expect.poll(() => adopted(page)).toBe(1);
     expect(await id.inputValue()).toBe('2026101');
     expect(await password.inputValue()).toBe('Shell-Typed-Pass-1');
     expect(await focusedName(page)).toBe('password');
@@ -103,13 +104,13 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
   it('signs in once the page is here when she pressed LOGIN while its code was on the way', async ({ openPage }) => {
     const page = await openPage({ width: PHONE, height: 740 });
     // The first script runs; the sign-in page's own code is slow.
-    const scripts = await holdScripts(page, (path) => path.includes('/student-login-page-'));
+    const scripts = await holdScripts(page, (path) => path.includes('/sign-in-page-'));
     const calls = recordCalls(page);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByLabel('Student ID').fill('2026101');
     await page.getByLabel('Password', { exact: true }).fill('Shell-Typed-Pass-1');
     await expect.poll(() => scripts.waiting()).toBeGreaterThan(0);
-    expect(await shellForm(page).count()).toBe(1);
+    expect(await adopted(page)).toBe(0);
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await page.waitForTimeout(200);
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
@@ -123,7 +124,7 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
     openPage,
   }) => {
     const page = await openPage({ width: PHONE, height: 740 });
-    const scripts = await holdScripts(page, (path) => path.includes('/guardian-login-page-'));
+    const scripts = await holdScripts(page, (path) => path.includes('/sign-in-page-'));
     await page.goto('/guardian-login', { waitUntil: 'commit' });
     const email = page.getByLabel('E-mail address');
     await email.fill('mother@example.org');
@@ -136,7 +137,7 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
     await page.getByLabel('Password', { exact: true }).press('End');
     await scripts.release();
-    await expect.poll(() => shellForm(page).count()).toBe(0);
+    await expect.poll(() => adopted(page)).toBe(1);
     expect(await email.inputValue()).toBe('mother@example.org');
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('half-typ');
     expect(await focusedName(page)).toBe('password');
@@ -152,7 +153,7 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
       const page = await openPage({ width: PHONE, height: 740 });
       const { scripts, settled } = recordScripts(page);
       await page.goto(path);
-      await expect.poll(() => shellForm(page).count()).toBe(0);
+      await expect.poll(() => adopted(page)).toBe(1);
       await page.waitForLoadState('networkidle');
       await settled();
       const total = [...scripts.values()].reduce((sum, s) => sum + s.gzip, 0);

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { ApiError, errorMessage } from './api-client.js';
 
 /**
  * A refused sign-in in words: the server's message (wrong credentials, locked for a while), as the student sign-in
