@@ -163,11 +163,10 @@ export const router = createBrowserRouter([
             children: [
               {
                 element: <AntdTheme />,
-                children: [
-                  { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
-                  { path: ROUTES.myStudents, element: <MyStudentsPage /> },
-                ],
+                children: [{ path: ROUTES.changePassword, element: <ChangePasswordPage /> }],
               },
+              // Drawn without antd: a guardian's chooser.
+              { path: ROUTES.myStudents, element: <MyStudentsPage /> },
               {
                 // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
                 element: <RequireActiveStudent />,
@@ -182,7 +181,7 @@ export const router = createBrowserRouter([
                   { path: ROUTES.otherData, element: <OtherDataPage /> },
                   { path: ROUTES.documents, element: <DocumentsPage /> },
                   { path: ROUTES.complete, element: <CompletePage /> },
-                  { element: <AntdTheme />, children: [{ path: ROUTES.pta, element: <PtaRedirectPage /> }] },
+                  { path: ROUTES.pta, element: <PtaRedirectPage /> },
                 ],
               },
             ],
@@ -199,9 +198,10 @@ export const router = createBrowserRouter([
           { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
           // The invitation's link (docs/product.md §11), likewise: she creates her account, or signs in, to accept it.
           { path: ROUTES.guardianInvitation, element: <GuardianInvitationPage /> },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
+      // Drawn without antd.
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);
@@ -212,9 +212,9 @@ export const router = createBrowserRouter([
  */
 const STUDENT_PAGES: Record<string, { page: PreloadablePage; active: boolean; antd: boolean }> = {
   [ROUTES.changePassword]: { page: ChangePasswordPage, active: false, antd: true },
-  [ROUTES.myStudents]: { page: MyStudentsPage, active: false, antd: true },
+  [ROUTES.myStudents]: { page: MyStudentsPage, active: false, antd: false },
   [ROUTES.dashboard]: { page: DashboardPage, active: true, antd: false },
-  [ROUTES.pta]: { page: PtaRedirectPage, active: true, antd: true },
+  [ROUTES.pta]: { page: PtaRedirectPage, active: true, antd: false },
   [ROUTES.studentData]: { page: StudentDataPage, active: true, antd: false },
   [ROUTES.familyData]: { page: FamilyDataPage, active: true, antd: false },
   [ROUTES.healthData]: { page: HealthDataPage, active: true, antd: false },

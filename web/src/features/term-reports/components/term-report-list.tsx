@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { type ReportCardTerm, TERM_REPORT_MESSAGES as T } from '../../../../../shared/term-reports.js';
-import { antdOnDemand } from '../../../components/antd-on-demand.js';
+import { onDemand } from '../../../components/antd-on-demand.js';
 import { PlainErrorAlert, Spinner } from '../../../components/plain-controls.js';
 import { OnDemandDialog } from '../../../components/plain-dialog.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -9,8 +9,8 @@ import { useReportCardTerms } from '../api/use-report-card-terms.js';
 import type { OpenReportCard } from './report-card-dialog.js';
 import './term-reports.css';
 
-// The report card's dialog (the PDF viewer) is drawn with antd: loaded, with antd's theme, when she opens a report.
-const ReportCardDialog = antdOnDemand(() => import('./report-card-dialog.js').then((m) => m.ReportCardDialog));
+// The report card's dialog (the PDF viewer): its code comes when she opens a report.
+const ReportCardDialog = onDemand(() => import('./report-card-dialog.js').then((m) => m.ReportCardDialog));
 
 function TermItem({ term, enabled, onOpen }: { term: ReportCardTerm; enabled: boolean; onOpen: () => void }) {
   const posted = term.posted === 1;
