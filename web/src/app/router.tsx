@@ -15,9 +15,9 @@ import { RequireAuth, VisitorOnly } from './route-guard.js';
 // Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
 // The sign-in pages are what a visitor opens first: main.tsx preloads them with the session. Drawn without antd (a
 // phone on mobile data), outside AntdTheme: the three sign-in pages (student, administrator, parent), the student
-// layout, the dashboard, the term reports, the six registration steps and the sign-out page (/logout, a 'Signing
-// out…' overlay). Every other page sits inside AntdTheme (antd's theme and App), a chunk of its own loaded with the
-// first of them.
+// layout, the dashboard, the term reports, the six registration steps, a guardian's chooser, /pta, page-not-found and
+// the sign-out page (/logout, a 'Signing out…' overlay). Every other page sits inside AntdTheme (antd's theme and
+// App), a chunk of its own loaded with the first of them.
 const StudentLoginPage = preloadablePage(() =>
   import('../features/auth/components/student-login-page.js').then((m) => m.StudentLoginPage),
 );

@@ -1,5 +1,5 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
@@ -112,9 +112,12 @@ export function AccountMenu({
                   title={label}
                   onRetry={retry}
                   // Gone with the boundary: the next choice of the entry asks for the code afresh.
+                  // The focus can go back only once the modal dialog has gone (the page under it is inert till then).
                   onClose={() => {
-                    setOpen(null);
-                    setShown((list) => list.filter((k) => k !== key));
+                    flushSync(() => {
+                      setOpen(null);
+                      setShown((list) => list.filter((k) => k !== key));
+                    });
                     focusButton();
                   }}
                 >

@@ -16,6 +16,7 @@ export const PLAIN_GUARDIANS_KIT: GuardiansKit = {
   Alert: ({ onClose, action, ...props }) => (
     <PlainAlert
       {...props}
+      className={onClose ? 'pf-alert-closable' : undefined}
       action={
         onClose ? (
           <PlainButton

@@ -56,7 +56,7 @@ export function PtaRedirectPage() {
         </div>
         <p style={{ margin: '12px 0 0' }}>
           The form opens in a new window. If it did not open,{' '}
-          <a href={url} target="_blank" rel="noopener noreferrer">
+          <a href={url} target="_blank" rel="noopener noreferrer" className="pf-link">
             open the PTA Registration form
           </a>
           .
