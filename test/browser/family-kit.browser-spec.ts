@@ -101,7 +101,7 @@ describe("a family's pages and dialogs, drawn with the light kit", () => {
     // menu brings its code (and antd's theme) as soon as the entry has the focus. So antd's theme is refused here,
     // and a dialog that needed it would not open.
     await page.context().route(/\/antd-theme-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
-    const { tab } = await openFresh(page, '/dashboard', avatar);
+    const { tab, settled } = await openFresh(page, '/dashboard', avatar);
 
     for (const entry of ['Invite a parent', 'Who can see my registration']) {
       await avatar(tab).click();
@@ -136,6 +136,8 @@ describe("a family's pages and dialogs, drawn with the light kit", () => {
 
     // Nothing on the page was drawn with antd (its style tags).
     expect(await antdSigns(tab, new Map())).toEqual([]);
+    await tab.waitForLoadState('networkidle');
+    await settled();
     await tab.close();
   });
 });
