@@ -34,10 +34,10 @@ export function PlainAlertDialog({
 }
 
 /**
- * The family pages' dialog (antd's Modal, drawn without antd): a native modal <dialog>, so the page under it is inert
- * and the focus stays in it; Escape and the ✕ close it (unless `closable` is false, while a call is under way), and
- * the focus then goes back to what had it when it opened (or `afterClose` places it). Its content is drawn only while
- * it is open, so it opens afresh each time. `fullScreen` fills the window (the PDF viewer).
+ * The family pages' dialog (as antd's Modal looks, drawn without it): a native modal <dialog>, so the page under it
+ * is inert and the focus stays in it; Escape and the ✕ close it (unless `closable` is false, while a call is under
+ * way), and the focus then goes back to what had it when it opened (or `afterClose` places it). Its content is drawn
+ * only while it is open, so it opens afresh each time. `fullScreen` fills the window (the PDF viewer).
  */
 export function PlainModal({
   open,

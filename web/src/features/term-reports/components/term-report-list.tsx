@@ -60,13 +60,13 @@ function NoTermReports() {
 /**
  * docs/product.md §2 Student term reports: the two-line list of a student's terms in a 50vh scroll area. Unposted
  * terms are greyed and disabled for students and open for admins (`openUnposted`); a click opens the
- * report card in a fullscreen dialog. Admins mount it for any student. Drawn without antd (docs/design.md §7); the
- * dialog is drawn with antd, loaded when she first opens a report.
+ * report card in a fullscreen dialog. Admins mount it for any student. Drawn without antd (docs/design.md §7), the
+ * dialog too, whose code comes when she first opens a report.
  */
 export function TermReportList({ studentId, openUnposted }: { studentId: string; openUnposted: boolean }) {
   const terms = useReportCardTerms(studentId);
   const [open, setOpen] = useState<OpenReportCard | null>(null);
-  // Once opened, the dialog stays drawn (closed): antd's Modal closes with its animation and gives the focus back.
+  // Once opened, the dialog stays drawn (closed): its code is asked for once, and it gives the focus back as it closes.
   const [dialogDrawn, setDialogDrawn] = useState(false);
   let body;
   if (terms.isPending)
