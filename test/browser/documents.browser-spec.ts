@@ -251,7 +251,7 @@ describe('Upload Documents', () => {
     expect(box!.height).toBeGreaterThan(600);
     await page.waitForTimeout(1500); // let the browser's PDF viewer paint before the screenshot
     await page.screenshot({ path: screenshotPath('documents-registration-form-viewer') });
-    await viewer.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await viewer.locator('.pf-modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => viewer.isVisible()).toBe(false);
     await page.context().close();
   });

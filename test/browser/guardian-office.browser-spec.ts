@@ -430,7 +430,7 @@ describe("a student's own Invite a parent (360 px)", () => {
       )
       .toBe(true);
     await expectNoSidewaysScroll(page, 'invite a parent, with an error');
-    await expectAxeClean(page, 'invite a parent, with an error', '.ant-modal');
+    await expectAxeClean(page, 'invite a parent, with an error', '.pf-modal');
 
     // Another address: sent, for her own ID.
     await email.fill(mail('dad'));
@@ -442,7 +442,7 @@ describe("a student's own Invite a parent (360 px)", () => {
     // Measured once the dialog has finished growing in (it opens from a small scale).
     await expect.poll(() => smallTargets(page)).toEqual([]);
     await expectNoSidewaysScroll(page, 'invite a parent, sent');
-    await expectAxeClean(page, 'invite a parent, sent', '.ant-modal');
+    await expectAxeClean(page, 'invite a parent, sent', '.pf-modal');
     await page.screenshot({ path: screenshotPath('guardian-student-invite-360') });
 
     // Closed, the focus goes back to the avatar button that opened the menu.
@@ -467,7 +467,7 @@ describe("a student's own Invite a parent (360 px)", () => {
       )
       .toBe(true);
     expect(await keptMessagesTo(mail('one.too.many'))).toBe(0);
-    await expectAxeClean(page, 'invite a parent, too many', '.ant-modal');
+    await expectAxeClean(page, 'invite a parent, too many', '.pf-modal');
     await page.screenshot({ path: screenshotPath('guardian-student-invite-too-many-360') });
   });
   it("says so in a plain dialog when the dialog's code cannot be loaded: Close, or Try again", async ({ openPage }) => {
@@ -550,7 +550,7 @@ describe("a student's own Who can see my registration (360 px)", () => {
     expect(await pending.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(mail('aunt'))]);
     await expect.poll(() => smallTargets(page)).toEqual([]);
     await expectNoSidewaysScroll(page, 'who can see my registration');
-    await expectAxeClean(page, 'who can see my registration', '.ant-modal');
+    await expectAxeClean(page, 'who can see my registration', '.pf-modal');
     await page.screenshot({ path: screenshotPath('guardian-student-who-can-see-360') });
 
     // Remove, by keyboard: a confirmation first, which says what happens.
@@ -566,7 +566,7 @@ describe("a student's own Who can see my registration (360 px)", () => {
     await expect
       .poll(() => confirm.getByRole('alert').textContent())
       .toBe('Paula Edwards could not be removed. The portal cannot be reached. Check your connection and try again.');
-    await expectAxeClean(page, 'remove, failed', '.ant-modal');
+    await expectAxeClean(page, 'remove, failed', '.pf-modal');
     await page.screenshot({ path: screenshotPath('guardian-student-remove-failed-360') });
     expect((await mum.get(`/api/student-record/${studentId}`)).status).toBe(200);
 
@@ -580,7 +580,7 @@ describe("a student's own Who can see my registration (360 px)", () => {
     });
     const remove = confirm.getByRole('button', { name: 'Remove', exact: true });
     await remove.click();
-    await expect.poll(() => remove.evaluate((el) => el.classList.contains('ant-btn-loading'))).toBe(true);
+    await expect.poll(() => remove.evaluate((el) => el.classList.contains('pf-btn-loading'))).toBe(true);
     expect(await confirm.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
     release();
     await expect.poll(() => confirm.isVisible()).toBe(false);
@@ -593,7 +593,7 @@ describe("a student's own Who can see my registration (360 px)", () => {
     // Her mother's account is signed out and sees nothing of hers.
     expect((await mum.get(`/api/student-record/${studentId}`)).status).toBe(401);
     await expectNoSidewaysScroll(page, 'who can see my registration, removed');
-    await expectAxeClean(page, 'who can see my registration, removed', '.ant-modal');
+    await expectAxeClean(page, 'who can see my registration, removed', '.pf-modal');
     await page.screenshot({ path: screenshotPath('guardian-student-removed-360') });
   });
 });

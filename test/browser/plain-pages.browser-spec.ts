@@ -3,31 +3,13 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, recordScripts, signInStudent } from './support.js';
+import { antdSigns, axeViolations, expectPath, horizontalOverflow, recordScripts, signInStudent } from './support.js';
 
 const it = browserTest;
 
 // docs/design.md §7: the dashboard, the term reports and the six registration steps, the pages a student opens on a
 // phone on mobile data, are drawn without antd. A regression guard: none downloads antd's code or draws antd's styles,
 // and their own states (loading, error with a retry, empty) work without it.
-
-/**
- * What shows that antd came with the page: antd's theme chunk (components/antd-theme.tsx), a script with antd's
- * CSS-in-JS code (its style tags' attributes), or such a style tag in the document.
- */
-async function antdSigns(page: Page, scripts: Map<string, { text: string }>): Promise<string[]> {
-  const signs: string[] = [];
-  for (const [path, { text }] of scripts) {
-    if (/\/antd-theme-[\w-]+\.js$/.test(path)) signs.push(`antd's theme chunk ${path}`);
-    else if (text.includes('data-css-hash') || text.includes('data-token-hash'))
-      signs.push(`antd's CSS-in-JS in ${path}`);
-  }
-  const styles = await page.evaluate<number>(
-    "document.querySelectorAll('style[data-css-hash], style[data-token-hash], style[data-rc-order]').length",
-  );
-  if (styles > 0) signs.push(`${styles} antd style tags in the document`);
-  return signs;
-}
 
 describe('the dashboard, the term reports and the registration steps, drawn without antd', () => {
   let t: TestApp;

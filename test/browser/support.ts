@@ -352,3 +352,21 @@ export async function stepDrawn(page: Page, message?: string): Promise<void> {
   const heading = clientView(page).getByRole('heading', { level: 1, name: /^Registration:/ });
   await expect.poll(() => heading.isVisible(), { message }).toBe(true);
 }
+
+/**
+ * What shows that antd came with the page: antd's theme chunk (components/antd-theme.tsx), a script with antd's
+ * CSS-in-JS code (its style tags' attributes), or such a style tag in the document.
+ */
+export async function antdSigns(page: Page, scripts: Map<string, { text: string }>): Promise<string[]> {
+  const signs: string[] = [];
+  for (const [path, { text }] of scripts) {
+    if (/\/antd-theme-[\w-]+\.js$/.test(path)) signs.push(`antd's theme chunk ${path}`);
+    else if (text.includes('data-css-hash') || text.includes('data-token-hash'))
+      signs.push(`antd's CSS-in-JS in ${path}`);
+  }
+  const styles = await page.evaluate<number>(
+    "document.querySelectorAll('style[data-css-hash], style[data-token-hash], style[data-rc-order]').length",
+  );
+  if (styles > 0) signs.push(`${styles} antd style tags in the document`);
+  return signs;
+}

@@ -202,7 +202,7 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
     const box = await dialog.boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(1270);
     await student.screenshot({ path: screenshotPath('term-reports-card-dialog') });
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.locator('.pf-modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
   });
 
@@ -253,7 +253,7 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
     expect((await card).status()).toBe(200);
     const viewer = admin.getByRole('dialog', { name: 'End of Term Report, Term 1, 2025-2026' });
     await expect.poll(() => viewer.locator('iframe').getAttribute('src')).toMatch(/^blob:/);
-    await viewer.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await viewer.locator('.pf-modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => viewer.isVisible()).toBe(false);
   });
 

@@ -14,10 +14,10 @@ import { RequireAuth, VisitorOnly } from './route-guard.js';
 
 // Every page is its own chunk: the sign-in page downloads only what it shows (docs/design.md §7 budget).
 // The sign-in pages are what a visitor opens first: main.tsx preloads them with the session. Drawn without antd (a
-// phone on mobile data), outside AntdTheme: the sign-in, forgotten-password, new-password, invitation and
-// change-password pages, the student layout, the dashboard, the term reports, the six registration steps and the
-// sign-out page (/logout, a 'Signing out…' overlay). Every other page sits inside AntdTheme (antd's theme and App), a
-// chunk of its own loaded with the first of them.
+// phone on mobile data), outside AntdTheme: every page a student or parent opens (the sign-in, forgotten-password,
+// new-password, invitation and change-password pages, the student layout, the dashboard, the term reports, the six
+// registration steps, a guardian's chooser, /pta, page-not-found) and the sign-out page (/logout, a 'Signing out…'
+// overlay). The office's area sits inside AntdTheme (antd's theme and App), a chunk of its own.
 const StudentLoginPage = preloadablePage(() =>
   import('../features/auth/components/sign-in-page.js').then((m) => m.StudentSignInPage),
 );
@@ -161,7 +161,7 @@ export const routes: RouteObject[] = [
             element: <StudentLayout />,
             children: [
               { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
-              { element: <AntdTheme />, children: [{ path: ROUTES.myStudents, element: <MyStudentsPage /> }] },
+              { path: ROUTES.myStudents, element: <MyStudentsPage /> },
               {
                 // A student's own pages; a guardian's for the daughter she has chosen (the chooser first).
                 element: <RequireActiveStudent />,
@@ -176,7 +176,7 @@ export const routes: RouteObject[] = [
                   { path: ROUTES.otherData, element: <OtherDataPage /> },
                   { path: ROUTES.documents, element: <DocumentsPage /> },
                   { path: ROUTES.complete, element: <CompletePage /> },
-                  { element: <AntdTheme />, children: [{ path: ROUTES.pta, element: <PtaRedirectPage /> }] },
+                  { path: ROUTES.pta, element: <PtaRedirectPage /> },
                 ],
               },
             ],
@@ -189,7 +189,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
       // The invitation's link (docs/product.md §11), likewise: she creates her account, or signs in, to accept it.
       { path: ROUTES.guardianInvitation, element: <GuardianInvitationPage /> },
-      { element: <AntdTheme />, children: [{ path: '*', element: <NotFoundPage /> }] },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
@@ -200,9 +200,9 @@ export const routes: RouteObject[] = [
  */
 const STUDENT_PAGES: Record<string, { page: PreloadablePage; active: boolean; antd: boolean }> = {
   [ROUTES.changePassword]: { page: ChangePasswordPage, active: false, antd: false },
-  [ROUTES.myStudents]: { page: MyStudentsPage, active: false, antd: true },
+  [ROUTES.myStudents]: { page: MyStudentsPage, active: false, antd: false },
   [ROUTES.dashboard]: { page: DashboardPage, active: true, antd: false },
-  [ROUTES.pta]: { page: PtaRedirectPage, active: true, antd: true },
+  [ROUTES.pta]: { page: PtaRedirectPage, active: true, antd: false },
   [ROUTES.studentData]: { page: StudentDataPage, active: true, antd: false },
   [ROUTES.familyData]: { page: FamilyDataPage, active: true, antd: false },
   [ROUTES.healthData]: { page: HealthDataPage, active: true, antd: false },

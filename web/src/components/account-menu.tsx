@@ -1,9 +1,9 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
 import { ROUTES } from '../config/routes.js';
 import { useAuth } from '../lib/auth-store.js';
-import { antdOnDemand, OnDemandBoundary } from './antd-on-demand.js';
+import { OnDemandBoundary, onDemand } from './antd-on-demand.js';
 import { AvatarCircle } from './initials-avatar.js';
 import { LoadingOverlay } from './page-spinner.js';
 import { PartUnavailableDialog } from './plain-dialog.js';
@@ -19,8 +19,8 @@ export interface AccountMenuEntry {
 }
 
 /**
- * A student's own dialogs, "Invite a parent" and "Who can see my registration" (antd's Modal, in antd's theme): their
- * code, and antd's, come only when she opens one, so the top bar needs none of antd (docs/design.md §7). Made once,
+ * A student's own dialogs, "Invite a parent" and "Who can see my registration" (the light kit's PlainModal): their
+ * code comes only when she opens one, so the top bar carries none of it (docs/design.md §7). Made once,
  * here: a part made in a render would be a new component each time, and would lose the dialog (what she typed, the
  * "sent" message) whenever the menu redraws.
  */
@@ -29,13 +29,13 @@ const STUDENT_DIALOGS = {
     label: 'Invite a parent',
     icon: UserAddOutlined,
     failed: 'The invitation form could not be loaded: check your connection and choose Try again.',
-    Dialog: antdOnDemand(() => import('./invite-parent-dialog.js').then((m) => m.InviteParentDialog)),
+    Dialog: onDemand(() => import('./invite-parent-dialog.js').then((m) => m.InviteParentDialog)),
   },
   'my-guardians': {
     label: GUARDIAN_MESSAGES.whoCanSee,
     icon: TeamOutlined,
     failed: 'The list could not be loaded: check your connection and choose Try again.',
-    Dialog: antdOnDemand(() => import('./my-guardians-dialog.js').then((m) => m.MyGuardiansDialog)),
+    Dialog: onDemand(() => import('./my-guardians-dialog.js').then((m) => m.MyGuardiansDialog)),
   },
 } as const;
 type StudentDialog = keyof typeof STUDENT_DIALOGS;
@@ -58,7 +58,7 @@ export function AccountMenu({
   entries: AccountMenuEntry[];
 }) {
   const { user } = useAuth();
-  /** Each dialog is drawn from the first time she opens it (then kept, so it can close with its animation). */
+  /** Each dialog is drawn from the first time she opens it (then kept, so its code is asked for once). */
   const [shown, setShown] = useState<readonly StudentDialog[]>([]);
   const [open, setOpen] = useState<StudentDialog | null>(null);
   const wrapper = useRef<HTMLSpanElement>(null);
@@ -105,8 +105,7 @@ export function AccountMenu({
       {studentId &&
         shown.map((key) => {
           const { label, failed, Dialog } = STUDENT_DIALOGS[key];
-          // Over the whole page (the loading overlay, the plain dialog), not inside the top bar; antd's Modal is
-          // anyway.
+          // Over the whole page (the loading overlay, the plain dialog), not inside the top bar.
           return createPortal(
             <OnDemandBoundary
               fallback={<LoadingOverlay spinning label="Loading…" />}
@@ -115,9 +114,12 @@ export function AccountMenu({
                   title={label}
                   onRetry={retry}
                   // Gone with the boundary: the next choice of the entry asks for the code afresh.
+                  // The focus can go back only once the modal dialog has gone (the page under it is inert till then).
                   onClose={() => {
-                    setOpen(null);
-                    setShown((list) => list.filter((k) => k !== key));
+                    flushSync(() => {
+                      setOpen(null);
+                      setShown((list) => list.filter((k) => k !== key));
+                    });
                     focusButton();
                   }}
                 >

@@ -1,12 +1,11 @@
-import { LoadingOutlined } from '@ant-design/icons';
-import { Alert, Button, ConfigProvider, Flex, Modal, Spin, Typography } from 'antd';
+import { CSS_COLOR } from '../../../shared/design-tokens.js';
 import dayjs from 'dayjs';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import type { StudentGuardians } from '../../../shared/guardians.js';
 import { errorMessage } from '../lib/api-client.js';
 import { useStudentGuardians } from '../lib/queries/use-student-guardians.js';
 import { useUnlinkGuardian } from '../lib/queries/use-unlink-guardian.js';
-import { COLOR, CSS_COLOR } from '../../../shared/design-tokens.js';
+import type { GuardiansKit } from './guardians-kit.js';
 
 export type Guardian = StudentGuardians['guardians'][number];
 
@@ -49,26 +48,24 @@ export interface GuardiansListProps {
   children?: ReactNode;
   /** more buttons on each linked guardian, before the remove button (the office's password link) */
   guardianActions?: (guardian: Guardian) => ReactNode;
+  /** the controls, of the kit of the page it is on (guardians-kit.ts) */
+  kit: GuardiansKit;
 }
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 const itemStyle = { padding: '8px 0', borderBottom: `1px solid ${CSS_COLOR.borderSecondary}` } as const;
-export const guardiansHeadingStyle = { fontSize: 16, margin: '0 0 4px' } as const;
+export const guardiansHeadingStyle = { fontSize: 16, fontWeight: 600, lineHeight: 1.5, margin: '0 0 4px' } as const;
 const wrapStyle = { overflowWrap: 'anywhere' } as const;
 const nowrap = { whiteSpace: 'nowrap' } as const;
-
-/** As reset-password-dialog.tsx: a red that white text can be read on (WCAG AA), resting, hovered and pressed. */
-const DANGER_BUTTON_THEME = {
-  components: {
-    Button: { colorError: COLOR.errorStrong, colorErrorHover: COLOR.error, colorErrorActive: COLOR.errorActive },
-  },
-};
+/** antd's secondary text, in the portal's theme (config/theme.ts): AA on white. */
+const secondary = { color: CSS_COLOR.textSecondary } as const;
+const row = { display: 'flex', flexWrap: 'wrap', gap: 8 } as const;
 
 const day = (iso: string) => dayjs(iso).format('YYYY-MM-DD');
 
 /** "{action} {name}?": the guardian's access to her, and the guardian's sessions, end at once. */
 function ConfirmRemove({
-  props: { studentId, text, confirmWidth },
+  props: { studentId, text, confirmWidth, kit },
   guardian,
   onClose,
   onRemoved,
@@ -85,75 +82,65 @@ function ConfirmRemove({
     unlink.reset();
     onClose();
   };
-  const buttons = (
-    <>
-      <Button onClick={close} disabled={unlink.isPending}>
-        Cancel
-      </Button>
-      <ConfigProvider theme={DANGER_BUTTON_THEME}>
-        <Button
-          type="primary"
-          danger
-          // antd's own icon can stay behind named "loading" (invite-parent-form.tsx): this one is unnamed.
-          loading={unlink.isPending ? { icon: <LoadingOutlined aria-hidden /> } : false}
-          onClick={() =>
-            guardian &&
-            unlink.mutate(
-              { student_id: studentId, guardian_id: guardian.id },
-              {
-                onSuccess: () => {
-                  removed.current = guardian.name;
-                  unlink.reset();
-                  onClose();
-                },
-              },
-            )
-          }
-        >
-          {text.action}
-        </Button>
-      </ConfigProvider>
-    </>
-  );
+  const { Alert, Button, Dialog } = kit;
   return (
-    <Modal
+    <Dialog
       open={guardian !== null}
       title={guardian ? text.confirmTitle(guardian) : ''}
-      width={`min(${confirmWidth}px, calc(100vw - 16px))`}
-      onCancel={close}
+      width={confirmWidth}
+      onClose={close}
       closable={!unlink.isPending}
-      maskClosable={false}
-      destroyOnHidden
       afterClose={() => {
         if (removed.current) onRemoved(removed.current);
         removed.current = null;
       }}
-      // The buttons wrap on a narrow screen.
       footer={
-        <Flex gap="small" justify="flex-end" wrap>
-          {buttons}
-        </Flex>
+        <>
+          <Button onClick={close} disabled={unlink.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            loading={unlink.isPending}
+            onClick={() =>
+              guardian &&
+              unlink.mutate(
+                { student_id: studentId, guardian_id: guardian.id },
+                {
+                  onSuccess: () => {
+                    removed.current = guardian.name;
+                    unlink.reset();
+                    onClose();
+                  },
+                },
+              )
+            }
+          >
+            {text.action}
+          </Button>
+        </>
       }
     >
       {guardian && (
         <>
-          <Typography.Paragraph style={wrapStyle}>{text.confirmDetail(guardian)}</Typography.Paragraph>
+          <p style={{ ...wrapStyle, margin: '0 0 14px' }}>{text.confirmDetail(guardian)}</p>
           {unlink.isError && (
-            <Alert type="error" showIcon role="alert" title={text.removeFailed(guardian, errorMessage(unlink.error))} />
+            <Alert type="error" role="alert" title={text.removeFailed(guardian, errorMessage(unlink.error))} />
           )}
         </>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
 /**
  * A student's linked parents and guardians, each with a button that removes the link after a confirmation, and
  * her invitations not yet accepted: the student's own "Who can see my registration" and the office's Guardians
- * dialog, each in its own words.
+ * dialog, each in its own words and with its own kit's controls (`kit`).
  */
 export function GuardiansList(props: GuardiansListProps) {
-  const { studentId, text, ids, intro, style, nameBasis, timeFormat, children, guardianActions } = props;
+  const { studentId, text, ids, intro, style, nameBasis, timeFormat, children, guardianActions, kit } = props;
+  const { Alert, Button, Loading } = kit;
   const guardians = useStudentGuardians(studentId);
   const [removing, setRemoving] = useState<Guardian | null>(null);
   const [removedName, setRemovedName] = useState<string | null>(null);
@@ -162,15 +149,13 @@ export function GuardiansList(props: GuardiansListProps) {
   if (guardians.isLoading)
     return (
       <div role="status" style={{ padding: '16px 0' }}>
-        <Spin size="small" indicator={<LoadingOutlined aria-hidden />} />{' '}
-        <Typography.Text>{text.loading}</Typography.Text>
+        <Loading label={text.loading} />
       </div>
     );
   if (guardians.isError || !guardians.data)
     return (
       <Alert
         type="error"
-        showIcon
         role="alert"
         title={`${text.cannotShow} ${errorMessage(guardians.error)}`}
         action={
@@ -184,43 +169,37 @@ export function GuardiansList(props: GuardiansListProps) {
   const time = (iso: string) => dayjs(iso).format(timeFormat);
   const { guardians: linked, invitations } = guardians.data;
   return (
-    <Flex vertical gap={20} style={style}>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 20, ...style }}>
       {intro}
       <section aria-labelledby={ids.linked}>
-        <Typography.Title level={3} id={ids.linked} ref={heading} tabIndex={-1} style={guardiansHeadingStyle}>
+        <h3 id={ids.linked} ref={heading} tabIndex={-1} style={guardiansHeadingStyle}>
           {text.linkedHeading}
-        </Typography.Title>
+        </h3>
         <div role="status" aria-live="polite">
           {removedName && (
             <Alert
               type="success"
-              showIcon
               title={text.removed(removedName)}
-              closable
               onClose={() => setRemovedName(null)}
               style={{ margin: '4px 0' }}
             />
           )}
         </div>
         {linked.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            {text.noGuardians}
-          </Typography.Paragraph>
+          <p style={{ ...secondary, margin: 0 }}>{text.noGuardians}</p>
         ) : (
           <ul style={listStyle} aria-labelledby={ids.linked}>
             {linked.map((g) => (
               <li key={g.id} style={itemStyle}>
-                <Flex gap="small" wrap align="center" justify="space-between">
-                  <Flex vertical style={{ minWidth: 0, flex: `1 1 ${nameBasis}px` }}>
-                    <Typography.Text strong style={wrapStyle}>
-                      {g.name}
-                    </Typography.Text>
-                    <Typography.Text style={wrapStyle}>{g.email}</Typography.Text>
-                    <Typography.Text type="secondary">
+                <div style={{ ...row, alignItems: 'center', justifyContent: 'space-between' }}>
+                  <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0, flex: `1 1 ${nameBasis}px` }}>
+                    <strong style={wrapStyle}>{g.name}</strong>
+                    <span style={wrapStyle}>{g.email}</span>
+                    <span style={secondary}>
                       {text.linkedSince} {day(g.linked_at)}
-                    </Typography.Text>
-                  </Flex>
-                  <Flex gap="small" wrap justify="flex-end">
+                    </span>
+                  </div>
+                  <div style={{ ...row, justifyContent: 'flex-end' }}>
                     {guardianActions?.(g)}
                     <Button
                       aria-label={`${text.action} ${g.name}`}
@@ -231,8 +210,8 @@ export function GuardiansList(props: GuardiansListProps) {
                     >
                       {text.action}
                     </Button>
-                  </Flex>
-                </Flex>
+                  </div>
+                </div>
               </li>
             ))}
           </ul>
@@ -240,29 +219,25 @@ export function GuardiansList(props: GuardiansListProps) {
       </section>
 
       <section aria-labelledby={ids.pending}>
-        <Typography.Title level={3} id={ids.pending} style={guardiansHeadingStyle}>
+        <h3 id={ids.pending} style={guardiansHeadingStyle}>
           Invitations not yet accepted
-        </Typography.Title>
+        </h3>
         {invitations.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            None.
-          </Typography.Paragraph>
+          <p style={{ ...secondary, margin: 0 }}>None.</p>
         ) : (
           <ul style={listStyle} aria-labelledby={ids.pending}>
             {invitations.map((i) => (
               <li key={`${i.email}:${i.created_at}`} style={itemStyle}>
-                <Flex vertical>
-                  <Typography.Text strong style={wrapStyle}>
-                    {i.email}
-                  </Typography.Text>
+                <div style={{ display: 'flex', flexDirection: 'column' }}>
+                  <strong style={wrapStyle}>{i.email}</strong>
                   {/* On a phone the line breaks between the two times, not inside one. */}
-                  <Typography.Text type="secondary">
+                  <span style={secondary}>
                     <span style={nowrap}>Sent {time(i.created_at)}</span> ·{' '}
                     <span style={nowrap}>
                       {text.expires} {time(i.expires_at)}
                     </span>
-                  </Typography.Text>
-                </Flex>
+                  </span>
+                </div>
               </li>
             ))}
           </ul>
@@ -285,6 +260,6 @@ export function GuardiansList(props: GuardiansListProps) {
           heading.current?.focus();
         }}
       />
-    </Flex>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
-import { Button, Modal, Typography } from 'antd';
 import { GUARDIAN_MESSAGES } from '../../../shared/guardians.js';
 import { GuardiansList, type GuardiansListText } from './guardians-list.js';
+import { PLAIN_GUARDIANS_KIT } from './guardians-plain-kit.js';
 import type { AccountMenuDialogProps } from './invite-parent-dialog.js';
+import { PlainModal } from './plain-dialog.js';
+import { PlainButton } from './plain-ui.js';
 
 const TEXT: GuardiansListText = {
   loading: 'Loading…',
@@ -19,29 +21,29 @@ const TEXT: GuardiansListText = {
 
 /**
  * A student's own "Who can see my registration" (her account menu, docs/product.md §11): the parent and guardian
- * accounts linked to her, each with Remove (after a confirmation), and her invitations not yet accepted. Loaded,
- * with antd, only when she opens it, as "Invite a parent".
+ * accounts linked to her, each with Remove (after a confirmation), and her invitations not yet accepted. Drawn with
+ * the light kit; its code comes only when she opens it, as "Invite a parent".
  */
 export function MyGuardiansDialog({ studentId, open, onClose, afterClose }: AccountMenuDialogProps) {
   return (
-    <Modal
+    <PlainModal
       open={open}
       title={GUARDIAN_MESSAGES.whoCanSee}
-      width="min(560px, calc(100vw - 16px))"
-      onCancel={onClose}
+      width={560}
+      onClose={onClose}
       afterClose={afterClose}
-      destroyOnHidden
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<PlainButton onClick={onClose}>Close</PlainButton>}
     >
       <GuardiansList
         studentId={studentId}
         text={TEXT}
         ids={{ linked: 'my-guardians-linked', pending: 'my-guardians-pending' }}
-        intro={<Typography.Paragraph style={{ margin: 0 }}>{GUARDIAN_MESSAGES.whoCanSeeIntro}</Typography.Paragraph>}
+        intro={<p style={{ margin: 0 }}>{GUARDIAN_MESSAGES.whoCanSeeIntro}</p>}
         nameBasis={180}
         timeFormat="YYYY-MM-DD"
         confirmWidth={440}
+        kit={PLAIN_GUARDIANS_KIT}
       />
-    </Modal>
+    </PlainModal>
   );
 }

@@ -14,7 +14,8 @@ import './plain-ui.css';
  */
 
 export type PlainButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'default' | 'link' | 'text';
+  /** danger: a primary button that removes something (plain-dialog.css) */
+  variant?: 'primary' | 'default' | 'link' | 'text' | 'danger';
   size?: 'small' | 'middle' | 'large';
   block?: boolean;
   /** A call is under way: a spinner in the button, and a second press does nothing. */

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { LAYOUT } from '../../../../../shared/constants.js';
-import { PdfFrame } from '../../../components/pdf-frame.js';
+import { OfficePdfFrame } from './office-pdf-frame.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useDownloadFile } from '../api/use-download-file.js';
 import { ALL_CLASSES, ClassPicker } from './class-picker.js';
@@ -38,7 +38,7 @@ export function ParentsContactPage() {
         <Alert type="error" showIcon title={errorMessage(download.error)} style={{ marginBottom: 12 }} />
       )}
       <Card styles={{ body: { padding: 0 } }}>
-        <PdfFrame
+        <OfficePdfFrame
           key={query}
           url={`/api/parents-contact/pdf${query}`}
           title="Parents contact"

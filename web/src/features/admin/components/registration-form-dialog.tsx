@@ -1,6 +1,6 @@
 import { Button, Modal } from 'antd';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
-import { PdfFrame } from '../../../components/pdf-frame.js';
+import { OfficePdfFrame } from './office-pdf-frame.js';
 import { registrationFormUrl } from '../../../lib/registration-pdf-urls.js';
 import { plainName } from './student-name.js';
 
@@ -27,7 +27,7 @@ export function RegistrationFormDialog({ student, onClose }: { student: StudentL
         </Button>
       }
     >
-      {student && <PdfFrame url={registrationFormUrl(student.id)} title={title} />}
+      {student && <OfficePdfFrame url={registrationFormUrl(student.id)} title={title} />}
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { Card, Flex } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { LAYOUT } from '../../../../../shared/constants.js';
-import { PdfFrame } from '../../../components/pdf-frame.js';
+import { OfficePdfFrame } from './office-pdf-frame.js';
 import { registrationReportUrl } from '../../../lib/registration-pdf-urls.js';
 import { ALL_CLASSES, ClassPicker } from './class-picker.js';
 import { PageTitle } from './page-title.js';
@@ -18,7 +18,7 @@ export function ReportsPage() {
         <ClassPicker value={classId} onChange={(v) => setParams(v === ALL_CLASSES ? {} : { class: v })} />
       </Flex>
       <Card styles={{ body: { padding: 0 } }}>
-        <PdfFrame key={url} url={url} title="Registration report" style={{ height: LAYOUT.reportViewerHeight }} />
+        <OfficePdfFrame key={url} url={url} title="Registration report" style={{ height: LAYOUT.reportViewerHeight }} />
       </Card>
     </>
   );

@@ -146,7 +146,6 @@ export function SignInPage({ account }: { account: SignInAccount }) {
     setLookupOpen(true);
   };
 
-
   const nameField = (
     <SignInFormField
       formId={FORM.formId}

@@ -1,9 +1,14 @@
-import { CheckCircleFilled, RightOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, Card, Typography } from 'antd';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LAYOUT } from '../../../../../shared/constants.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 import type { LinkedStudent } from '../../../../../shared/guardians.js';
+import { PlainCard } from '../../../components/plain-card.js';
+import { PlainIcon } from '../../../components/plain-icon.js';
+import { PlainAlert } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { homeFor } from '../../../lib/account.js';
 import { linkedStudentName } from '../../../lib/active-student.js';
@@ -11,7 +16,6 @@ import { useAuth } from '../../../lib/auth-store.js';
 import { useFlashNotice } from '../../../lib/flash-notice.js';
 import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { useMyStudents } from '../api/use-my-students.js';
-import { CSS_COLOR, CSS_SHADOW } from '../../../../../shared/design-tokens.js';
 
 /** Where choosing leads: the student page she was sent here from (RequireActiveStudent), else the dashboard. */
 function destination(state: unknown): string {
@@ -55,17 +59,15 @@ export function MyStudentsPage() {
       <title>Your daughters · Student Portal</title>
       {notice}
       <div style={{ width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-          Your daughters
-        </Typography.Title>
+        <h1 style={{ fontSize: 24, margin: '0 0 12px', lineHeight: 1.35, fontWeight: 600 }}>Your daughters</h1>
         {students.length === 0 ? (
           <NoStudentYet email={guardian.email} />
         ) : (
           <>
-            <Typography.Paragraph>
+            <p style={{ margin: '0 0 14px' }}>
               Choose whose registration and term reports to see. You can switch at any time with the student button at
               the top of every page.
-            </Typography.Paragraph>
+            </p>
             <ul
               aria-label="Your daughters"
               style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}
@@ -106,7 +108,7 @@ function StudentCard({ student, current, onOpen }: { student: LinkedStudent; cur
         background: CSS_COLOR.white,
         border: `1px solid ${current ? CSS_COLOR.primary : CSS_COLOR.border}`,
         borderRadius: 8,
-        boxShadow: CSS_SHADOW.tile,
+        boxShadow: `0 1px 2px ${CSS_COLOR.fillTertiary}`,
         cursor: 'pointer',
       }}
     >
@@ -119,32 +121,41 @@ function StudentCard({ student, current, onOpen }: { student: LinkedStudent; cur
           <span
             style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: CSS_COLOR.primary, marginTop: 4 }}
           >
-            <CheckCircleFilled aria-hidden /> Showing now
+            <PlainIcon icon={CheckCircleFilled} /> Showing now
           </span>
         )}
       </span>
-      <RightOutlined aria-hidden style={{ color: CSS_COLOR.textIcon, flex: 'none' }} />
+      <PlainIcon icon={RightOutlined} style={{ color: CSS_COLOR.textIcon, flex: 'none' }} />
     </button>
   );
 }
 
 function NoStudentYet({ email }: { email: string }) {
   return (
-    <Card>
-      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0, display: 'flex', gap: 8 }}>
-        <TeamOutlined aria-hidden /> No student is linked to your account yet
-      </Typography.Title>
-      <Typography.Paragraph>
+    <PlainCard width={LAYOUT.pageCardWidth}>
+      <h2
+        style={{
+          fontSize: 18,
+          margin: '0 0 8px',
+          lineHeight: 1.4,
+          fontWeight: 600,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+        }}
+      >
+        <PlainIcon icon={TeamOutlined} /> No student is linked to your account yet
+      </h2>
+      <p style={{ margin: '0 0 14px' }}>
         When the school links your daughter to your account, her registration and term reports appear here.
-      </Typography.Paragraph>
-      <Alert
+      </p>
+      <PlainAlert
         type="info"
-        showIcon
         title={
           `Ask the school office to link your daughter to ${email}, ` +
           'or open the link in the invitation e-mail you received.'
         }
       />
-    </Card>
+    </PlainCard>
   );
 }

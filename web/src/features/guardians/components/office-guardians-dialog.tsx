@@ -12,6 +12,7 @@ import {
 import { InviteParentForm } from '../../../components/invite-parent-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useSendGuardianResetLink } from '../api/use-send-guardian-reset-link.js';
+import { ANTD_GUARDIANS_KIT } from './guardians-antd-kit.js';
 
 /** 'first last' (as the admin feature's student-name.ts writes her in sentences), else her ID. */
 const plainName = (s: StudentListItem) => `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim() || s.id;
@@ -84,6 +85,7 @@ function GuardiansBody({ student }: { student: StudentListItem }) {
       nameBasis={220}
       timeFormat="YYYY-MM-DD HH:mm"
       confirmWidth={480}
+      kit={ANTD_GUARDIANS_KIT}
     >
       <section aria-labelledby={inviteId}>
         <Typography.Title level={3} id={inviteId} style={guardiansHeadingStyle}>
@@ -93,7 +95,7 @@ function GuardiansBody({ student }: { student: StudentListItem }) {
           {`The address gets a link to create a sign-in of their own for ${firstName}. `}
           {`It works once, for ${INVITATION_DAYS} days. Without a mail server, the message waits in the Outbox.`}
         </Typography.Paragraph>
-        <InviteParentForm studentId={student.id} name="office-guardian-invite" />
+        <InviteParentForm studentId={student.id} name="office-guardian-invite" kit={ANTD_GUARDIANS_KIT} />
       </section>
     </GuardiansList>
   );

@@ -1,7 +1,9 @@
-import { Card, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LAYOUT } from '../../../../../shared/constants.js';
+import { Spinner } from '../../../components/plain-controls.js';
+import { CardTitle, PlainCard } from '../../../components/plain-card.js';
+import { PlainResult } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { useAuth } from '../../../lib/auth-store.js';
 
@@ -32,14 +34,14 @@ export function PtaRedirectPage() {
     return (
       <>
         <title>PTA Registration · Student Portal</title>
-        <Card style={{ width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
-          <Result
+        <PlainCard width={LAYOUT.pageCardWidth}>
+          <PlainResult
             status="info"
-            title={<h1 style={{ fontSize: 22, margin: 0 }}>PTA Registration is not available</h1>}
+            title="PTA Registration is not available"
             subTitle="The school has not set up the PTA registration form yet. Please check again later."
             extra={<Link to={ROUTES.dashboard}>Back to the dashboard</Link>}
           />
-        </Card>
+        </PlainCard>
       </>
     );
   }
@@ -47,19 +49,19 @@ export function PtaRedirectPage() {
   return (
     <>
       <title>PTA Registration · Student Portal</title>
-      <Card style={{ width: LAYOUT.pageCardWidth, maxWidth: '100%' }}>
-        <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
-          Redirecting to PTA Registration
-        </Typography.Title>
-        <Spin />
-        <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
+      <PlainCard width={LAYOUT.pageCardWidth}>
+        <CardTitle>Redirecting to PTA Registration</CardTitle>
+        <div style={{ marginTop: 12 }}>
+          <Spinner />
+        </div>
+        <p style={{ margin: '12px 0 0' }}>
           The form opens in a new window. If it did not open,{' '}
-          <a href={url} target="_blank" rel="noopener noreferrer">
+          <a href={url} target="_blank" rel="noopener noreferrer" className="pf-link">
             open the PTA Registration form
           </a>
           .
-        </Typography.Paragraph>
-      </Card>
+        </p>
+      </PlainCard>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { type ReportCardTerm, TERM_REPORT_MESSAGES as T } from '../../../../../shared/term-reports.js';
-import { antdOnDemand } from '../../../components/antd-on-demand.js';
+import { onDemand } from '../../../components/antd-on-demand.js';
 import { PlainErrorAlert, Spinner } from '../../../components/plain-controls.js';
 import { OnDemandDialog } from '../../../components/plain-dialog.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -10,8 +10,8 @@ import type { OpenReportCard } from './report-card-dialog.js';
 import './term-reports.css';
 import { COLOR } from '../../../../../shared/design-tokens.js';
 
-// The report card's dialog (the PDF viewer) is drawn with antd: loaded, with antd's theme, when she opens a report.
-const ReportCardDialog = antdOnDemand(() => import('./report-card-dialog.js').then((m) => m.ReportCardDialog));
+// The report card's dialog (the PDF viewer): its code comes when she opens a report.
+const ReportCardDialog = onDemand(() => import('./report-card-dialog.js').then((m) => m.ReportCardDialog));
 
 function TermItem({ term, enabled, onOpen }: { term: ReportCardTerm; enabled: boolean; onOpen: () => void }) {
   const posted = term.posted === 1;
@@ -61,13 +61,13 @@ function NoTermReports() {
 /**
  * docs/product.md §2 Student term reports: the two-line list of a student's terms in a 50vh scroll area. Unposted
  * terms are greyed and disabled for students and open for admins (`openUnposted`); a click opens the
- * report card in a fullscreen dialog. Admins mount it for any student. Drawn without antd (docs/design.md §7); the
- * dialog is drawn with antd, loaded when she first opens a report.
+ * report card in a fullscreen dialog. Admins mount it for any student. Drawn without antd (docs/design.md §7), the
+ * dialog too, whose code comes when she first opens a report.
  */
 export function TermReportList({ studentId, openUnposted }: { studentId: string; openUnposted: boolean }) {
   const terms = useReportCardTerms(studentId);
   const [open, setOpen] = useState<OpenReportCard | null>(null);
-  // Once opened, the dialog stays drawn (closed): antd's Modal closes with its animation and gives the focus back.
+  // Once opened, the dialog stays drawn (closed): its code is asked for once, and it gives the focus back as it closes.
   const [dialogDrawn, setDialogDrawn] = useState(false);
   let body;
   if (terms.isPending)

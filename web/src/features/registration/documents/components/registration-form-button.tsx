@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { antdOnDemand } from '../../../../components/antd-on-demand.js';
+import { onDemand } from '../../../../components/antd-on-demand.js';
 import { OnDemandDialog } from '../../../../components/plain-dialog.js';
 import { PlainButton } from '../../../../components/plain-ui.js';
 import { registrationFormUrl } from '../../../../lib/registration-pdf-urls.js';
 import FilePdfOutlined from '@ant-design/icons-svg/es/asn/FilePdfOutlined';
 import { PlainIcon } from '../../../../components/plain-icon.js';
 
-// The full-screen PDF viewer is drawn with antd: loaded, with antd's theme, when she opens the form (as the term
-// reports' report card), so that the registration pages themselves load no antd (docs/design.md §7).
-const PdfViewer = antdOnDemand(() => import('../../../../components/pdf-viewer.js').then((m) => m.PdfViewer));
+// The full-screen PDF viewer: its code comes when she opens the form (as the term reports' report card), so that the
+// registration pages themselves load less (docs/design.md §7).
+const PdfViewer = onDemand(() => import('../../../../components/pdf-viewer.js').then((m) => m.PdfViewer));
 
 /** docs/product.md §2 Complete: 'Generate Registration Form' opens the printable form (Legal paper) full screen. */
 export function RegistrationFormButton({ studentId }: { studentId: string }) {
   const [open, setOpen] = useState(false);
-  // Drawn from the first opening on, so that closing it plays the viewer's own closing.
+  // Drawn from the first opening on, so that its code is asked for once.
   const [drawn, setDrawn] = useState(false);
   const close = () => setOpen(false);
   return (
