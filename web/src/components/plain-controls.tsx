@@ -1,3 +1,4 @@
+import { useInBrowser } from './client-only.js';
 import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
@@ -115,9 +116,12 @@ export function PlainSubmitButton({
   describedBy?: string;
   children: ReactNode;
 }) {
+  // A plain button until the page is live: the browser never sends the form itself (lib/early-input.ts).
+  const live = useInBrowser();
   return (
     <button
-      type="submit"
+      type={live ? 'submit' : 'button'}
+      data-submit=""
       className={`pf-btn pf-btn-primary pf-btn-lg pf-btn-block${loading ? ' pf-btn-loading' : ''}`}
       disabled={disabled}
       aria-describedby={describedBy}

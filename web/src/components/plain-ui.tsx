@@ -1,3 +1,4 @@
+import { useInBrowser } from './client-only.js';
 import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
@@ -61,10 +62,15 @@ export function PlainButton({
   ...props
 }: PlainButtonProps) {
   const hasWords = children !== undefined && children !== null && children !== false;
+  // A form's sending button is a plain one until the page is live: the browser never sends the form itself
+  // (lib/early-input.ts holds the press meanwhile).
+  const live = useInBrowser();
+  const sends = type === 'submit';
   return (
     <button
       {...props}
-      type={type}
+      type={sends && !live ? 'button' : type}
+      data-submit={sends ? '' : undefined}
       className={buttonClasses({ variant, size, block, loading, iconOnly: !hasWords, className })}
       aria-busy={loading || undefined}
       onClick={loading ? undefined : onClick}

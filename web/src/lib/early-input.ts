@@ -1,29 +1,50 @@
 /**
  * What she does on the server's page before the client has adopted it (she typed, and perhaps pressed LOGIN, while
  * the code was on its way). React adopts the HTML as it is, her text in the boxes included, but its forms' state
- * starts from what the server drew (empty), so each box she typed in is handed to its form as she typed it. A form
- * she sent meanwhile is held (the browser would send it itself, as a GET with her password in the address) and sent
- * by the page once adopted. boot.ts holds, main.tsx hands over.
+ * starts from what the server drew (empty), so each box she typed in is handed to its form as she typed it.
+ *
+ * The server draws a form's sending button as a plain button (PlainSubmitButton, until the page is live), so the
+ * browser never sends a form itself (as a GET, with her password in the address). From the first script on, a press
+ * on it, or Enter in the form's last box, is held and sent by the page once adopted; Enter in another box moves on to
+ * the next, as the page does. boot.ts holds, main.tsx hands over.
  */
 let held: HTMLFormElement | null = null;
 
-function hold(event: Event): void {
-  if (!(event.target instanceof HTMLFormElement)) return;
+const TEXT_BOXES = 'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]), textarea';
+
+/** A form's boxes she types in, in order. */
+const boxesOf = (form: HTMLFormElement) =>
+  [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_BOXES)].filter((box) => !box.disabled);
+
+function onPress(event: Event): void {
+  const button = event.target instanceof Element ? event.target.closest('button[data-submit]') : null;
+  if (!(button instanceof HTMLButtonElement) || !button.form) return;
   event.preventDefault();
-  held = event.target;
+  held = button.form;
+}
+
+function onEnter(event: KeyboardEvent): void {
+  const box = event.target;
+  if (event.key !== 'Enter' || !(box instanceof HTMLInputElement) || !box.form) return;
+  if (!box.form.querySelector('button[data-submit]')) return;
+  event.preventDefault();
+  const boxes = boxesOf(box.form);
+  const next = boxes[boxes.indexOf(box) + 1];
+  if (next) next.focus();
+  else held = box.form;
 }
 
 /** From the first script on: a form sent now is held. */
 export function holdEarlySubmits(): void {
-  document.addEventListener('submit', hold, true);
+  document.addEventListener('click', onPress, true);
+  document.addEventListener('keydown', onEnter, true);
 }
 
 /** From the moment React adopts the page, its handlers answer; nothing more is held. */
 export function stopHoldingSubmits(): void {
-  document.removeEventListener('submit', hold, true);
+  document.removeEventListener('click', onPress, true);
+  document.removeEventListener('keydown', onEnter, true);
 }
-
-const TEXT_BOXES = 'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]), textarea';
 
 /**
  * A box whose text differs from what the page drew in it (React sets that as its default value) is handed to the
