@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { adminRegistrationPath } from '../admin-routes.js';
 import { useRegistrationProgress } from '../api/use-registration-progress.js';
 import { ReminderDialog, type ReminderTarget } from './reminder-dialog.js';
+import './progress-at-a-glance.css';
 
 const SHORT_STEP: Record<RegistrationStep, string> = {
   studentData: 'Student',
@@ -218,9 +219,15 @@ export function ProgressAtAGlance() {
                     <CheckOutlined aria-hidden /> {classSummary(g)}
                   </Tag>
                 ) : (
-                  <Button size="small" onClick={() => openClass(g.class_id)} aria-controls={DETAILS_ID}>
+                  // A plain button in antd's look (progress-at-a-glance.css): one a class, beside the table.
+                  <button
+                    type="button"
+                    className="class-summary-button"
+                    onClick={() => openClass(g.class_id)}
+                    aria-controls={DETAILS_ID}
+                  >
                     {classSummary(g)}
-                  </Button>
+                  </button>
                 )}
               </li>
             ))}
