@@ -1,6 +1,6 @@
 import { CheckOutlined, MailOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Collapse, Flex, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClassProgress, IncompleteStudent } from '../../../../../shared/admin-types.js';
 import { DOCUMENT_LABELS, DOCUMENT_ORDER } from '../../../../../shared/documents.js';
@@ -146,7 +146,10 @@ const DETAILS_ID = 'registration-progress-details';
  */
 export function ProgressAtAGlance() {
   const progress = useRegistrationProgress();
-  const data = progress.data;
+  // Drawn from a deferred copy, as the Students table's list: the summary is drawn in short slices, not in the task
+  // that the answer arrives in.
+  const data = useDeferredValue(progress.data);
+  const loading = progress.isLoading || (data === undefined && progress.data !== undefined);
   const [reminder, setReminder] = useState<ReminderTarget | null>(null);
   const [openClasses, setOpenClasses] = useState<string[]>([]);
   const [showDetails, setShowDetails] = useState(false);
@@ -208,10 +211,10 @@ export function ProgressAtAGlance() {
           {/* The summary: finished / not finished per class, each unfinished class a way into its list. */}
           <ul
             aria-label="Finished per class"
-            aria-busy={progress.isLoading}
+            aria-busy={loading}
             style={{ display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', margin: 0, padding: '8px 12px' }}
           >
-            {progress.isLoading && <li>Loading…</li>}
+            {loading && <li>Loading…</li>}
             {data?.classes.map((g) => (
               <li key={g.class_id}>
                 {g.incomplete.length === 0 ? (
@@ -285,7 +288,7 @@ export function ProgressAtAGlance() {
                   size="small"
                   columns={columns}
                   dataSource={data?.classes ?? []}
-                  loading={progress.isLoading}
+                  loading={loading}
                   pagination={false}
                   style={{ minWidth: 'max-content' }}
                 />
