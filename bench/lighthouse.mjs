@@ -49,6 +49,7 @@ export async function pageLighthouse(origin, pagePath, cookie) {
       score: score(median),
       lcpSeconds: (median.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
       finalUrl: median.finalDisplayedUrl ?? median.finalUrl,
+      lhr: median,
       note:
         `median of ${RUNS} (${runs.map(score).join(', ')}): FCP ${audit('first-contentful-paint')}, ` +
         `LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ` +

@@ -72,10 +72,11 @@ const WHY_OVER = {
     'without styles, or the CSV form, would bring it well within.',
   'Cold start': 'start-up includes migrations and the seed check; on a loaded machine module loading dominates.',
   'Lighthouse performance, /admin':
-    'the admin area is antd (its table, forms and dialogs, 402 KB in its chunk): the frame shows at once (LCP ' +
-    'about 1.0 s, within), and the score is held down by the blocking time of rendering the students table on ' +
-    "the 4× slower CPU (TBT 0.65-1.1 s by machine). The office works on desktops on the school's network, where " +
-    'this is well under a second; within budget on the mobile profile needs a lighter table or rendering it in parts.',
+    'the admin area is antd (its table, forms and dialogs, about 400 KB in its chunk): the frame shows at once (LCP ' +
+    'about 1.0 s), and the score is held down by the blocking time of drawing the Students table on the 4× slower ' +
+    'CPU. The table draws light row actions and its first rows before the rest (docs/design.md §7); ' +
+    '`node bench/admin-dashboard.mjs --details` shows where the time goes. Single runs vary with what else the ' +
+    'shared machine runs; fewer cells a row, or a virtual table, would take more off.',
   Lighthouse:
     'single runs vary by several points on this shared 2-core machine (other processes take the CPU that ' +
     "Lighthouse's 4× slowdown is measured against). The sign-in page is drawn by the server, typeable with no " +

@@ -11,7 +11,7 @@ export const BENCH_STUDENT = '20000006';
 const SESSION_COOKIE = 'portal.sid';
 
 /** Signs in through the API (as the sign-in page does) and returns the session cookie as a Cookie header. */
-async function signIn(origin, loginPath, body, address) {
+export async function signIn(origin, loginPath, body, address) {
   const csrf = await fetch(`${origin}/sanctum/csrf-cookie`);
   const cookies = new Map();
   const keep = (res) => {

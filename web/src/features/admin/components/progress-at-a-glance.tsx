@@ -1,6 +1,6 @@
 import { CheckOutlined, MailOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Collapse, Flex, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClassProgress, IncompleteStudent } from '../../../../../shared/admin-types.js';
 import { DOCUMENT_LABELS, DOCUMENT_ORDER } from '../../../../../shared/documents.js';
@@ -11,6 +11,7 @@ import { adminRegistrationPath } from '../admin-routes.js';
 import { useRegistrationProgress } from '../api/use-registration-progress.js';
 import { ReminderDialog, type ReminderTarget } from './reminder-dialog.js';
 import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
+import './progress-at-a-glance.css';
 
 const SHORT_STEP: Record<RegistrationStep, string> = {
   studentData: 'Student',
@@ -154,7 +155,10 @@ const DETAILS_ID = 'registration-progress-details';
  */
 export function ProgressAtAGlance() {
   const progress = useRegistrationProgress();
-  const data = progress.data;
+  // Drawn from a deferred copy, as the Students table's list: the summary is drawn in short slices, not in the task
+  // that the answer arrives in.
+  const data = useDeferredValue(progress.data);
+  const loading = progress.isLoading || (data === undefined && progress.data !== undefined);
   const [reminder, setReminder] = useState<ReminderTarget | null>(null);
   const [openClasses, setOpenClasses] = useState<string[]>([]);
   const [showDetails, setShowDetails] = useState(false);
@@ -216,10 +220,10 @@ export function ProgressAtAGlance() {
           {/* The summary: finished / not finished per class, each unfinished class a way into its list. */}
           <ul
             aria-label="Finished per class"
-            aria-busy={progress.isLoading}
+            aria-busy={loading}
             style={{ display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', margin: 0, padding: '8px 12px' }}
           >
-            {progress.isLoading && <li>Loading…</li>}
+            {loading && <li>Loading…</li>}
             {data?.classes.map((g) => (
               <li key={g.class_id}>
                 {g.incomplete.length === 0 ? (
@@ -227,9 +231,15 @@ export function ProgressAtAGlance() {
                     <CheckOutlined aria-hidden /> {classSummary(g)}
                   </Tag>
                 ) : (
-                  <Button size="small" onClick={() => openClass(g.class_id)} aria-controls={DETAILS_ID}>
+                  // A plain button in antd's look (progress-at-a-glance.css): one a class, beside the table.
+                  <button
+                    type="button"
+                    className="class-summary-button"
+                    onClick={() => openClass(g.class_id)}
+                    aria-controls={DETAILS_ID}
+                  >
                     {classSummary(g)}
-                  </Button>
+                  </button>
                 )}
               </li>
             ))}
@@ -287,7 +297,7 @@ export function ProgressAtAGlance() {
                   size="small"
                   columns={columns}
                   dataSource={data?.classes ?? []}
-                  loading={progress.isLoading}
+                  loading={loading}
                   pagination={false}
                   style={{ minWidth: 'max-content' }}
                 />

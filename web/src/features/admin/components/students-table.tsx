@@ -1,6 +1,14 @@
-import { Alert, Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Card, Table, type TableColumnsType, Typography } from 'antd';
 import { SearchWithHint } from '../../../components/search-with-hint.js';
-import { type ComponentType, useDeferredValue, useMemo, useState } from 'react';
+import {
+  type ComponentType,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
@@ -13,6 +21,7 @@ import { EditStudentDialog } from './edit-student-dialog.js';
 import { RegistrationFormDialog } from './registration-form-dialog.js';
 import { ResetPasswordDialog } from './reset-password-dialog.js';
 import { StudentHistoryDialog } from './student-history-dialog.js';
+import { type RowAction, StudentRowActions } from './student-row-actions.js';
 import { displayName, plainName } from './student-name.js';
 
 /** A dialog about one student (named by id and plain name), shown by a row action; null closes it. */
@@ -21,8 +30,16 @@ export type StudentDialog = ComponentType<{ student: { id: string; name: string 
 /** A dialog about one student that needs her row (her first name, for one): the Guardians dialog. */
 export type StudentRowDialog = ComponentType<{ student: StudentListItem | null; onClose: () => void }>;
 
+/** How many rows are drawn before the rest of the page (docs/design.md §7): about a desktop screen's. */
+const FIRST_ROWS = 12;
+
+/** The subject-access export (GET /api/students/{id}/export): one ZIP of all her data, audited. */
+const exportPath = (id: string) => `/api/students/${encodeURIComponent(id)}/export`;
+
+type DialogKind = Exclude<RowAction, 'registration' | 'export'>;
+
 type Dialog = {
-  kind: 'form' | 'edit' | 'reset' | 'reports' | 'history' | 'guardians';
+  kind: DialogKind;
   student: StudentListItem;
 } | null;
 
@@ -43,81 +60,77 @@ export function StudentsTable({
   const [search, setSearch] = useState('');
   const needle = useDeferredValue(normaliseSearch(search));
   const [dialog, setDialog] = useState<Dialog>(null);
-  // The subject-access export (GET /api/students/{id}/export): one ZIP of all her data, audited.
+  // A dialog is mounted once first opened (and kept, for its closing animation): six closed dialogs were drawn with
+  // the table on every visit.
+  const [opened, setOpened] = useState<ReadonlySet<DialogKind>>(() => new Set());
   const exportData = useDownloadFile();
   const exporting = exportData.isPending ? exportData.variables?.path : undefined;
-  const exportPath = (id: string) => `/api/students/${encodeURIComponent(id)}/export`;
-  const rows = useMemo(() => searchStudents(students.data ?? [], needle), [students.data, needle]);
-  const total = students.data?.length ?? 0;
+  // The list arrives as an urgent update, which React would draw in one go: a 50-row page was a long task on a slow
+  // phone. Drawn from a deferred copy, the rows are drawn in short slices between which the page answers input.
+  const data = useDeferredValue(students.data);
+  const loading = students.isLoading || (data === undefined && students.data !== undefined);
+  const rows = useMemo(() => searchStudents(data ?? [], needle), [data, needle]);
+  const total = data?.length ?? 0;
+  // The first rows first: the screen's first rows are drawn and laid out on their own, the rest of the page after a
+  // yield, so that neither is one long task. Meanwhile the pager already counts every row.
+  const [allDrawn, setAllDrawn] = useState(false);
+  const partial = !allDrawn && rows.length > FIRST_ROWS;
+  useEffect(() => {
+    if (!partial) return;
+    const later = setTimeout(() => startTransition(() => setAllDrawn(true)));
+    return () => clearTimeout(later);
+  }, [partial]);
+  const shown = useMemo(() => (partial ? rows.slice(0, FIRST_ROWS) : rows), [partial, rows]);
 
-  /**
-   * A row action: its visible name says what it does; the accessible name adds whose row it is ('Edit Chloe Ali',
-   * 'History of Chloe Ali'), beginning with the visible words (WCAG 2.5.3 label in name).
-   */
-  const action = (text: string, label: string, onClick: () => void, loading = false) => (
-    <Button
-      type="link"
-      size="small"
-      aria-label={label}
-      onClick={onClick}
-      loading={loading}
-      style={{ paddingInline: 4 }}
-    >
-      {text}
-    </Button>
+  const { mutate: download } = exportData;
+  const onAction = useCallback(
+    (action: RowAction, s: StudentListItem) => {
+      if (action === 'registration') navigate(adminRegistrationPath(s.id));
+      else if (action === 'export') download({ path: exportPath(s.id), fileName: `${s.id} subject access.zip` });
+      else {
+        setOpened((kinds) => (kinds.has(action) ? kinds : new Set(kinds).add(action)));
+        setDialog({ kind: action, student: s });
+      }
+    },
+    [navigate, download],
   );
 
-  const columns: TableColumnsType<StudentListItem> = [
-    { title: 'ID', dataIndex: 'id', key: 'id', width: 110, sorter: (a, b) => a.id.localeCompare(b.id) },
-    {
-      title: 'Name',
-      key: 'name',
-      render: (_, s) => displayName(s),
-      sorter: (a, b) => displayName(a).localeCompare(displayName(b)),
-    },
-    {
-      title: 'Class',
-      dataIndex: 'class_id',
-      key: 'class',
-      width: 80,
-      sorter: (a, b) => (a.class_id ?? '').localeCompare(b.class_id ?? ''),
-    },
-    {
-      title: 'Date of Birth',
-      dataIndex: 'date_of_birth',
-      key: 'dob',
-      width: 120,
-      render: (v: string | null) => v ?? '',
-    },
-    { title: 'Birth Certificate Pin', dataIndex: 'birth_certificate_no', key: 'pin', width: 160 },
-    {
-      title: 'Actions',
-      key: 'actions',
-      width: 420,
-      render: (_, s) => {
-        const name = plainName(s);
-        return (
-          <Flex gap={2} wrap style={{ rowGap: 0 }}>
-            {action('Registration Form', `Registration Form of ${name}`, () => setDialog({ kind: 'form', student: s }))}
-            {action('Edit', `Edit ${name}`, () => setDialog({ kind: 'edit', student: s }))}
-            {action('Edit/View Registration', `Edit/View Registration of ${name}`, () =>
-              navigate(adminRegistrationPath(s.id)),
-            )}
-            {action('Term Reports', `Term Reports of ${name}`, () => setDialog({ kind: 'reports', student: s }))}
-            {action('Reset Password', `Reset Password of ${name}`, () => setDialog({ kind: 'reset', student: s }))}
-            {action('History', `History of ${name}`, () => setDialog({ kind: 'history', student: s }))}
-            {action('Guardians', `Guardians of ${name}`, () => setDialog({ kind: 'guardians', student: s }))}
-            {action(
-              'Export her data (ZIP)',
-              `Export her data (ZIP) of ${name}`,
-              () => exportData.mutate({ path: exportPath(s.id), fileName: `${s.id} subject access.zip` }),
-              exporting === exportPath(s.id),
-            )}
-          </Flex>
-        );
+  // Kept between renders: a new list of columns has the table draw every cell again (a search keystroke, a dialog).
+  const columns = useMemo<TableColumnsType<StudentListItem>>(
+    () => [
+      { title: 'ID', dataIndex: 'id', key: 'id', width: 110, sorter: (a, b) => a.id.localeCompare(b.id) },
+      {
+        title: 'Name',
+        key: 'name',
+        render: (_, s) => displayName(s),
+        sorter: (a, b) => displayName(a).localeCompare(displayName(b)),
       },
-    },
-  ];
+      {
+        title: 'Class',
+        dataIndex: 'class_id',
+        key: 'class',
+        width: 80,
+        sorter: (a, b) => (a.class_id ?? '').localeCompare(b.class_id ?? ''),
+      },
+      {
+        title: 'Date of Birth',
+        dataIndex: 'date_of_birth',
+        key: 'dob',
+        width: 120,
+        render: (v: string | null) => v ?? '',
+      },
+      { title: 'Birth Certificate Pin', dataIndex: 'birth_certificate_no', key: 'pin', width: 160 },
+      {
+        title: 'Actions',
+        key: 'actions',
+        width: 420,
+        render: (_, s) => (
+          <StudentRowActions student={s} exporting={exporting === exportPath(s.id)} onAction={onAction} />
+        ),
+      },
+    ],
+    [exporting, onAction],
+  );
 
   const close = () => setDialog(null);
   return (
@@ -164,9 +177,11 @@ export function StudentsTable({
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={rows}
-        loading={students.isLoading}
+        dataSource={shown}
+        loading={loading}
         pagination={{
+          // Given while only the first rows are drawn: the table then shows them as the first page of all.
+          total: partial ? rows.length : undefined,
           defaultPageSize: 50,
           pageSizeOptions: [25, 50, 100, 250],
           showSizeChanger: true,
@@ -178,26 +193,34 @@ export function StudentsTable({
           // Polite: someone who cannot see the table hears how many the search left.
           <span role="status">
             {`Total Number of Students: ${total}`}
-            {needle && !students.isLoading ? ` · Showing ${rows.length}` : ''}
+            {needle && !loading ? ` · Showing ${rows.length}` : ''}
           </span>
         )}
         locale={{
-          emptyText: students.isLoading
-            ? 'Loading students…'
-            : needle
-              ? 'No student matches the search.'
-              : 'No students yet.',
+          emptyText: loading ? 'Loading students…' : needle ? 'No student matches the search.' : 'No students yet.',
         }}
       />
-      <RegistrationFormDialog student={dialog?.kind === 'form' ? dialog.student : null} onClose={close} />
-      <EditStudentDialog student={dialog?.kind === 'edit' ? dialog.student : null} onClose={close} />
-      <ResetPasswordDialog student={dialog?.kind === 'reset' ? dialog.student : null} onClose={close} />
-      <StudentHistoryDialog student={dialog?.kind === 'history' ? dialog.student : null} onClose={close} />
-      <GuardiansDialog student={dialog?.kind === 'guardians' ? dialog.student : null} onClose={close} />
-      <TermReportsDialog
-        student={dialog?.kind === 'reports' ? { id: dialog.student.id, name: plainName(dialog.student) } : null}
-        onClose={close}
-      />
+      {opened.has('form') && (
+        <RegistrationFormDialog student={dialog?.kind === 'form' ? dialog.student : null} onClose={close} />
+      )}
+      {opened.has('edit') && (
+        <EditStudentDialog student={dialog?.kind === 'edit' ? dialog.student : null} onClose={close} />
+      )}
+      {opened.has('reset') && (
+        <ResetPasswordDialog student={dialog?.kind === 'reset' ? dialog.student : null} onClose={close} />
+      )}
+      {opened.has('history') && (
+        <StudentHistoryDialog student={dialog?.kind === 'history' ? dialog.student : null} onClose={close} />
+      )}
+      {opened.has('guardians') && (
+        <GuardiansDialog student={dialog?.kind === 'guardians' ? dialog.student : null} onClose={close} />
+      )}
+      {opened.has('reports') && (
+        <TermReportsDialog
+          student={dialog?.kind === 'reports' ? { id: dialog.student.id, name: plainName(dialog.student) } : null}
+          onClose={close}
+        />
+      )}
     </Card>
   );
 }
