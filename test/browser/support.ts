@@ -350,7 +350,8 @@ export function documentSlot(page: Page, label: string): Locator {
 /** Waits until the client has drawn a registration step (not only the server's first view of its heading). */
 export async function stepDrawn(page: Page, message?: string): Promise<void> {
   const heading = clientView(page).getByRole('heading', { level: 1, name: /^Registration:/ });
-  await expect.poll(() => heading.isVisible(), { message }).toBe(true);
+  const loading = page.getByText('Loading the registration form…');
+  await expect.poll(async () => (await heading.isVisible()) && (await loading.count()) === 0, { message }).toBe(true);
 }
 
 /**

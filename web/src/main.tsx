@@ -11,7 +11,7 @@ import { Providers } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { isSignedInPage, preloadPageFor, routes } from './app/router.js';
 import { sessionQuery } from './lib/queries/use-session.js';
-import { handOverEarlyInput, stopHoldingSubmits } from './lib/early-input.js';
+import { stopHoldingSubmits } from './lib/early-input.js';
 import { isMarkedSignedOut, watchPendingSignOut } from './lib/signed-out-marker.js';
 
 const found = document.getElementById('root');
@@ -40,11 +40,9 @@ const firstView = takeFirstViewData();
 const adopt = firstView !== null && !isMarkedSignedOut();
 if (!adopt) root.replaceChildren();
 
-/** Once the page is drawn (adopted, or drawn here), what she typed and sent meanwhile reaches it (early-input.ts). */
+/** The page is live once drawn (adopted, or drawn here): a mark tests and tools can wait for. */
 function WhenDrawn() {
   useEffect(() => {
-    handOverEarlyInput(root);
-    // The page is live from here (a mark tests and tools can wait for).
     document.documentElement.dataset.client = '';
   }, []);
   return null;

@@ -1,5 +1,6 @@
+import { sendHeldSubmit } from '../lib/early-input.js';
 import { useInBrowser } from './client-only.js';
-import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
@@ -73,8 +74,22 @@ function boxAttributes({ onValueChange, onEnter, invalid, described, id, ...prop
   };
 }
 
+/**
+ * A box React adopted from the server's page may hold what she typed before the page was live: when first drawn, it
+ * hands that to its form (lib/early-input.ts).
+ */
+function useTypedBefore({ id, value, onValueChange }: BoxProps): void {
+  useEffect(() => {
+    const box = document.getElementById(id);
+    if (box instanceof HTMLInputElement && box.value !== value) onValueChange(box.value);
+    // Once, when first drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
 /** A text box. */
 export function PlainInput(props: BoxProps) {
+  useTypedBefore(props);
   return <input {...boxAttributes(props)} type="text" className={`pf-input${props.invalid ? ' pf-invalid' : ''}`} />;
 }
 
@@ -84,6 +99,7 @@ export function PlainInput(props: BoxProps) {
  */
 export function PlainPasswordInput({ defaultVisible = false, ...props }: BoxProps & { defaultVisible?: boolean }) {
   const [visible, setVisible] = useState(defaultVisible);
+  useTypedBefore(props);
   const classes = ['pf-affix', props.invalid ? 'pf-invalid' : '', props.disabled ? 'pf-disabled' : ''];
   return (
     <span className={classes.filter(Boolean).join(' ')}>
@@ -116,10 +132,14 @@ export function PlainSubmitButton({
   describedBy?: string;
   children: ReactNode;
 }) {
-  // A plain button until the page is live: the browser never sends the form itself (lib/early-input.ts).
+  // A plain button until the page is live: the browser never sends the form itself; a press meanwhile is sent once
+  // the page has drawn it (lib/early-input.ts).
   const live = useInBrowser();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => sendHeldSubmit(button.current?.form), []);
   return (
     <button
+      ref={button}
       type={live ? 'submit' : 'button'}
       data-submit=""
       className={`pf-btn pf-btn-primary pf-btn-lg pf-btn-block${loading ? ' pf-btn-loading' : ''}`}

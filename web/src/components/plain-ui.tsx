@@ -1,5 +1,6 @@
+import { sendHeldSubmit } from '../lib/early-input.js';
 import { useInBrowser } from './client-only.js';
-import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
+import { type ButtonHTMLAttributes, type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
@@ -66,9 +67,16 @@ export function PlainButton({
   // (lib/early-input.ts holds the press meanwhile).
   const live = useInBrowser();
   const sends = type === 'submit';
+  const button = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (sends) sendHeldSubmit(button.current?.form);
+    // Once, when first drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <button
       {...props}
+      ref={button}
       type={sends && !live ? 'button' : type}
       data-submit={sends ? '' : undefined}
       className={buttonClasses({ variant, size, block, loading, iconOnly: !hasWords, className })}

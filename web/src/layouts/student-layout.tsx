@@ -8,8 +8,6 @@ import { useAuth } from '../lib/auth-store.js';
 import { STEPS } from '../config/registration-steps.js';
 import { useActiveStudent } from '../lib/use-active-student.js';
 import { useMediaQuery } from '../lib/use-media-query.js';
-import './student-layout.css';
-import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
 import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
 import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
 import FormOutlined from '@ant-design/icons-svg/es/asn/FormOutlined';
@@ -17,18 +15,13 @@ import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { PlainIcon } from '../components/plain-icon.js';
+import { MenuDrawer, type MenuEntry, SideMenu } from '../components/side-menu.js';
 
 /*
  * Drawn without antd (docs/design.md §7): every signed-in student page waits for its layout, and the dashboard needs
  * nothing else of antd. The places and sizes are the server's loading frame's (the `page-frame…` classes of
  * global.css, server/web-client/page-shells.ts), so the page replaces the frame without a shift.
  */
-
-interface MenuEntry {
-  path: string;
-  label: string;
-  icon: ReactNode;
-}
 
 /** docs/product.md §2 Student layout side menu, in this order. */
 const MENU: MenuEntry[] = [
@@ -73,65 +66,11 @@ const WIDE = '(min-width: 992px)';
 /** Whether the side menu has its own column (a desktop) rather than a drawer behind the menu button. */
 const useWide = () => useMediaQuery(WIDE);
 
-function SideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
+function StudentSideMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
   const { students } = useActiveStudent();
   // The current page is left out of the list (docs/product.md §2).
   const entries = menuEntries(pathname, students.length > 1).filter((entry) => entry.path !== pathname);
-  return (
-    <nav aria-label="Main menu" className="side-menu">
-      <ul>
-        {entries.map((entry) => (
-          <li key={entry.path}>
-            <Link to={entry.path} onClick={onNavigate} className="side-menu-link">
-              {entry.icon}
-              <span>{entry.label}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/**
- * The side menu on a narrow screen: a drawer from the left, a modal <dialog> (the page behind is inert, the focus
- * stays in it, Escape closes it and the focus goes back to the menu button). A press on the shade beside it closes it
- * too, and so does choosing a page.
- */
-function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    else if (!open && d.open) d.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={dialog}
-      className="side-drawer"
-      aria-labelledby={titleId}
-      // Escape, or close() above: either way the state follows.
-      onClose={onClose}
-      // The panel fills the dialog: a press on the dialog itself is on its backdrop.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div className="side-drawer-panel">
-        <div className="side-drawer-header">
-          <button type="button" className="side-drawer-close" aria-label="Close" onClick={onClose}>
-            <PlainIcon icon={CloseOutlined} />
-          </button>
-          <h2 id={titleId} className="side-drawer-title">
-            Menu
-          </h2>
-        </div>
-        {children}
-      </div>
-    </dialog>
-  );
+  return <SideMenu label="Main menu" entries={entries} onNavigate={onNavigate} />;
 }
 
 /**
@@ -172,7 +111,7 @@ export default function StudentLayout() {
         {/* The column and the menu button are both drawn; the stylesheet shows the one this width needs. */}
         {showMenu && (
           <div className="page-frame-sider">
-            <SideMenu pathname={pathname} />
+            <StudentSideMenu pathname={pathname} />
           </div>
         )}
         <main className="page-frame-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
@@ -183,7 +122,7 @@ export default function StudentLayout() {
       </div>
       {showMenu && !wide && (
         <MenuDrawer open={drawerOpen} onClose={closeDrawer}>
-          <SideMenu pathname={pathname} onNavigate={closeDrawer} />
+          <StudentSideMenu pathname={pathname} onNavigate={closeDrawer} />
         </MenuDrawer>
       )}
     </div>

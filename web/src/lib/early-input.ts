@@ -1,12 +1,13 @@
 /**
  * What she does on the server's page before the client has adopted it (she typed, and perhaps pressed LOGIN, while
- * the code was on its way). React adopts the HTML as it is, her text in the boxes included, but its forms' state
- * starts from what the server drew (empty), so each box she typed in is handed to its form as she typed it.
+ * the code was on its way). React adopts the HTML as it is, her text in the boxes included; each box of the light kit
+ * hands what it holds to its form when first drawn (plain-controls.tsx), as the form's state starts from what the
+ * server drew.
  *
  * The server draws a form's sending button as a plain button (PlainSubmitButton, until the page is live), so the
  * browser never sends a form itself (as a GET, with her password in the address). From the first script on, a press
  * on it, or Enter in the form's last box, is held and sent by the page once adopted; Enter in another box moves on to
- * the next, as the page does. boot.ts holds, main.tsx hands over.
+ * the next, as the page does. boot.ts holds; the sending button sends once the page has drawn it.
  */
 let held: HTMLFormElement | null = null;
 
@@ -47,35 +48,11 @@ export function stopHoldingSubmits(): void {
 }
 
 /**
- * A box whose text differs from what the page drew in it (React sets that as its default value) is handed to the
- * page as an input event: its value is set back to the drawn one through the element (React's record of it follows),
- * then to her text through the prototype (the record does not), so React sees the change and calls the form's
- * onChange. Her caret stays where it was.
+ * Sends the form she sent before the page was live, once its sending button is drawn by the page (PlainSubmitButton,
+ * PlainButton): after the boxes have handed what she typed to the form (each takes it when first drawn).
  */
-function handOverTyped(box: HTMLInputElement | HTMLTextAreaElement): void {
-  const typed = box.value;
-  if (typed === box.defaultValue) return;
-  const prototype = box instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-  const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
-  if (!setValue) return;
-  const focused = document.activeElement === box;
-  let selection: [number | null, number | null] = [null, null];
-  try {
-    selection = [box.selectionStart, box.selectionEnd];
-  } catch {
-    // Boxes without a caret (a date) have no selection.
-  }
-  box.value = box.defaultValue;
-  setValue.call(box, typed);
-  box.dispatchEvent(new Event('input', { bubbles: true }));
-  if (focused && selection[0] !== null && selection[1] !== null) box.setSelectionRange(selection[0], selection[1]);
-}
-
-/** Once the page is adopted: her text goes to its forms, then a form she sent is sent, to the page's own handler. */
-export function handOverEarlyInput(root: Element): void {
-  root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_BOXES).forEach(handOverTyped);
-  const form = held;
+export function sendHeldSubmit(form: HTMLFormElement | null | undefined): void {
+  if (!form || form !== held) return;
   held = null;
-  // After React has drawn the text handed over (an input event's update is drawn before the next task).
-  if (form) setTimeout(() => form.isConnected && form.requestSubmit());
+  setTimeout(() => form.isConnected && form.requestSubmit());
 }

@@ -179,11 +179,18 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   if (record.isSuccess && record.data === null) {
     return <PlainResult status="warning" title={`No registration record for ${studentId}`} />;
   }
+  // While it loads (the server's first view included): where she is, and whose record it is, once known.
   if (!value || !status.data || !progress || !queueLoaded)
     return (
       <>
         {title}
-        <PageSpinner label="Loading the registration form…" />
+        <div className="reg-form">
+          <h1 className="reg-form-title">{registrationHeading(label)}</h1>
+          {record.data && status.data && (
+            <p className="reg-form-subtitle">{registrationSubtitle(record.data, isAdmin || status.data.editable)}</p>
+          )}
+          <PageSpinner label="Loading the registration form…" />
+        </div>
       </>
     );
 
