@@ -9,8 +9,17 @@ import { holdEarlySubmits } from './lib/early-input.js';
 // The design tokens' custom properties first: every stylesheet reads them.
 import 'virtual:design-tokens.css';
 import './app/global.css';
-// The light kit's look: in the stylesheet index.html links, because the server's HTML uses it before any script runs.
+// Everything the server draws is styled by the one stylesheet index.html links, before any script runs (a chunk's own
+// stylesheet would come with its script, and the page would move when it came): the light kit, the layouts' top bar,
+// menu and drawer, the admin frame, a step's head and the term reports.
 import './components/plain-controls.css';
+import './components/plain-ui.css';
+import './components/plain-dialog.css';
+import './components/top-bar.css';
+import './components/side-menu.css';
+import './features/admin/components/admin-shell.css';
+import './features/registration/components/registration-shell.css';
+import './features/term-reports/components/term-reports.css';
 
 // A sign-in form sent before the page is adopted is held, not sent by the browser itself (lib/early-input.ts).
 holdEarlySubmits();

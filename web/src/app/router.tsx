@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, type RouteObject, useLocation, useNavigation } from 'react-router-dom';
-import { AntdTheme, loadAntdTheme } from '../components/antd-on-demand.js';
+import { loadAntdTheme } from '../components/antd-on-demand.js';
 import { LoadingOverlay, PageSpinner } from '../components/page-spinner.js';
 import { RouteErrorPage } from '../components/route-error-page.js';
 import { ROUTES } from '../config/routes.js';
@@ -17,7 +17,8 @@ import { RequireAuth, VisitorOnly } from './route-guard.js';
 // phone on mobile data), outside AntdTheme: every page a student or parent opens (the sign-in, forgotten-password,
 // new-password, invitation and change-password pages, the student layout, the dashboard, the term reports, the six
 // registration steps, a guardian's chooser, /pta, page-not-found) and the sign-out page (/logout, a 'Signing out…'
-// overlay). The office's area sits inside AntdTheme (antd's theme and App), a chunk of its own.
+// overlay). The office's screens sit inside AntdTheme (antd's theme and App, a chunk of its own), inside the admin
+// frame (AdminShell).
 const StudentLoginPage = preloadablePage(() =>
   import('../features/auth/components/sign-in-page.js').then((m) => m.StudentSignInPage),
 );
@@ -155,7 +156,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { element: <AntdTheme />, children: [{ path: '/admin/*', element: <AdminArea /> }] },
+          // The admin frame is drawn without antd (the server draws it); its screens are antd's (AdminShell).
+          { path: '/admin/*', element: <AdminArea /> },
           {
             // Drawn without antd: antd's theme is around the pages that draw with it, inside the layout.
             element: <StudentLayout />,
@@ -196,7 +198,7 @@ export const routes: RouteObject[] = [
 
 /**
  * The student layout's pages: the page, whether RequireActiveStudent is around it, and whether it is drawn with antd
- * (AntdTheme around it, as in the routes above).
+ * (AntdTheme around it).
  */
 const STUDENT_PAGES: Record<string, { page: PreloadablePage; active: boolean; antd: boolean }> = {
   [ROUTES.changePassword]: { page: ChangePasswordPage, active: false, antd: false },

@@ -89,4 +89,3 @@ export function MenuDrawer({ open, onClose, children }: { open: boolean; onClose
     </dialog>
   );
 }
-

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner.js';
 import { StudentSwitcher } from '../components/student-switcher.js';

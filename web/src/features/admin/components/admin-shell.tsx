@@ -1,35 +1,47 @@
-import {
-  CloudUploadOutlined,
-  DashboardOutlined,
-  ExportOutlined,
-  FileDoneOutlined,
-  FileSearchOutlined,
-  LogoutOutlined,
-  MailOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
-import { App as AntApp, Drawer, Grid, Layout, Menu, type MenuProps, Result, Typography } from 'antd';
+import CloudUploadOutlined from '@ant-design/icons-svg/es/asn/CloudUploadOutlined';
+import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
+import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
+import FileDoneOutlined from '@ant-design/icons-svg/es/asn/FileDoneOutlined';
+import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import UploadOutlined from '@ant-design/icons-svg/es/asn/UploadOutlined';
+import { Result } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { AntdTheme } from '../../../components/antd-on-demand.js';
+import { ClientOnly } from '../../../components/client-only.js';
+import { PageSpinner } from '../../../components/page-spinner.js';
+import { PlainIcon } from '../../../components/plain-icon.js';
+import { MenuDrawer, type MenuEntry, SideMenu } from '../../../components/side-menu.js';
 import { MAIN_CONTENT_ID, TOP_BAR_TITLE_CLASS, TopBar } from '../../../components/top-bar.js';
 import { ROUTES } from '../../../config/routes.js';
 import { useAuth } from '../../../lib/auth-store.js';
+import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { ADMIN_ROUTES, type AdminOption } from '../admin-routes.js';
-import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
+import './admin-shell.css';
+
+/** antd's `lg` breakpoint: the menu has its own column from here. */
+const WIDE = '(min-width: 992px)';
 
 /** docs/product.md §2 Admin shell menu, in this order; every option has its own URL. */
 const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
-  { key: 'dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
-  { key: 'exportData', label: 'Export Data', icon: <ExportOutlined /> },
-  { key: 'reports', label: 'Reports', icon: <FileSearchOutlined /> },
-  { key: 'importStudents', label: 'Import Students', icon: <UploadOutlined /> },
-  { key: 'postReports', label: 'Post Term Reports', icon: <FileDoneOutlined /> },
-  { key: 'importReports', label: 'Import Term Reports', icon: <CloudUploadOutlined /> },
-  { key: 'parentsContact', label: 'Parents Contact', icon: <TeamOutlined /> },
-  { key: 'outbox', label: 'Outbox', icon: <MailOutlined /> },
-  { key: 'settings', label: 'Settings', icon: <SettingOutlined /> },
+  { key: 'dashboard', label: 'Dashboard', icon: <PlainIcon icon={DashboardOutlined} /> },
+  { key: 'exportData', label: 'Export Data', icon: <PlainIcon icon={ExportOutlined} /> },
+  { key: 'reports', label: 'Reports', icon: <PlainIcon icon={FileSearchOutlined} /> },
+  { key: 'importStudents', label: 'Import Students', icon: <PlainIcon icon={UploadOutlined} /> },
+  { key: 'postReports', label: 'Post Term Reports', icon: <PlainIcon icon={FileDoneOutlined} /> },
+  { key: 'importReports', label: 'Import Term Reports', icon: <PlainIcon icon={CloudUploadOutlined} /> },
+  { key: 'parentsContact', label: 'Parents Contact', icon: <PlainIcon icon={TeamOutlined} /> },
+  { key: 'outbox', label: 'Outbox', icon: <PlainIcon icon={MailOutlined} /> },
+  { key: 'settings', label: 'Settings', icon: <PlainIcon icon={SettingOutlined} /> },
+];
+
+const ENTRIES: MenuEntry[] = [
+  ...MENU.map((m) => ({ path: ADMIN_ROUTES[m.key], label: m.label, icon: m.icon })),
+  { path: ROUTES.logout, label: 'Logout', icon: <PlainIcon icon={LogoutOutlined} /> },
 ];
 
 /**
@@ -41,43 +53,16 @@ function activeOption(pathname: string): AdminOption {
 }
 
 function AdminMenu({ active, onNavigate }: { active: AdminOption; onNavigate?: () => void }) {
-  const items: MenuProps['items'] = [
-    ...MENU.map((m) => ({
-      key: m.key,
-      icon: m.icon,
-      label: (
-        <Link to={ADMIN_ROUTES[m.key]} onClick={onNavigate} aria-current={active === m.key ? 'page' : undefined}>
-          {m.label}
-        </Link>
-      ),
-    })),
-    { key: 'logout', icon: <LogoutOutlined />, label: <Link to={ROUTES.logout}>Logout</Link> },
-  ];
   return (
     <>
-      <div style={{ padding: '16px 24px 8px' }}>
-        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-          Student Portal
-        </Typography.Title>
-        <Typography.Text type="secondary">Administrator</Typography.Text>
+      <div className="admin-menu-head">
+        <h2 className="admin-menu-title">Student Portal</h2>
+        <span className="admin-menu-role">Administrator</span>
       </div>
-      <Menu mode="inline" selectedKeys={[active]} items={items} style={{ borderInlineEnd: 'none' }} />
+      <SideMenu label="Administrator menu" entries={ENTRIES} current={ADMIN_ROUTES[active]} onNavigate={onNavigate} />
     </>
   );
 }
-
-/**
- * On a desktop the menu stays in view while a long screen (the Students table) scrolls: it sticks under the top bar
- * (56 px: the school name is one line at this width) and scrolls on its own if the window is shorter than it.
- */
-const SIDER_STYLE = {
-  borderInlineEnd: `1px solid ${CSS_COLOR.borderCard}`,
-  position: 'sticky',
-  top: 56,
-  alignSelf: 'flex-start',
-  height: 'calc(100vh - 56px)',
-  overflowY: 'auto',
-} as const;
 
 function NotAnAdmin() {
   return (
@@ -107,50 +92,44 @@ export function UnknownAdminPage() {
  * routes composed in app/admin-area.tsx); someone who is not an administrator is told so instead.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
-  const { settings, user } = useAuth();
+  const { settings, user, sessionEnded } = useAuth();
   const { pathname } = useLocation();
-  const screens = Grid.useBreakpoint();
-  const wide = screens.lg ?? false;
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const wide = useMediaQuery(WIDE);
+  /** The page on which the drawer was opened: going to another page closes it. */
+  const [drawerAt, setDrawerAt] = useState<string | null>(null);
+  if ((wide || sessionEnded) && drawerAt !== null) setDrawerAt(null);
+  const drawerOpen = drawerAt === pathname && !wide && !sessionEnded;
+  const closeDrawer = () => setDrawerAt(null);
   const name = user?.role === 'admin' ? user.display_name : (user?.name ?? '');
   const active = activeOption(pathname);
   const isAdmin = user?.role === 'admin';
 
   return (
-    <AntApp>
-      <Layout style={{ minHeight: '100vh' }}>
-        <TopBar
-          title={<span className={TOP_BAR_TITLE_CLASS}>{settings.school_name} · Administrator</span>}
-          person={user ? { name, initials: user.initials } : null}
-          menuButton={!wide && isAdmin ? { open: drawerOpen, onOpen: () => setDrawerOpen(true) } : null}
-        />
-        <Layout>
-          {wide && isAdmin && (
-            <Layout.Sider width={240} theme="light" style={SIDER_STYLE}>
-              <nav aria-label="Administrator menu">
-                <AdminMenu active={active} />
-              </nav>
-            </Layout.Sider>
-          )}
-          <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
-            {isAdmin ? children : <NotAnAdmin />}
-          </Layout.Content>
-        </Layout>
-        {!wide && isAdmin && (
-          <Drawer
-            title="Menu"
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={280}
-            styles={{ body: { padding: 0 } }}
-          >
-            <nav aria-label="Administrator menu">
-              <AdminMenu active={active} onNavigate={() => setDrawerOpen(false)} />
-            </nav>
-          </Drawer>
+    <div className="page-frame admin-layout">
+      <TopBar
+        title={<span className={TOP_BAR_TITLE_CLASS}>{settings.school_name} · Administrator</span>}
+        person={user ? { name, initials: user.initials } : null}
+        menuButton={isAdmin ? { open: drawerOpen, onOpen: () => setDrawerAt(pathname) } : null}
+      />
+      <div className="page-frame-body">
+        {/* The column and the menu button are both drawn; the stylesheet shows the one this width needs. */}
+        {isAdmin && (
+          <div className="page-frame-sider page-frame-sider-sticky">
+            <AdminMenu active={active} />
+          </div>
         )}
-      </Layout>
-    </AntApp>
+        <main className="page-frame-content admin-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {/* The office's screens are antd's, whose styles are made in the browser: drawn there, under the frame. */}
+          <ClientOnly fallback={<PageSpinner />}>
+            <AntdTheme>{isAdmin ? children : <NotAnAdmin />}</AntdTheme>
+          </ClientOnly>
+        </main>
+      </div>
+      {isAdmin && !wide && (
+        <MenuDrawer open={drawerOpen} onClose={closeDrawer}>
+          <AdminMenu active={active} onNavigate={closeDrawer} />
+        </MenuDrawer>
+      )}
+    </div>
   );
 }
