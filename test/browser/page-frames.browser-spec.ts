@@ -3,8 +3,8 @@ import type { Page, Request, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { browserTest as it } from '../fixtures/browser-test.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
-import { createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
+import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
+import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInAdmin, signInStudent } from './support.js';
 
 // A phone on slow mobile data opening a signed-in page directly (a bookmark, a link): the server's HTML already
 // shows the page's frame (the top bar with the school's name, the head of the page with her name, "Loading…";
@@ -14,6 +14,7 @@ import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStuden
 const PHONE = 360;
 const PASSWORD = 'Frames-Pass-2026';
 const SCHOOL = 'Test Girls High School';
+const ADMIN_PASSWORD = 'Office-Admin-Pass-1';
 
 let t: TestApp;
 let b: TestBrowser;
@@ -23,6 +24,7 @@ it.beforeAll(async ({ app, browser }) => {
   b = browser;
   mkdirSync('test-results', { recursive: true });
   await createStudent(t, { id: '7101', first_name: 'Kezia', last_name: 'Ramdial', class_id: '1A', password: PASSWORD });
+  await createAdmin(t, 'office', ADMIN_PASSWORD);
 });
 
 async function signedInPhone(): Promise<Page> {
@@ -41,7 +43,7 @@ it("draws the top bar, the step's heading with her name, and a loading status be
   await page.goto('/registration/student-data');
   const bar = page.getByRole('banner');
   await expect.poll(() => bar.getByText(SCHOOL).isVisible()).toBe(true);
-  expect(await page.getByRole('status').textContent()).toBe('Loading…');
+  expect(await page.getByText('Loading the registration form…').isVisible()).toBe(true);
   expect(await bar.getByRole('link', { name: 'Logout' }).isVisible()).toBe(true);
   // Where she is and whose record it is; nothing else of hers (her answers come with the page).
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Registration: Student Data');
@@ -153,42 +155,38 @@ it('draws the head of the dashboard and of a step where the page then draws it, 
   await page.context().close();
 });
 
-it("draws the admin shell's bar for an admin page, and a neutral frame for an unknown address", async () => {
+it("draws the admin shell's bar for an admin page, and page-not-found for an unknown address", async () => {
   const page = await newPage(b, t.baseUrl, 1366, 800);
+  await signInAdmin(page, 'office', ADMIN_PASSWORD);
   await blockScripts(page);
   await page.goto('/admin/dashboard');
   await expect.poll(() => page.getByRole('banner').getByText(`${SCHOOL} · Administrator`).isVisible()).toBe(true);
-  expect(await page.getByRole('status').textContent()).toBe('Loading…');
+  // The frame and its menu, before any script; the office's screens (antd's) come with the client.
+  expect(await page.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link').count()).toBe(10);
+  expect(await page.getByText('Loading…').isVisible()).toBe(true);
   await page.screenshot({ path: screenshotPath('page-frame-admin-1366') });
   await page.goto('/no-such-page');
-  await expect.poll(() => page.getByRole('status').textContent()).toBe('Loading…');
+  await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
   expect(await page.getByRole('banner').count()).toBe(0);
   await page.context().close();
 });
 
-it("asks for her record before the page's code has arrived, and not who she is first", async () => {
+it("brings her record with the page: neither it nor who she is is asked for before the page's code", async () => {
   const page = await signedInPhone();
   const order: string[] = [];
-  let recordAsked: () => void = () => undefined;
-  const recordSeen = new Promise<void>((resolve) => (recordAsked = resolve));
   page.on('request', (r: Request) => {
     const { pathname } = new URL(r.url());
-    if (pathname.startsWith('/api/student-record/')) {
-      order.push('record');
-      recordAsked();
-    }
+    if (pathname.startsWith('/api/student-record/')) order.push('record');
     if (pathname === '/api/session') order.push('session');
   });
-  // The registration form's code is held until the record has been asked for (or 10 s): the record must not wait
-  // for it. Ordering, not timing: with a waterfall the record would be asked only after the code ran.
   await page.route('**/assets/registration-form-*.js', async (route: Route) => {
-    await Promise.race([recordSeen, new Promise((r) => setTimeout(r, 10_000))]);
     order.push('form code');
     await route.continue();
   });
   await page.goto('/registration/student-data');
   await expect.poll(() => page.getByLabel('First Name').inputValue(), { timeout: 20_000 }).toBe('Kezia');
-  // Nor does it wait for GET /api/session: the page came with the session's answer.
-  expect(order.slice(0, 2)).toEqual(['record', 'form code']);
+  // The page came with her record and the session's answer (the server drew it with them): the client asks for
+  // neither, before or after its code.
+  expect(order).toEqual(['form code']);
   await page.context().close();
 });

@@ -11,7 +11,6 @@ import { Providers } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { isSignedInPage, preloadPageFor, routes } from './app/router.js';
 import { sessionQuery } from './lib/queries/use-session.js';
-import { stopHoldingSubmits } from './lib/early-input.js';
 import { isMarkedSignedOut, watchPendingSignOut } from './lib/signed-out-marker.js';
 
 const found = document.getElementById('root');
@@ -62,7 +61,6 @@ if (adopt) {
   // The page's code, then adopt the HTML: nothing else is fetched first, so the first drawing has the server's data,
   // exactly (what the server drew as loading, the page asks for once adopted).
   await preloadPageFor(pathname).catch(() => undefined);
-  stopHoldingSubmits();
   startTransition(() => {
     hydrateRoot(root, app);
   });
@@ -78,7 +76,6 @@ if (adopt) {
   ]);
   // Drawn as a transition, React yields to the browser every few milliseconds while it builds the page, so a slow
   // phone stays responsive to a tap meanwhile.
-  stopHoldingSubmits();
   startTransition(() => {
     createRoot(root).render(app);
   });

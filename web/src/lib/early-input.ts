@@ -17,34 +17,43 @@ const TEXT_BOXES = 'input:not([type=checkbox]):not([type=radio]):not([type=file]
 const boxesOf = (form: HTMLFormElement) =>
   [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_BOXES)].filter((box) => !box.disabled);
 
+/** Forms whose sending button the page has drawn: a press there is sent at once. */
+const drawn = new WeakSet<HTMLFormElement>();
+
+/** Sends `form` once React has drawn what its boxes handed over (their updates are drawn before the next frame). */
+function sendSoon(form: HTMLFormElement): void {
+  requestAnimationFrame(() => setTimeout(() => form.isConnected && form.requestSubmit()));
+}
+
+function hold(form: HTMLFormElement): void {
+  if (drawn.has(form)) sendSoon(form);
+  else held = form;
+}
+
 function onPress(event: Event): void {
   const button = event.target instanceof Element ? event.target.closest('button[data-submit]') : null;
-  if (!(button instanceof HTMLButtonElement) || !button.form) return;
+  // A live sending button (type="submit") sends its form itself.
+  if (!(button instanceof HTMLButtonElement) || !button.form || button.type === 'submit') return;
   event.preventDefault();
-  held = button.form;
+  hold(button.form);
 }
 
 function onEnter(event: KeyboardEvent): void {
   const box = event.target;
   if (event.key !== 'Enter' || !(box instanceof HTMLInputElement) || !box.form) return;
-  if (!box.form.querySelector('button[data-submit]')) return;
+  // Only before the page is live: its sending button is still a plain one.
+  if (!box.form.querySelector('button[data-submit][type="button"]')) return;
   event.preventDefault();
   const boxes = boxesOf(box.form);
   const next = boxes[boxes.indexOf(box) + 1];
   if (next) next.focus();
-  else held = box.form;
+  else hold(box.form);
 }
 
-/** From the first script on: a form sent now is held. */
+/** From the first script on: a form sent before its sending button is live is held. */
 export function holdEarlySubmits(): void {
   document.addEventListener('click', onPress, true);
   document.addEventListener('keydown', onEnter, true);
-}
-
-/** From the moment React adopts the page, its handlers answer; nothing more is held. */
-export function stopHoldingSubmits(): void {
-  document.removeEventListener('click', onPress, true);
-  document.removeEventListener('keydown', onEnter, true);
 }
 
 /**
@@ -52,7 +61,9 @@ export function stopHoldingSubmits(): void {
  * PlainButton): after the boxes have handed what she typed to the form (each takes it when first drawn).
  */
 export function sendHeldSubmit(form: HTMLFormElement | null | undefined): void {
-  if (!form || form !== held) return;
+  if (!form) return;
+  drawn.add(form);
+  if (form !== held) return;
   held = null;
-  setTimeout(() => form.isConnected && form.requestSubmit());
+  sendSoon(form);
 }
