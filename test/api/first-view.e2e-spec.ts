@@ -9,14 +9,17 @@ import {
   type TestApp,
 } from '../fixtures/test-app.js';
 
-// A student page opened directly (a bookmark, a link, a reload): the server's HTML has the head of the page and her
-// name when the session says who she is (server/web-client/page-shells.ts, student-page-viewer.ts), and nothing of hers
-// for anyone else.
+// A student page opened directly (a bookmark, a link, a reload): the server draws it with the client's own components
+// (the built renderer, dist/web-server) and the data its session may read (server/web-client/first-view-source.ts):
+// the head of the page and her name for her own session, nothing of hers for anyone else.
 
 let t: TestApp;
 
+/** The page's HTML without the data it was drawn with. */
+const drawn = (html: string) => html.replace(/<script type="application\/json"[^]*?<\/script>/, '');
+
 beforeAll(async () => {
-  t = await startTestApp({ standInClient: true });
+  t = await startTestApp();
   await createSignInAccounts(t);
 });
 
@@ -26,28 +29,30 @@ describe("a student page's first view", () => {
   it("draws a student page's head for her own session only, and never lets that answer be stored", async () => {
     const server = t.app.getHttpServer();
     const student = await signedInStudent(t, '1002', 'Sunny-Garden-42');
-    // The head of the page as the client draws it (page-shells.ts): where she is, and whose record it is.
+    // The head of the page as the client draws it: where she is, and whose record it is.
     const step = await student.agent.get('/registration/student-data').expect(200);
     expect(step.text).toContain('<h1 class="reg-form-title">Registration: Student Data</h1>');
     expect(step.text).toContain('<p class="reg-form-subtitle">Bea Charles · Student ID 1002');
     expect(step.headers['cache-control']).toBe('no-store');
     const dashboard = await student.agent.get('/dashboard').expect(200);
     expect(dashboard.text).toContain('<h1 class="plain-page-title">Welcome, Bea Charles</h1>');
-    // With the session's answer, as GET /api/session gives it, for the client to start from.
-    const block = /<script type="application\/json" id="portal-session">(.*?)<\/script>/.exec(dashboard.text);
-    expect(JSON.parse(block![1])).toEqual((await student.agent.get('/api/session').expect(200)).body);
-    // Another browser, an administrator, and her own browser once signed out get the frame alone.
+    // With the data it was drawn with, the session's answer as GET /api/session gives it, for the client to adopt
+    // the page with.
+    const block = /<script type="application\/json" id="portal-first-view">(.*?)<\/script>/.exec(dashboard.text);
+    const drawnWith = JSON.parse(block![1]) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    const session = drawnWith.queries.find((q) => q.queryKey[0] === 'session');
+    expect(session?.state.data).toEqual((await student.agent.get('/api/session').expect(200)).body);
+    // Another browser, an administrator, and her own browser once signed out get nothing of hers.
     const visitor = await request(server).get('/dashboard').expect(200);
     expect(visitor.text).not.toContain('Bea');
-    expect(visitor.text).not.toContain('portal-session');
     expect(visitor.text).not.toContain('Welcome');
-    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.headers['cache-control']).toBe('no-store');
     const admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
-    expect((await admin.agent.get('/dashboard').expect(200)).text).not.toContain('Welcome');
+    expect((await admin.agent.get('/dashboard').expect(200)).text).not.toContain('Bea');
     expect((await student.post('/logout')).status).toBe(204);
     const after = await student.agent.get('/dashboard').expect(200);
     expect(after.text).not.toContain('Bea');
-    expect(after.text).toContain('<p role="status" class="page-frame-status">Loading…</p>');
+    expect(after.text).not.toContain('Welcome');
   });
 
   it('draws nothing of hers for an account that must change its password, or a guardian who must choose', async () => {
@@ -55,10 +60,11 @@ describe("a student page's first view", () => {
     const alya = new ApiClient(t);
     expect((await alya.loginStudent('1001', '20130517')).status).toBe(200);
     const mustReset = await alya.agent.get('/dashboard').expect(200);
-    expect(mustReset.text).not.toContain('Alya');
-    expect(mustReset.text).not.toContain('portal-session');
-    // A guardian of two daughters chooses whose pages first; a guardian of one gets the headings (not her daughter's
-    // line, which her tab decides).
+    // Her session's own answer comes with it (as GET /api/session gives her); the page draws nothing of her.
+    expect(drawn(mustReset.text)).not.toContain('Alya');
+    expect(mustReset.text).not.toContain('Welcome');
+    // A guardian of two daughters chooses whose pages first (her tab knows which): nothing of either is drawn; a
+    // guardian of one gets her daughter's pages.
     await createGuardian(t, {
       email: 'two@example.org',
       name: 'Dana Two',
@@ -76,23 +82,40 @@ describe("a student page's first view", () => {
     const one = await signedInGuardian(t, 'one@example.org', 'Guardian-One-Pass-1');
     const oneDashboard = (await one.agent.get('/dashboard').expect(200)).text;
     expect(oneDashboard).toContain('<h1 class="plain-page-title">Welcome, Olive One</h1>');
-    expect(oneDashboard).not.toContain('dashboard-card');
+    expect(oneDashboard).toContain('dashboard-card');
+    const twoDashboard = (await two.agent.get('/registration/family-data').expect(200)).text;
+    expect(drawn(twoDashboard)).not.toContain('Bea');
     const oneStep = (await one.agent.get('/registration/family-data').expect(200)).text;
     expect(oneStep).toContain('Registration: Family Data');
-    expect(oneStep).not.toContain('reg-form-subtitle');
+    expect(oneStep).toContain('<p class="reg-form-subtitle">Bea Charles · Student ID 1002');
   });
 
   it('draws a name as it is, `$` included, and sets no cookie with a first view', async () => {
     await createStudent(t, { id: '1009', first_name: "Jo$'", last_name: '$&', password: 'Dollar-Name-Pass-1' });
     const jo = await signedInStudent(t, '1009', 'Dollar-Name-Pass-1');
     const step = await jo.agent.get('/registration/student-data').expect(200);
-    expect(step.text).toContain('<p class="reg-form-subtitle">Jo$&#39; $&amp; · Student ID 1009');
+    expect(step.text).toContain('<p class="reg-form-subtitle">Jo$&#x27; $&amp; · Student ID 1009');
     expect(step.text).not.toContain('<!--app-shell-->');
     expect(step.headers['set-cookie']).toBeUndefined();
     expect(step.headers.vary).toContain('Cookie');
     const dashboard = await jo.agent.get('/dashboard').expect(200);
-    expect(dashboard.text).toContain('Welcome, Jo$&#39; $&amp;');
+    expect(dashboard.text).toContain('Welcome, Jo$&#x27; $&amp;');
     expect(dashboard.headers['cache-control']).toBe('no-store');
     expect(dashboard.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('draws the sign-in forms themselves, whose button the browser never uses to send them itself', async () => {
+    const server = t.app.getHttpServer();
+    const student = await request(server).get('/').expect(200);
+    expect(student.text).toContain('<h1 class="plain-card-title">Test Girls High School</h1>');
+    expect(student.text).toContain('Student Login');
+    expect(student.text).toMatch(/<input[^>]*name="student_id"/);
+    // A plain button until the page is live: no GET with her password in the address (web/src/lib/early-input.ts).
+    expect(student.text).toMatch(/<button type="button" data-submit=""[^>]*>.*?LOGIN/);
+    expect(student.text).not.toContain('type="submit"');
+    const admin = await request(server).get('/admin').expect(200);
+    expect(admin.text).toContain('Administrator Login');
+    for (const path of ['/forgot-password', '/admin/forgot-password', '/guardian-forgot-password'])
+      expect((await request(server).get(path).expect(200)).text).toContain('Forgot your password?');
   });
 });

@@ -312,7 +312,7 @@ describe('a mother of two, on a phone (360 px)', () => {
     const dialog = page.getByRole('dialog', { name: 'Please sign in again' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('E-mail address').inputValue()).toBe(MOTHER);
-    await expectAxeClean(page, 'sign in again', '.pf-dialog');
+    await expectAxeClean(page, 'sign in again', '.pf-modal');
     await dialog.getByLabel('Password', { exact: true }).fill(MOTHER_PASSWORD);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

@@ -11,6 +11,7 @@ import { Providers } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { isSignedInPage, preloadPageFor, routes } from './app/router.js';
 import { sessionQuery } from './lib/queries/use-session.js';
+import { adoptionStarted, pressAgain } from './lib/early-input.js';
 import { isMarkedSignedOut, watchPendingSignOut } from './lib/signed-out-marker.js';
 
 const found = document.getElementById('root');
@@ -39,10 +40,11 @@ const firstView = takeFirstViewData();
 const adopt = firstView !== null && !isMarkedSignedOut();
 if (!adopt) root.replaceChildren();
 
-/** The page is live once drawn (adopted, or drawn here): a mark tests and tools can wait for. */
+/** Once drawn (adopted, or drawn here) the page is live: a mark tests can wait for; a press made before, again. */
 function WhenDrawn() {
   useEffect(() => {
     document.documentElement.dataset.client = '';
+    pressAgain();
   }, []);
   return null;
 }
@@ -61,6 +63,7 @@ if (adopt) {
   // The page's code, then adopt the HTML: nothing else is fetched first, so the first drawing has the server's data,
   // exactly (what the server drew as loading, the page asks for once adopted).
   await preloadPageFor(pathname).catch(() => undefined);
+  adoptionStarted();
   startTransition(() => {
     hydrateRoot(root, app);
   });

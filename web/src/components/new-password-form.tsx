@@ -2,8 +2,8 @@ import { type CSSProperties, type FormEvent, type ReactNode, useRef } from 'reac
 import { MESSAGES } from '../../../shared/constants.js';
 import { type FieldRule, required, usePlainForm } from '../lib/use-plain-form.js';
 import { PASSWORD_MATCH_HINT_ID, PasswordMatchHint } from './password-match-note.js';
-import { PlainField, PlainPasswordInput, PlainSubmitButton } from './plain-controls.js';
-import { PlainButton } from './plain-ui.js';
+import { PlainField, PlainPasswordInput } from './plain-controls.js';
+import { PlainButton, PlainSubmitButton } from './plain-ui.js';
 
 /**
  * The boxes' words: a new password for an account she has (`change`), or the first password of the account she

@@ -1,7 +1,4 @@
-import { sendHeldSubmit } from '../lib/early-input.js';
-import { useInBrowser } from './client-only.js';
-import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
-import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useState } from 'react';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import { PlainIcon } from './plain-icon.js';
@@ -117,48 +114,6 @@ export function PlainPasswordInput({ defaultVisible = false, ...props }: BoxProp
         <PlainIcon icon={EyeInvisibleOutlined} className="pf-eye-off" />
       </button>
     </span>
-  );
-}
-
-/** The form's large primary button (antd's `type="primary" block size="large"`), with its loading state. */
-export function PlainSubmitButton({
-  loading,
-  disabled,
-  describedBy,
-  children,
-}: {
-  loading?: boolean;
-  disabled?: boolean;
-  describedBy?: string;
-  children: ReactNode;
-}) {
-  // A plain button until the page is live: the browser never sends the form itself; a press meanwhile is sent once
-  // the page has drawn it (lib/early-input.ts).
-  const live = useInBrowser();
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => sendHeldSubmit(button.current?.form), []);
-  return (
-    <button
-      ref={button}
-      type={live ? 'submit' : 'button'}
-      data-submit=""
-      className={`pf-btn pf-btn-primary pf-btn-lg pf-btn-block${loading ? ' pf-btn-loading' : ''}`}
-      disabled={disabled}
-      aria-describedby={describedBy}
-    >
-      {loading && <Spinner size="small" />}
-      <span>{children}</span>
-    </button>
-  );
-}
-
-/** A failed call's message: the red alert above a form (antd's `<Alert type="error" showIcon>`). */
-export function PlainErrorAlert({ message }: { message: string }) {
-  return (
-    <div className="pf-alert pf-alert-error" role="alert">
-      <PlainIcon icon={CloseCircleFilled} />
-      <div className="pf-alert-message">{message}</div>
-    </div>
   );
 }
 

@@ -1,6 +1,5 @@
 import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { OnDemandBoundary } from './antd-on-demand.js';
 import { LoadingOverlay } from './page-spinner.js';
 import { PlainIcon } from './plain-icon.js';
@@ -193,89 +192,5 @@ export function OnDemandDialog({
     >
       {children}
     </OnDemandBoundary>
-  );
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), ' +
-  '[tabindex]:not([tabindex="-1"])';
-
-/** How many PlainDialogs are open: the page stays out of reach until the last one closes. */
-let openDialogs = 0;
-
-/**
- * A modal dialog drawn without antd (antd's Modal): its title, what it holds, and, with `onClose`, Escape closes it.
- * Drawn over the page, which is out of reach meanwhile (inert: no focus, no click, not read); Tab stays in the dialog,
- * and the focus goes back where it was when the dialog closes. The focus goes to what asks for it (autoFocus), else
- * to the dialog's first control.
- */
-export function PlainDialog({
-  title,
-  children,
-  width,
-  onClose,
-}: {
-  title: string;
-  children: ReactNode;
-  width?: number;
-  onClose?: () => void;
-}) {
-  const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = ref.current;
-    if (dialog && !dialog.contains(document.activeElement))
-      (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
-    const root = document.getElementById('root');
-    openDialogs += 1;
-    root?.setAttribute('inert', '');
-    return () => {
-      openDialogs -= 1;
-      if (openDialogs === 0) root?.removeAttribute('inert');
-      if (before?.isConnected) before.focus();
-    };
-  }, []);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape' && onClose) {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const controls = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (controls.length === 0) return;
-    const first = controls[0];
-    const last = controls[controls.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
-  return createPortal(
-    <div className="pf-dialog-mask">
-      <div
-        ref={ref}
-        className="pf-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        tabIndex={-1}
-        style={width ? { width } : undefined}
-        onKeyDown={onKeyDown}
-      >
-        <h2 className="pf-dialog-title" id={`${id}-title`}>
-          {title}
-        </h2>
-        {children}
-      </div>
-    </div>,
-    document.body,
   );
 }

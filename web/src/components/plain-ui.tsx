@@ -1,3 +1,4 @@
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import { sendHeldSubmit } from '../lib/early-input.js';
 import { useInBrowser } from './client-only.js';
 import { type ButtonHTMLAttributes, type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
@@ -113,7 +114,7 @@ const ALERT_ICON: Record<'success' | 'info' | 'warning' | 'error', IconDefinitio
   success: CheckCircleFilled,
   info: InfoCircleFilled,
   warning: WarningFilled,
-  error: WarningFilled,
+  error: CloseCircleFilled,
 };
 
 /**
@@ -217,4 +218,36 @@ export function PlainSkeleton({ rows = 3, label = 'Loading…' }: { rows?: numbe
       ))}
     </div>
   );
+}
+
+/** The form's large primary sending button (antd's `type="primary" block size="large"`): PlainButton's preset. */
+export function PlainSubmitButton({
+  loading,
+  disabled,
+  describedBy,
+  children,
+}: {
+  loading?: boolean;
+  disabled?: boolean;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <PlainButton
+      type="submit"
+      variant="primary"
+      size="large"
+      block
+      loading={loading}
+      disabled={disabled}
+      aria-describedby={describedBy}
+    >
+      {children}
+    </PlainButton>
+  );
+}
+
+/** A failed call's message above a form (antd's `<Alert type="error" showIcon>`): PlainAlert's preset. */
+export function PlainErrorAlert({ message }: { message: string }) {
+  return <PlainAlert type="error" role="alert" title={message} />;
 }

@@ -22,7 +22,11 @@ const drawn = new WeakSet<HTMLFormElement>();
 
 /** Sends `form` once React has drawn what its boxes handed over (their updates are drawn before the next frame). */
 function sendSoon(form: HTMLFormElement): void {
-  requestAnimationFrame(() => setTimeout(() => form.isConnected && form.requestSubmit()));
+  sendSoonTo(() => form.isConnected && form.requestSubmit());
+}
+
+function sendSoonTo(act: () => void): void {
+  requestAnimationFrame(() => setTimeout(act));
 }
 
 function hold(form: HTMLFormElement): void {
@@ -30,7 +34,13 @@ function hold(form: HTMLFormElement): void {
   else held = form;
 }
 
+/** A button pressed before the page was adopted (React replays what is pressed while it adopts). */
+let pressed: HTMLButtonElement | null = null;
+let adopting = false;
+
 function onPress(event: Event): void {
+  const other = event.target instanceof Element ? event.target.closest('button:not([data-submit])') : null;
+  if (other instanceof HTMLButtonElement && !adopting) pressed = other;
   const button = event.target instanceof Element ? event.target.closest('button[data-submit]') : null;
   // A live sending button (type="submit") sends its form itself.
   if (!(button instanceof HTMLButtonElement) || !button.form || button.type === 'submit') return;
@@ -66,4 +76,16 @@ export function sendHeldSubmit(form: HTMLFormElement | null | undefined): void {
   if (form !== held) return;
   held = null;
   sendSoon(form);
+}
+
+/** React starts adopting the page: from here it replays a press itself (main.tsx). */
+export function adoptionStarted(): void {
+  adopting = true;
+}
+
+/** Once the page is adopted: a button pressed before (the student-ID search, say) is pressed again, now live. */
+export function pressAgain(): void {
+  const button = pressed;
+  pressed = null;
+  if (button) sendSoonTo(() => button.isConnected && button.click());
 }

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import type { AdminLoginResponse } from '../../../../../shared/api-types.js';
 import { MFA_MESSAGES } from '../../../../../shared/mfa.js';
-import { PlainErrorAlert, PlainField, PlainInput, PlainSubmitButton } from '../../../components/plain-controls.js';
+import { PlainField, PlainInput } from '../../../components/plain-controls.js';
+import { PlainErrorAlert, PlainSubmitButton } from '../../../components/plain-ui.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { type FieldRule, required, usePlainForm } from '../../../lib/use-plain-form.js';
 import { useAdminLoginCode } from '../api/use-admin-login.js';

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginResponse, SessionEndReason, SessionInfo } from '../../../../../shared/api-types.js';
-import { PlainDialog } from '../../../components/plain-dialog.js';
-import { PlainErrorAlert, PlainField, PlainInput, PlainPasswordInput } from '../../../components/plain-controls.js';
-import { PlainButton } from '../../../components/plain-ui.js';
+import { PlainModal } from '../../../components/plain-dialog.js';
+import { PlainField, PlainInput, PlainPasswordInput } from '../../../components/plain-controls.js';
+import { PlainButton, PlainErrorAlert } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { signInName } from '../../../lib/account.js';
 import { apiClient, errorMessage } from '../../../lib/api-client.js';
@@ -47,18 +47,18 @@ export function IdleWarning({
     }
   };
   return (
-    <PlainDialog title="Are you still there?">
+    <PlainModal open title="Are you still there?" onClose={() => undefined} closable={false}>
       <p className="pf-dialog-text" role="alert">
         You will be signed out in {inWords(Math.max(0, remaining))}, to protect your information. Choose Stay signed in
         to carry on.
       </p>
       <div className="pf-dialog-actions">
         <PlainButton onClick={() => navigate(ROUTES.logout)}>Sign out</PlainButton>
-        <PlainButton variant="primary" loading={busy} onClick={() => void stay()} autoFocus>
+        <PlainButton variant="primary" loading={busy} onClick={() => void stay()} data-autofocus>
           Stay signed in
         </PlainButton>
       </div>
-    </PlainDialog>
+    </PlainModal>
   );
 }
 
@@ -114,7 +114,7 @@ export function SignInAgainDialog({
   };
 
   return (
-    <PlainDialog title="Please sign in again">
+    <PlainModal open title="Please sign in again" onClose={() => undefined} closable={false}>
       <p className="pf-dialog-text">
         {why} Sign in to carry on where you were.
         {unsentAnswers > 0 &&
@@ -143,7 +143,7 @@ export function SignInAgainDialog({
               described={Boolean(form.errors.password)}
               aria-required
               disabled={busy}
-              autoFocus
+              data-autofocus
               autoComplete="current-password"
             />
           </PlainField>
@@ -155,6 +155,6 @@ export function SignInAgainDialog({
           </div>
         </form>
       )}
-    </PlainDialog>
+    </PlainModal>
   );
 }

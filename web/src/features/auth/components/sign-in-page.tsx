@@ -1,4 +1,5 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { PlainErrorAlert, PlainSubmitButton } from '../../../components/plain-ui.js';
 import { Link, useLocation } from 'react-router-dom';
 import type { LoginResponse, StudentLoginResponse } from '../../../../../shared/api-types.js';
 import { LAYOUT, MESSAGES } from '../../../../../shared/constants.js';
@@ -6,7 +7,6 @@ import { GUARDIAN_MESSAGES } from '../../../../../shared/guardians.js';
 import { SIGN_IN_FORMS } from '../../../../../shared/sign-in-forms.js';
 import { LoadingOverlay, PageSpinner } from '../../../components/page-spinner.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
-import { PlainErrorAlert, PlainSubmitButton } from '../../../components/plain-controls.js';
 import { SignInFormField } from '../../../components/sign-in-form-field.js';
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useState } from 'react';
 import { PlainField } from '../../../components/plain-controls.js';
-import { PlainDialog } from '../../../components/plain-dialog.js';
+import { PlainModal } from '../../../components/plain-dialog.js';
 import { PlainButton } from '../../../components/plain-ui.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
@@ -59,7 +59,7 @@ function LookupDialog({ onClose, onChoose }: Omit<Props, 'open'>) {
   };
 
   return (
-    <PlainDialog title="Search for Student ID" width={480} onClose={onClose}>
+    <PlainModal open title="Search for Student ID" width={480} onClose={onClose}>
       <form className="pf-form" noValidate onSubmit={(e) => e.preventDefault()}>
         <PlainField id={INPUT_ID} label="Student Name">
           <div className="pf-combobox">
@@ -74,7 +74,7 @@ function LookupDialog({ onClose, onChoose }: Omit<Props, 'open'>) {
               aria-activedescendant={shown && active >= 0 ? `${LIST_ID}-${active}` : undefined}
               aria-describedby={STATUS_ID}
               autoComplete="off"
-              autoFocus
+              data-autofocus
               placeholder="First and last name"
               value={text}
               onChange={(e) => {
@@ -116,6 +116,6 @@ function LookupDialog({ onClose, onChoose }: Omit<Props, 'open'>) {
       <div className="pf-dialog-actions">
         <PlainButton onClick={onClose}>Close</PlainButton>
       </div>
-    </PlainDialog>
+    </PlainModal>
   );
 }

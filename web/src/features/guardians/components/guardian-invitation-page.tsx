@@ -12,15 +12,8 @@ import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { NewPasswordForm, type NewPasswordSubmit } from '../../../components/new-password-form.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
-import {
-  PlainErrorAlert,
-  PlainField,
-  PlainInput,
-  PlainPasswordInput,
-  PlainSubmitButton,
-  Spinner,
-} from '../../../components/plain-controls.js';
-import { PlainAlert, PlainButton } from '../../../components/plain-ui.js';
+import { PlainField, PlainInput, PlainPasswordInput, Spinner } from '../../../components/plain-controls.js';
+import { PlainAlert, PlainButton, PlainErrorAlert, PlainSubmitButton } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
 import { ApiError, apiClient, errorMessage } from '../../../lib/api-client.js';
