@@ -513,7 +513,7 @@ describe('the registration form', () => {
     const page = await openPage({ width: 1280, height: 900 });
     await signInStudent(page, id, PASSWORD);
     await expectPath(page, '/dashboard');
-    await page.route('**/api/registration-status', (route) =>
+    await page.route('**/api/houses', (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',
@@ -525,7 +525,7 @@ describe('the registration form', () => {
       .poll(() => page.getByRole('heading', { name: 'The registration form could not be loaded' }).isVisible())
       .toBe(true);
     expect(await page.locator('main form').count()).toBe(0);
-    await page.unroute('**/api/registration-status');
+    await page.unroute('**/api/houses');
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.getByLabel('Other Name').isVisible()).toBe(true);
   });
