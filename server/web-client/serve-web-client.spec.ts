@@ -35,7 +35,7 @@ describe('serving a page with its first view', () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'portal-ssr-'));
     mkdirSync(path.join(root, 'web'));
     mkdirSync(path.join(root, 'web-server'));
-    writeFileSync(path.join(root, 'web', 'index.html'), '<div id="root"><!--app-shell--></div>');
+    writeFileSync(path.join(root, 'web', 'index.html'), '<title>Portal</title><div id="root"><!--app-shell--></div>');
     // The renderer as the SSR build makes it: one module exporting renderFirstView.
     writeFileSync(
       path.join(root, 'web-server', 'entry-server.js'),
@@ -47,7 +47,10 @@ describe('serving a page with its first view', () => {
           const record = await source.studentRecord('7301');
           return { html: '<p>' + (record ? record.first_name : 'Loading…') + '</p>', data: '{}' };
         }
-        return { html: '<h1>' + source.session.settings.school_name + '</h1>', data: JSON.stringify(source.session) };
+        return {
+          html: '<title>Dashboard · Portal</title><h1>' + source.session.settings.school_name + '</h1>',
+          data: JSON.stringify(source.session),
+        };
       }`,
     );
     const app = express();
@@ -70,6 +73,8 @@ describe('serving a page with its first view', () => {
     const { res, html } = await page('/dashboard');
     expect(res.status).toBe(200);
     expect(html).toContain(`<div id="root"><h1>St. Mary's $& Co</h1><script type="application/json"`);
+    // Its title where the browser reads it, in place of the client's.
+    expect(html.startsWith('<title>Dashboard · Portal</title><div id="root">')).toBe(true);
     expect(html).toContain(JSON.stringify(session));
     // Drawn for this browser's session: never kept by a cache.
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -85,7 +90,7 @@ describe('serving a page with its first view', () => {
     for (const pathname of ['/fails', '/left-to-the-browser']) {
       const { res, html } = await page(pathname);
       expect(res.status).toBe(200);
-      expect(html).toBe('<div id="root"></div>');
+      expect(html).toBe('<title>Portal</title><div id="root"></div>');
     }
   });
 });

@@ -17,6 +17,9 @@ export const SERVER_PATHS = /^\/(api|sanctum|healthz|readyz)(\/|$)/;
  */
 const PAGE_MARK = '<!--app-shell-->';
 
+/** A page's title element. */
+const PAGE_TITLE = /<title>[^<]*<\/title>/;
+
 /** How long a page's first view may wait for her data (a slow database): past it, the page asks for it itself. */
 const FIRST_VIEW_BUDGET_MS = 300;
 
@@ -123,7 +126,10 @@ export function serveWebClient(
     // Drawn for this session's own browser: never kept by a cache.
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Vary', 'Cookie');
-    const page = view ? view.html + firstViewDataBlock(view.data) : '';
-    res.type('html').send(html.replace(PAGE_MARK, () => page));
+    // The page's own title (React draws it where the page does) goes where the browser reads it: in the head.
+    const title = view ? PAGE_TITLE.exec(view.html)?.[0] : undefined;
+    const page = view ? view.html.replace(PAGE_TITLE, '') + firstViewDataBlock(view.data) : '';
+    const head = title ? html.replace(PAGE_TITLE, () => title) : html;
+    res.type('html').send(head.replace(PAGE_MARK, () => page));
   });
 }
