@@ -8,9 +8,8 @@ import { ROUTES, STEP_ROUTES } from './routes.js';
 import { REGISTRATION_STEPS, type RegistrationStep } from './student-fields.js';
 
 /**
- * The cards of the student dashboard: what each says and where it leads. The client draws them
- * (web/src/features/dashboard), and so does the server in its first view of a student's dashboard
- * (server/web-client/page-shells.ts), so the same words in the same places are on screen before the client's code.
+ * The cards of the student dashboard: what each says and where it leads, drawn by the dashboard's components
+ * (web/src/features/dashboard), on the server too.
  */
 
 /** Where a card leads: the term reports, the PTA form, or a registration step (the client's and the server's names). */

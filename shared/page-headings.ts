@@ -1,9 +1,8 @@
 import type { StudentFields } from './student-fields.js';
 
 /**
- * The words at the head of the student pages. The client draws them, and so does the server in its first view of the
- * page (server/web-client/page-shells.ts), so that she sees where she is, and whose pages these are, before the
- * client's code has arrived; the page then replaces that view with the same words in the same places.
+ * The words at the head of the student pages, drawn by the pages' components (on the server too, so that she sees where
+ * she is, and whose pages these are, before the client's code has arrived).
  */
 
 /** The dashboard's heading, with the signed-in account's name. */

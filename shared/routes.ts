@@ -1,8 +1,8 @@
 import type { RegistrationStep } from './student-fields.js';
 
 /**
- * Client routes of docs/product.md §2 (history mode). In shared/ because the server knows them too: it draws the first
- * view of the student pages (server/web-client/page-shells.ts) and their links.
+ * Client routes of docs/product.md §2 (history mode). In shared/ because the server knows them too (its first view's
+ * data, the e-mailed links).
  */
 export const ROUTES = {
   studentLogin: '/',

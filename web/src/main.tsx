@@ -1,6 +1,6 @@
 // The client, loaded by boot.ts (the first script: the stylesheet) after the first frame. The server has drawn the
 // page with the same components (entry-server.tsx): the client adopts that HTML (hydrateRoot) with the data the server
-// drew it with. Where the server left the page to the browser (the sign-out page, a failed or late first view), the
+// drew it with. Where the server left the page to the browser (the sign-out page, a failed first view), the
 // client draws it itself.
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';

@@ -21,8 +21,8 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The first Tab stop of a signed-in page, shown when it has the focus: straight to the page's content, past the bar
- * and the menu (the server's frame draws the same link, page-shells.ts). The focus is moved by hand: a fragment link
- * would also go through the router as a navigation.
+ * and the menu (a plain fragment link in the server's HTML, before any script). The focus is moved by hand: a fragment
+ * link would also go through the router as a navigation.
  */
 export function SkipLink() {
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -74,8 +74,7 @@ interface TopBarProps {
 
 /**
  * The top bar (docs/product.md §2 Student layout, Admin shell): with the school name, an initials avatar with a name
- * tooltip, and Logout. Drawn without antd, in the places and sizes of the server's loading frame (the `page-frame…`
- * classes of global.css, server/web-client/page-shells.ts), so the page replaces the frame without a shift.
+ * tooltip, and Logout. Drawn without antd, on the `page-frame…` classes of global.css: the server draws it too.
  */
 export function TopBar({ title, person, menuButton, accountMenu, subBar }: TopBarProps) {
   const measured = useTopBarHeight();

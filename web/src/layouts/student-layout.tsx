@@ -19,8 +19,8 @@ import { MenuDrawer, type MenuEntry, SideMenu } from '../components/side-menu.js
 
 /*
  * Drawn without antd (docs/design.md §7): every signed-in student page waits for its layout, and the dashboard needs
- * nothing else of antd. The places and sizes are the server's loading frame's (the `page-frame…` classes of
- * global.css, server/web-client/page-shells.ts), so the page replaces the frame without a shift.
+ * nothing else of antd. The server draws it too (docs/design.md §4, One renderer), on the `page-frame…` classes of
+ * global.css.
  */
 
 /** docs/product.md §2 Student layout side menu, in this order. */
