@@ -79,6 +79,7 @@ if (adopt) {
   ]);
   // Drawn as a transition, React yields to the browser every few milliseconds while it builds the page, so a slow
   // phone stays responsive to a tap meanwhile.
+  adoptionStarted();
   startTransition(() => {
     createRoot(root).render(app);
   });

@@ -78,7 +78,7 @@ export function sendHeldSubmit(form: HTMLFormElement | null | undefined): void {
   sendSoon(form);
 }
 
-/** React starts adopting the page: from here it replays a press itself (main.tsx). */
+/** React starts adopting (or drawing) the page: from here it answers, or replays, a press itself (main.tsx). */
 export function adoptionStarted(): void {
   adopting = true;
 }
