@@ -156,7 +156,9 @@ describe('the sign-in form drawn by the server (typeable before the code arrives
       );
       expect(total).toBeGreaterThan(0);
       // React, its router and the query client; antd was 120 KB more of it.
-      expect(total).toBeLessThanOrEqual(140 * 1024);
+      // With what adopting the server's page takes (React DOM's hydration, the query cache's hand-over, the early
+      // input's hold): 143.7 KB measured.
+      expect(total).toBeLessThanOrEqual(145 * 1024);
       for (const [file, s] of scripts) {
         // antd's style injector (@rc-component/util) marks every style element it writes with this attribute.
         expect(s.text, `${file} must not be antd`).not.toContain('data-rc-order');

@@ -19,17 +19,21 @@ export interface MenuEntry {
 /** The menu's links; `current` is marked as the page she is on (aria-current). */
 export function SideMenu({
   label,
+  head,
   entries,
   current,
   onNavigate,
 }: {
   label: string;
+  /** drawn above the links, inside the menu (the admin frame's 'Student Portal / Administrator') */
+  head?: ReactNode;
   entries: MenuEntry[];
   current?: string;
   onNavigate?: () => void;
 }) {
   return (
     <nav aria-label={label} className="side-menu">
+      {head}
       <ul>
         {entries.map((entry) => (
           <li key={entry.path}>

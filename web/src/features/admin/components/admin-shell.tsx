@@ -53,14 +53,20 @@ function activeOption(pathname: string): AdminOption {
 }
 
 function AdminMenu({ active, onNavigate }: { active: AdminOption; onNavigate?: () => void }) {
+  const head = (
+    <div className="admin-menu-head">
+      <h2 className="admin-menu-title">Student Portal</h2>
+      <span className="admin-menu-role">Administrator</span>
+    </div>
+  );
   return (
-    <>
-      <div className="admin-menu-head">
-        <h2 className="admin-menu-title">Student Portal</h2>
-        <span className="admin-menu-role">Administrator</span>
-      </div>
-      <SideMenu label="Administrator menu" entries={ENTRIES} current={ADMIN_ROUTES[active]} onNavigate={onNavigate} />
-    </>
+    <SideMenu
+      label="Administrator menu"
+      head={head}
+      entries={ENTRIES}
+      current={ADMIN_ROUTES[active]}
+      onNavigate={onNavigate}
+    />
   );
 }
 
