@@ -94,12 +94,18 @@ export function recordScripts(page: Page): {
   page.on('response', (res: Response) => {
     if (!res.url().endsWith('.js')) return;
     pending.push(
-      res.body().then((body) => {
-        scripts.set(new URL(res.url()).pathname, {
-          gzip: gzipSync(body, { level: 9 }).length,
-          text: body.toString('utf8'),
-        });
-      }),
+      res.body().then(
+        (body) => {
+          scripts.set(new URL(res.url()).pathname, {
+            gzip: gzipSync(body, { level: 9 }).length,
+            text: body.toString('utf8'),
+          });
+        },
+        // A download still under way when the test closed its page, or left it for another, is no longer the test's.
+        (error: unknown) => {
+          if (!page.isClosed() && !/has been closed|unavailable/i.test(String(error))) throw error;
+        },
+      ),
     );
   });
   return { scripts, settled: async () => void (await Promise.all(pending)) };
