@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageLighthouse } from './lighthouse.mjs';
 import { signIn } from './signed-in-pages.mjs';
+import { benchServerEnv } from './server-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1500);
@@ -17,19 +18,7 @@ const details = process.argv.includes('--details');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-admin-'));
 const port = 38_000 + (process.pid % 1000);
 const origin = `http://127.0.0.1:${port}`;
-const env = {
-  PATH: process.env.PATH,
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  TRUST_PROXY: 'true',
-  SECURE_COOKIES: 'off',
-  LOG_LEVEL: 'warn',
-  ADMIN_USERNAME: 'bench-admin',
-  ADMIN_PASSWORD: 'Bench-Admin-Pass-1',
-};
+const env = benchServerEnv(dataDir, port);
 
 function printDetails(lhr) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { benchServerEnv } from './server-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
@@ -25,17 +26,7 @@ const benchDb = `portal_bench_${process.pid}`;
 const port = 39_000 + (process.pid % 1000);
 const origin = `http://127.0.0.1:${port}`;
 const env = {
-  PATH: process.env.PATH,
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  TRUST_PROXY: 'true',
-  SECURE_COOKIES: 'off',
-  LOG_LEVEL: 'warn',
-  ADMIN_USERNAME: 'bench-admin',
-  ADMIN_PASSWORD: 'Bench-Admin-Pass-1',
+  ...benchServerEnv(dataDir, port),
   ...(MARIADB
     ? { DATABASE_URL: `${MARIADB_SERVER}/${benchDb}`, WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? 'auto' }
     : {}),
