@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ROUTES } from '../../shared/routes.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
 import {
@@ -117,5 +118,28 @@ describe("a student page's first view", () => {
     expect(admin.text).toContain('Administrator Login');
     for (const path of ['/forgot-password', '/admin/forgot-password', '/guardian-forgot-password'])
       expect((await request(server).get(path).expect(200)).text).toContain('Forgot your password?');
+  });
+
+  it('sends every page in one piece, with no script but its data (the policy runs no inline script)', async () => {
+    // React moves a large part of a page (e.g. Change Password, with its icons) into a hidden <div> that an inline
+    // script shows, unless told not to (entry-server.tsx); the policy blocks that script, and the part stays hidden.
+    const student = await signedInStudent(t, '1002', 'Sunny-Garden-42');
+    const admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
+    const visitor = request.agent(t.app.getHttpServer());
+    const pages: [string, { get(path: string): request.Test }][] = [
+      ...Object.values(ROUTES)
+        .filter((path) => path !== ROUTES.logout && !path.startsWith('/admin'))
+        .map((path) => [path, student.agent] as [string, typeof student.agent]),
+      ...[ROUTES.studentLogin, ROUTES.adminLogin, ROUTES.guardianLogin, ROUTES.resetPassword].map(
+        (path) => [path, visitor] as [string, typeof visitor],
+      ),
+      [ROUTES.adminDashboard, admin.agent],
+    ];
+    for (const [path, agent] of pages) {
+      const html = (await agent.get(path).expect(200)).text;
+      expect(html, path).toContain('<div id="root">');
+      expect(html, path).not.toMatch(/<template|<div hidden|<!--\$\?-->/);
+      expect(drawn(html).match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [], path).toEqual([]);
+    }
   });
 });

@@ -57,13 +57,16 @@ export const renderFirstView: RenderFirstView = async (url, source) => {
   ]);
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Once everything in it has loaded (the page's code was preloaded above, so nothing waits long).
+  // Once everything in it has loaded (the page's code was preloaded above, so nothing waits long). In one piece: React
+  // otherwise moves a large part into a hidden <div> that an inline script shows, and the Content-Security-Policy
+  // lets no inline script run: that part would stay hidden.
   const { prelude } = await prerender(
     <StrictMode>
       <Providers queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
   const data = JSON.stringify(dehydrate(queryClient));
