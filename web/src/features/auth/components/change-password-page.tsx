@@ -5,7 +5,7 @@ import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { NewPasswordForm } from '../../../components/new-password-form.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { PlainCard } from '../../../components/plain-card.js';
-import { PlainField, PlainPasswordInput } from '../../../components/plain-controls.js';
+import { PlainFormField } from '../../../components/plain-form-field.js';
 import { PlainErrorAlert } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { signInName } from '../../../lib/account.js';
@@ -69,16 +69,16 @@ export function ChangePasswordPage() {
         <NewPasswordForm
           formId={FORM_ID}
           before={
-            <PlainField id={OLD_ID} label="Old Password" error={old.errors.old_password}>
-              <PlainPasswordInput
-                {...old.bind('old_password', oldRule)}
-                id={OLD_ID}
-                name="old_password"
-                described={Boolean(old.errors.old_password)}
-                aria-required
-                autoComplete="current-password"
-              />
-            </PlainField>
+            <PlainFormField
+              form={old}
+              name="old_password"
+              rule={oldRule}
+              id={OLD_ID}
+              label="Old Password"
+              password
+              aria-required
+              autoComplete="current-password"
+            />
           }
           validateBefore={() => old.validate({ old_password: oldRule })}
           hint={

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { AdminLoginResponse } from '../../../../../shared/api-types.js';
 import { MFA_MESSAGES } from '../../../../../shared/mfa.js';
-import { PlainField, PlainInput } from '../../../components/plain-controls.js';
+import { PlainFormField } from '../../../components/plain-form-field.js';
 import { PlainErrorAlert, PlainSubmitButton } from '../../../components/plain-ui.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { type FieldRule, required, usePlainForm } from '../../../lib/use-plain-form.js';
@@ -60,24 +60,23 @@ export function MfaCodeForm({
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
       {error && <PlainErrorAlert message={error} />}
-      <PlainField id={CODE_ID} label={recovery ? 'Recovery code' : 'Code'} error={form.errors.code}>
-        <PlainInput
-          {...form.bind('code', rule)}
-          key={recovery ? 'recovery' : 'totp'}
-          id={CODE_ID}
-          name="code"
-          autoFocus
-          aria-describedby="mfa-code-help"
-          described={Boolean(form.errors.code)}
-          aria-required
-          autoComplete="one-time-code"
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={recovery ? 20 : 7}
-          placeholder={recovery ? 'xxxxx-xxxxx' : '123456'}
-        />
-      </PlainField>
+      <PlainFormField
+        form={form}
+        name="code"
+        rule={rule}
+        key={recovery ? 'recovery' : 'totp'}
+        id={CODE_ID}
+        label={recovery ? 'Recovery code' : 'Code'}
+        autoFocus
+        aria-describedby="mfa-code-help"
+        aria-required
+        autoComplete="one-time-code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={recovery ? 20 : 7}
+        placeholder={recovery ? 'xxxxx-xxxxx' : '123456'}
+      />
       <div className="pf-item" style={{ marginBottom: 12 }}>
         <PlainSubmitButton loading={submit.isPending}>VERIFY</PlainSubmitButton>
       </div>

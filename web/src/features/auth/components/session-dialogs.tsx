@@ -2,7 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginResponse, SessionEndReason, SessionInfo } from '../../../../../shared/api-types.js';
 import { PlainModal } from '../../../components/plain-dialog.js';
-import { PlainField, PlainInput, PlainPasswordInput } from '../../../components/plain-controls.js';
+import { PlainField, PlainInput } from '../../../components/plain-controls.js';
+import { PlainFormField } from '../../../components/plain-form-field.js';
 import { PlainButton, PlainErrorAlert } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { signInName } from '../../../lib/account.js';
@@ -135,18 +136,18 @@ export function SignInAgainDialog({
           <PlainField id={NAME_ID} label={SIGN_IN_NAME_LABEL[user.role]}>
             <PlainInput id={NAME_ID} value={name} onValueChange={() => undefined} readOnly autoComplete="username" />
           </PlainField>
-          <PlainField id={PASSWORD_ID} label="Password" error={form.errors.password}>
-            <PlainPasswordInput
-              {...form.bind('password', passwordRule)}
-              id={PASSWORD_ID}
-              name="password"
-              described={Boolean(form.errors.password)}
-              aria-required
-              disabled={busy}
-              data-autofocus
-              autoComplete="current-password"
-            />
-          </PlainField>
+          <PlainFormField
+            form={form}
+            name="password"
+            rule={passwordRule}
+            id={PASSWORD_ID}
+            label="Password"
+            password
+            aria-required
+            disabled={busy}
+            data-autofocus
+            autoComplete="current-password"
+          />
           <div className="pf-dialog-actions">
             <PlainButton onClick={() => navigate(ROUTES.logout)}>Sign out</PlainButton>
             <PlainButton type="submit" variant="primary" loading={busy}>

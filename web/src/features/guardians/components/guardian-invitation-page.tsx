@@ -12,7 +12,8 @@ import { passwordProblem } from '../../../../../shared/password-policy.js';
 import { NewPasswordForm, type NewPasswordSubmit } from '../../../components/new-password-form.js';
 import { LoadingOverlay } from '../../../components/page-spinner.js';
 import { CardSubtitle, CardTitle, PlainCard } from '../../../components/plain-card.js';
-import { PlainField, PlainInput, PlainPasswordInput, Spinner } from '../../../components/plain-controls.js';
+import { PlainField, PlainInput, Spinner } from '../../../components/plain-controls.js';
+import { PlainFormField } from '../../../components/plain-form-field.js';
 import { PlainAlert, PlainButton, PlainErrorAlert, PlainSubmitButton } from '../../../components/plain-ui.js';
 import { ROUTES } from '../../../config/routes.js';
 import { VisitorLayout } from '../../../layouts/visitor-layout.js';
@@ -270,18 +271,17 @@ function CreateAccount({ token, info, onAccepted, onGone, onAccountExists }: Ste
         words="create"
         before={
           <>
-            <PlainField id={NAME_ID} label="Your name" error={form.errors.name}>
-              <PlainInput
-                {...form.bind('name', nameRule)}
-                id={NAME_ID}
-                name="name"
-                described={Boolean(form.errors.name)}
-                aria-required
-                autoComplete="name"
-                autoCapitalize="words"
-                maxLength={GUARDIAN_NAME_MAX_LENGTH + 1}
-              />
-            </PlainField>
+            <PlainFormField
+              form={form}
+              name="name"
+              rule={nameRule}
+              id={NAME_ID}
+              label="Your name"
+              aria-required
+              autoComplete="name"
+              autoCapitalize="words"
+              maxLength={GUARDIAN_NAME_MAX_LENGTH + 1}
+            />
             <InvitedEmail email={info.email} />
           </>
         }
@@ -350,18 +350,18 @@ function SignInToAccept({
       {error && <PlainErrorAlert message={error} />}
       <form id="guardian-sign-in-to-accept" className="pf-form" noValidate onSubmit={onSubmit}>
         <InvitedEmail email={info.email} />
-        <PlainField id={PASSWORD_ID} label="Password" error={form.errors.password}>
-          <PlainPasswordInput
-            {...form.bind('password', passwordRule)}
-            id={PASSWORD_ID}
-            name="password"
-            described={Boolean(form.errors.password)}
-            aria-required
-            placeholder="Enter password"
-            autoComplete="current-password"
-            autoFocus
-          />
-        </PlainField>
+        <PlainFormField
+          form={form}
+          name="password"
+          rule={passwordRule}
+          id={PASSWORD_ID}
+          label="Password"
+          password
+          aria-required
+          placeholder="Enter password"
+          autoComplete="current-password"
+          autoFocus
+        />
         <div className="pf-item" style={{ marginBottom: 12 }}>
           <PlainSubmitButton loading={busy}>Sign in and accept</PlainSubmitButton>
         </div>
