@@ -2,7 +2,7 @@ import { STUDENT_ID_PATTERN } from './constants.js';
 
 /*
  * How a sign-in name (a student ID, an administrator's username, a guardian's address) is compared, the same on
- * SQLite and MariaDB (issue 28). MariaDB's utf8mb4_unicode_ci collation compares loosely (case, accents, fullwidth
+ * SQLite and MariaDB. MariaDB's utf8mb4_unicode_ci collation compares loosely (case, accents, fullwidth
  * forms), SQLite exactly; so the server never leaves the comparison to the database: it normalises what was typed
  * (NFKC: a fullwidth '２' is '2', compatibility forms fold; then trimmed), looks the account up, and takes it only
  * when its stored name is exactly the normalised one. A spelling that is not the account's name is an unknown

@@ -243,7 +243,7 @@ describe('signing in with two-step sign-in on', () => {
     const actions = (await t.ds.getRepository(AuditEntry).find({ order: { id: 'ASC' } })).map((a) => a.action);
     expect(actions).toEqual(['mfa.enabled', 'mfa.recovery-codes-renewed', 'mfa.disabled']);
   });
-  it('takes her password from her own browser through an anonymous lock (issue 28)', async () => {
+  it('takes her password from her own browser through an anonymous lock', async () => {
     t = await startTestApp();
     await createAdmin(t);
     const c = await signedInAdmin(t, 'office', PASSWORD);
@@ -282,7 +282,7 @@ describe('ADMIN_MFA=required', () => {
     await passwordStep();
   });
 
-  it('takes the enrolment code logged at start, so that her password alone cannot set it up (issue 28)', async () => {
+  it('takes the enrolment code logged at start, so that her password alone cannot set it up', async () => {
     const warn = vi.spyOn(Logger.prototype, 'warn');
     t = await startTestApp({
       env: { ADMIN_MFA: 'required', ADMIN_USERNAME: 'office', ADMIN_PASSWORD: PASSWORD },

@@ -36,7 +36,7 @@ describe('serving and errors', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends a Permissions-Policy on every answer: camera and fullscreen for the portal only (finding 12)', async () => {
+  it('sends a Permissions-Policy on every answer: camera and fullscreen for the portal only', async () => {
     const server = t.app.getHttpServer();
     for (const url of [
       '/api/session',

@@ -104,7 +104,7 @@ export const MATRIX: Row[] = [
     expect: owner(200),
   },
   { route: 'GET /api/audit', path: (c) => `/api/audit?student_id=${c.studentId}`, expect: adminOnly() },
-  // Administrator area (issue 6). The reset names nobody, so no session of the callers is ended.
+  // Administrator area. The reset names nobody, so no session of the callers is ended.
   { route: 'GET /api/students', expect: adminOnly() },
   { route: 'POST /api/reset-password-student', body: () => ({ student_id: 'NOBODY1' }), expect: adminOnly(404) },
   { route: 'GET /api/registration-data-spreadsheet', expect: adminOnly() },
@@ -127,12 +127,12 @@ export const MATRIX: Row[] = [
   // Terms and conditions of registration. The admin sends the current text again: nothing changes or is audited.
   { route: 'GET /api/terms-and-conditions', expect: signedInRead },
   { route: 'POST /api/terms-and-conditions', body: () => ({ text: DEFAULT_TERMS_TEXT }), expect: adminOnly() },
-  // Term reports (issue 5). The matrix has no report data: past authorization, a card or posting is 404.
+  // Term reports. The matrix has no report data: past authorization, a card or posting is 404.
   { route: 'POST /api/import-term-reports', expect: adminOnly(422) },
   { route: 'GET /api/import-term-reports/template', expect: adminOnly() },
   { route: 'GET /api/term-reports-posted', expect: adminOnly() },
   { route: 'POST /api/post-term-reports', body: () => ({ year: 2025, term: 1, posted: 1 }), expect: adminOnly(404) },
-  // Holds (issue 17): the matrix has no report data, so past authorization a hold is 404; lifting none is 204.
+  // Holds: the matrix has no report data, so past authorization a hold is 404; lifting none is 204.
   {
     route: 'POST /api/term-report-holds',
     body: (c) => ({ student_id: c.studentId, year: 2025, term: 1, reason: 'Matrix' }),
@@ -154,7 +154,7 @@ export const MATRIX: Row[] = [
     path: () => '/api/class-report-cards/2025/1/1A',
     expect: adminOnly(404),
   },
-  // Documents (issue 4). A JSON body carries no file: past authorization the upload is 422 and stores nothing.
+  // Documents. A JSON body carries no file: past authorization the upload is 422 and stores nothing.
   {
     route: 'POST /api/store-file',
     body: (c) => ({ id: c.studentId, file_type: 'birth_certificate' }),
@@ -179,7 +179,7 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/registration-form/:studentId', expect: ownerRead },
   { route: 'GET /api/registration-report/all', expect: adminOnly() },
   { route: 'GET /api/registration-report/:classId', path: () => '/api/registration-report/1A', expect: adminOnly() },
-  // Two-step sign-in (issue 15). Nobody here is half signed in, so the code step is 401 for everyone; the
+  // Two-step sign-in. Nobody here is half signed in, so the code step is 401 for everyone; the
   // admin's set-up only starts (the code is wrong, nothing turns on), and she has nothing to turn off or renew.
   { route: 'POST /api/admin-login/mfa', body: () => ({ code: '000000' }), expect: publicRead(401) },
   { route: 'GET /api/admin-mfa', expect: adminOnly() },
@@ -187,9 +187,9 @@ export const MATRIX: Row[] = [
   { route: 'POST /api/admin-mfa/confirm', body: () => ({ code: '000000' }), expect: adminOnly(422) },
   { route: 'POST /api/admin-mfa/disable', body: () => ({ code: '000000' }), expect: adminOnly(409) },
   { route: 'POST /api/admin-mfa/recovery-codes', body: () => ({ code: '000000' }), expect: adminOnly(409) },
-  // Data protection (issue 15): the subject-access export of the student the call is about.
+  // Data protection: the subject-access export of the student the call is about.
   { route: 'GET /api/students/:studentId/export', expect: adminOnly() },
-  // E-mail (issue 16). Asking for a link answers the same for anyone (nobody of these names exists, so nothing is
+  // E-mail. Asking for a link answers the same for anyone (nobody of these names exists, so nothing is
   // sent); an unknown token is 410 for everyone; the outbox and reminders are the office's.
   {
     route: 'POST /api/forgot-password',
@@ -220,7 +220,7 @@ export const MATRIX: Row[] = [
     body: () => ({ email: 'not an address', password: 'whatever' }),
     expect: adminOnly(422),
   },
-  // Guardian accounts (issue 18). Wrong credentials for everyone; asking for a link answers the same for anyone;
+  // Guardian accounts. Wrong credentials for everyone; asking for a link answers the same for anyone;
   // unknown tokens are 410 for everyone. An invalid address: past authorization nothing is sent.
   {
     route: 'POST /api/guardian-login',
@@ -342,7 +342,7 @@ describe('authorization matrix', () => {
 });
 
 /*
- * Type confusion (issue 28): every text or number field of every JSON route above, sent as something it is not (an
+ * Type confusion: every text or number field of every JSON route above, sent as something it is not (an
  * object, an array, a number, true, an object with its own toString or valueOf, an object with __proto__), is refused
  * with a 4xx, never a 5xx nor a success, whoever calls: a visitor on the public routes, the student naming herself,
  * her guardian and the office on the others. null is "empty" in this API (an optional field cleared, a required one

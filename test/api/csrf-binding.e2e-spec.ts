@@ -6,7 +6,7 @@ import type { MfaSetup } from '../../shared/mfa.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Finding 8 of issue 15: the CSRF token is bound to this browser (its session once signed in, its
+// The CSRF token is bound to this browser (its session once signed in, its
 // httpOnly binding cookie before) and rotated whenever that binding changes.
 
 let t: TestApp;
@@ -33,7 +33,7 @@ describe('CSRF token bound to the browser', () => {
       .send(body);
   }
 
-  it('refuses a token minted in another browser, before and after sign-in (finding 8)', async () => {
+  it('refuses a token minted in another browser, before and after sign-in', async () => {
     // Before sign-in: B's own binding cookie with A's (valid, signed) token and header.
     const a = await new ApiClient(t).primeCsrf();
     const b = await new ApiClient(t).primeCsrf();
@@ -58,7 +58,7 @@ describe('CSRF token bound to the browser', () => {
     expect((await postWithToken(signedB, '/logout', signedB.xsrfToken())).status).toBe(204);
   });
 
-  it('rotates the token at sign-in and at password change: the earlier token is refused (finding 8)', async () => {
+  it('rotates the token at sign-in and at password change: the earlier token is refused', async () => {
     await createStudent(t, { id: '1004', date_of_birth: '2012-05-06', password: 'Fourth-Garden-45' });
     const c = await new ApiClient(t).primeCsrf();
     const beforeSignIn = c.xsrfToken();

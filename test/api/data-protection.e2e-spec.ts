@@ -14,7 +14,7 @@ import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
 import { pdfText } from '../fixtures/photos.js';
 import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Issue 15, data-protection basics: administrators' reads of a student's data are in her audit trail,
+// Data-protection basics: administrators' reads of a student's data are in her audit trail,
 // and GET /api/students/{id}/export answers everything held about her as one ZIP.
 
 const NIA = 'P100';

@@ -6,7 +6,7 @@ import { ApiClient } from '../fixtures/api-client.js';
 import { startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 /*
- * The demo school (SEED_DEMO) is the same on SQLite and MariaDB (issue 28: on MariaDB the wrong students had the
+ * The demo school (SEED_DEMO) is the same on SQLite and MariaDB (on MariaDB the wrong students once had the
  * chosen password): each student's account has the password the seed meant for her, and the sign-ins the README's
  * table gives work as it says.
  */

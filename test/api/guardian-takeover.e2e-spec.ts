@@ -8,8 +8,8 @@ import { MESSAGES } from '../../shared/constants.js';
 import { ApiClient, expectStatus, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
 import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Issue 28's high finding: a linked guardian wrote her own address into her daughter's record, asked for the
-// daughter's reset link and took the account over, and kept it after the office unlinked her. A student's reset link
+// The account takeover these tests guard against: a linked guardian wrote her own address into her daughter's record,
+// asked for the daughter's reset link and took the account over, and kept it after the office unlinked her. A student's reset link
 // now goes only to addresses she or the office wrote (docs/product.md §10 Forgotten password); she sees and ends her
 // guardian links herself (§11); the office's ban on an address covers its other spellings; every new link is
 // announced to her and her family; only a bare address is taken. Without SMTP_URL the outbox keeps every message,
@@ -66,7 +66,7 @@ describe('a guardian cannot direct her daughter’s reset link', () => {
     await askForReset(ID);
     expect(await queuedTo('password-reset')).toEqual(['aunt@example.tt', 'maya@example.tt']);
 
-    // The probe: the guardian shows the mother's section with her own address, and replaces the student's own and
+    // The attack: the guardian shows the mother's section with her own address, and replaces the student's own and
     // the aunt's with addresses of hers. The save itself is allowed (she fills in the registration).
     await expectStatus(
       mum.post('/api/student', {
@@ -122,7 +122,7 @@ describe('a guardian cannot direct her daughter’s reset link', () => {
     expect(await queuedTo('password-reset')).toEqual([]);
   });
 
-  // Review of issue 28: the student hid a section (she lives with her father now) and left her mother's address in
+  // The student hid a section (she lives with her father now) and left her mother's address in
   // it. A guardian showing the section again, by the living status or by the section's own tick, does not make the
   // address receive the link; the student saving the address while it shows does.
   it.each([
@@ -159,7 +159,7 @@ describe('a guardian cannot direct her daughter’s reset link', () => {
     expect(await queuedTo('password-reset')).toEqual(['zara.dad@example.tt', 'zara.mum@example.tt', 'zara@example.tt']);
   });
 
-  // Review of issue 28: the student typed her father's address, and her father signs in with it. The office unlinks
+  // The student typed her father's address, and her father signs in with it. The office unlinks
   // him (a court order), or she removes him herself: the address she typed reached his mailbox and still received her
   // link, so he could take the account over after all. Ending a link takes the record's addresses that reach the
   // guardian's mailbox (any spelling) off her reset links, until the student or the office saves them again.
@@ -377,7 +377,7 @@ describe('the office’s ban on an address', () => {
 });
 
 describe('an unlinked guardian', () => {
-  // Review of issue 28: an invitation sent while she was linked, to another spelling of her mailbox, and not yet
+  // An invitation sent while she was linked, to another spelling of her mailbox, and not yet
   // accepted, brought her back after the link was ended. Ending a link withdraws the student's pending invitations
   // to the same mailbox; other addresses' invitations stay.
   it.each([

@@ -5,7 +5,7 @@ import { BODY_TIMEOUT_MESSAGE } from '../../server/common/http-timeouts.js';
 import { startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 /*
- * Slow bodies (issue 28: 750 connections sending their bodies slowly stayed open over 95 s). Here the body limit is
+ * Slow bodies (750 connections sending their bodies slowly once stayed open over 95 s). Here the body limit is
  * one second (BODY_TIMEOUT_SECONDS) and the whole-request limit five (REQUEST_TIMEOUT_SECONDS).
  */
 let t: TestApp;
@@ -49,7 +49,7 @@ const jsonHead = (length: number) =>
 
 describe('headers that do not arrive', () => {
   it("are answered 408 and closed once the headers limit has passed, not at Node's next 30 s check", async () => {
-    // A probe's 200 slow-header connections stayed open 48.7 s against a documented 20 s: Node looks for expired
+    // 200 slow-header connections once stayed open 48.7 s against a documented 20 s: Node looks for expired
     // headers only every connectionsCheckingInterval (30 s by default).
     const { answer, closedAfter } = await sendAndWait(
       'GET /api/session HTTP/1.1\r\nHost: 127.0.0.1\r\n',

@@ -6,7 +6,7 @@ import { signedInAdmin } from '../fixtures/api-client.js';
 import { binary } from '../fixtures/binary.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Finding 12 of issue 15 (second half): the PDFs print names in any script the school's families
+// The PDFs print names in any script the school's families
 // use. The PDF templates fall back to Debian's Noto fonts (fonts-noto-core, fonts-noto-cjk, in the
 // Docker image and installed by .ci/run); read back with poppler's pdftotext and pdffonts.
 

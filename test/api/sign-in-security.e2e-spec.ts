@@ -15,7 +15,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('sign-in work (issue 15, finding 1)', () => {
+describe('sign-in work', () => {
   it('compares at the same bcrypt costs for an unknown ID, a date-of-birth account and a chosen password', async () => {
     t = await startTestApp();
     await createStudent(t, { id: '2001', date_of_birth: '2013-05-17' });
@@ -43,7 +43,7 @@ describe('sign-in work (issue 15, finding 1)', () => {
   });
 });
 
-describe('concurrent wrong passwords (issue 15, finding 2)', () => {
+describe('concurrent wrong passwords', () => {
   it('checks at most 5 of 50 simultaneous wrong passwords from several addresses', async () => {
     t = await startTestApp({ listen: true, env: { TRUST_PROXY: 'true', SECURE_COOKIES: 'off' } });
     await createStudent(t, { id: '2002', date_of_birth: '2012-01-02', password: 'Sunny-Garden-42' });
@@ -67,7 +67,7 @@ describe('concurrent wrong passwords (issue 15, finding 2)', () => {
   }, 60_000);
 });
 
-describe('device cookies (issue 15, finding 3)', () => {
+describe('device cookies', () => {
   const wrong = (c: ApiClient) => c.loginAdmin('office', 'not-the-password');
 
   it('lets a browser that signed in before through an anonymous lock; its own failures lock only it', async () => {
@@ -155,7 +155,7 @@ describe('device cookies (issue 15, finding 3)', () => {
   }, 60_000);
 });
 
-describe('sign-in names, the same on SQLite and MariaDB (issue 28)', () => {
+describe('sign-in names, the same on SQLite and MariaDB', () => {
   // 72+ characters: `guardian:<address>` is longer than the lock table's key and is stored hashed.
   const address = `${'mum.of.a.student.at.the.school.'.repeat(2)}ana.rivera@example.tt`;
   const fullwidth = (s: string) => s.replace(/[a-z0-9]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));

@@ -5,7 +5,7 @@ import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-clien
 import { binary } from '../fixtures/binary.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Issue 15, findings 4 and 11: one character XML cannot carry made the school-wide workbooks unreadable, and
+// Spreadsheet safety: one character XML cannot carry made the school-wide workbooks unreadable, and
 // text starting like a formula was exported as typed.
 
 const ME = '20265001';
@@ -58,7 +58,7 @@ afterAll(() => t.close());
 async function workbook(path: string): Promise<ExcelJS.Worksheet> {
   const res = await admin.get(path).buffer(true).parse(binary).expect(200);
   const wb = new ExcelJS.Workbook();
-  // The test of finding 4: the whole workbook opens.
+  // The whole workbook opens, whatever characters a record held.
   await wb.xlsx.load(res.body as ArrayBuffer);
   return wb.worksheets[0];
 }
@@ -73,7 +73,7 @@ function rowOf(ws: ExcelJS.Worksheet, id: string): Record<string, unknown> {
   throw new Error(`no row for ${id}`);
 }
 
-describe('characters XML cannot carry (finding 4)', () => {
+describe('characters XML cannot carry', () => {
   it.each(UNSAFE)('refuses %s in a student save with 422 and keeps the old answer', async (_, ch) => {
     const res = await me.post('/api/student', { id: ME, mother_name: `Rosa${ch}Garcia` }).expect(422);
     expect(res.body.errors.mother_name).toEqual([FIELD_MESSAGES.unusualCharacter]);
@@ -97,7 +97,7 @@ describe('characters XML cannot carry (finding 4)', () => {
   });
 });
 
-describe('formula-like text (finding 11)', () => {
+describe('formula-like text', () => {
   it('is neutralised with a leading quote in both workbooks; numbers and ordinary text are left alone', async () => {
     const data = rowOf(await workbook('/api/registration-data-spreadsheet'), OLD);
     const texts = Object.values(data).filter((v): v is string => typeof v === 'string');

@@ -6,8 +6,8 @@ import { jpegWithMetadata, pdfOf, SAMPLE_JPEG } from '../fixtures/files.js';
 import { pdfImageSizes, pdfText, photo, RED } from '../fixtures/photos.js';
 import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Issue 28, a second probe of the uploads: a body that ends inside a file, and PDFs that hide what the
-// first cleaning did not look for (docs/product.md §5 Uploads).
+// Hostile uploads: a body that ends inside a file, and PDFs that hide what a cleaning of only the usual
+// places would not look for (docs/product.md §5 Uploads).
 
 let t: TestApp;
 const PASSWORD = 'Hostile-Input-Pass-1';

@@ -12,7 +12,7 @@ import { PDF_SECRETS, SAMPLE_JPEG, samplePdf, scriptedPdf } from '../fixtures/fi
 import { encryptedPdf, pdfImageSizes, pdfInfo, pdfText, photo, pngBomb, RED } from '../fixtures/photos.js';
 import { createAdmin, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Issue 28, upload resources: what one account's uploads may cost the server (memory, disk, the PDF
+// Upload resources: what one account's uploads may cost the server (memory, disk, the PDF
 // renderer) and what a stored PDF may still carry (docs/product.md §5 Uploads).
 
 let t: TestApp;

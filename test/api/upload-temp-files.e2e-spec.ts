@@ -10,7 +10,7 @@ import { binary } from '../fixtures/binary.js';
 import { SAMPLE_JPEG } from '../fixtures/files.js';
 import { createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// Finding 10 of issue 15 and issue 28: kill -9 during an upload leaves a half-written '.tmp-*' file, or stored
+// Crash leftovers in the uploads folder: kill -9 during an upload leaves a half-written '.tmp-*' file, or stored
 // bytes whose database row was never written. At start (and every hour) those no live upload can own are
 // removed; several instances may share the folder, so another instance's write in progress stays.
 

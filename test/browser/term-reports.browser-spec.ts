@@ -9,7 +9,7 @@ import { axeViolations, expectPath, horizontalOverflow, signInStudent } from './
 
 const it = browserTest;
 
-// The term-report journey of issue 5: the office imports and posts, the student reads her card, the
+// The term-report journey: the office imports and posts, the student reads her card, the
 // office removes the posting and the student sees the term greyed again.
 
 const AMY = 'J1001';
