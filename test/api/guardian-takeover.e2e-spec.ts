@@ -9,11 +9,11 @@ import { ApiClient, expectStatus, signedInAdmin, signedInGuardian, signedInStude
 import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 // The account takeover these tests guard against: a linked guardian wrote her own address into her daughter's record,
-// asked for the daughter's reset link and took the account over, and kept it after the office unlinked her. A student's reset link
-// now goes only to addresses she or the office wrote (docs/product.md §10 Forgotten password); she sees and ends her
-// guardian links herself (§11); the office's ban on an address covers its other spellings; every new link is
-// announced to her and her family; only a bare address is taken. Without SMTP_URL the outbox keeps every message,
-// so what was queued, and to whom, is read from the outbox table.
+// asked for the daughter's reset link and took the account over, and kept it after the office unlinked her. A student's
+// reset link now goes only to addresses she or the office wrote (docs/product.md §10 Forgotten password); she sees and
+// ends her guardian links herself (§11); the office's ban on an address covers its other spellings; every new link is
+// announced to her and her family; only a bare address is taken. Without SMTP_URL the outbox keeps every message, so
+// what was queued, and to whom, is read from the outbox table.
 
 let t: TestApp;
 let admin: ApiClient;
