@@ -1,5 +1,5 @@
 // The answer of every spreadsheet import (students, term reports): the server and the web client read
-// one shape. How each failure is answered (413, 415, 422) is in the README's API section. And the one rule by which
+// one shape. How each failure is answered (413, 415, 422) is in docs/features.md. And the one rule by which
 // every import reads the headings of its columns.
 
 /**
