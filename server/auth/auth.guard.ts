@@ -73,7 +73,7 @@ export class AuthGuard implements CanActivate {
             : req.query[owner.query];
       if (named === undefined) throw new ForbiddenException(MESSAGES.forbidden);
       // Before validation: only text names a student. An array, object or number is refused here rather than turned
-      // into text (['M100'] would read as 'M100', an object with its own toString would throw: issue 28).
+      // into text (['M100'] would read as 'M100', an object with its own toString would throw: a 500).
       if (typeof named !== 'string') {
         const field = 'param' in owner ? owner.param : 'body' in owner ? owner.body : owner.query;
         throw new UnprocessableEntityException({

@@ -118,7 +118,7 @@ export class AuthService {
    * Forced reset (no old password needed: she proved the date of birth at sign-in) or voluntary change.
    * A new password ends every other session of the account (all but `sessionId`, this browser's); the
    * controller then gives this one a new id. `cookies` are the browser's: its device cookie for the account lets her
-   * through an anonymous lock as at sign-in (issue 28).
+   * through an anonymous lock as at sign-in.
    */
   async changePassword(
     dto: ChangePasswordDto,

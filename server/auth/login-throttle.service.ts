@@ -29,7 +29,7 @@ export const LOCK_MS = 15 * 60_000;
  *
  * An attempt is counted BEFORE its password is checked, in one locked read-and-write, and forgiven when
  * the password was right: however many arrive at once, on SQLite or MariaDB, at most 5 are checked
- * before the lock (issue 15, finding 2). The 5th attempt sets the lock itself.
+ * before the lock, so parallel guesses gain nothing. The 5th attempt sets the lock itself.
  */
 @Injectable()
 export class LoginThrottleService {

@@ -25,7 +25,7 @@ export function bcryptCostOf(hash: string): number | null {
  * Every check does the same work, whatever the account: one comparison at BCRYPT_COST and one at
  * INITIAL_PASSWORD_COST, in that order, one of them against the account's hash and the other against a
  * dummy hash (an unknown account: both dummies). So an answer's timing tells neither whether the account
- * exists nor whether it still has its date-of-birth password (issue 15, finding 1).
+ * exists nor whether it still has its date-of-birth password.
  */
 @Injectable()
 export class PasswordHasher {

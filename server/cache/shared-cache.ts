@@ -82,8 +82,8 @@ type Invalidator = (key: string) => void;
 
 /**
  * The in-process cache of sessions and accounts, and how a change reaches every instance (docs/design.md §7,
- * README "Several instances"): the instance that makes a change forgets the key at once and writes it to
- * `cache_invalidations` (in the change's own transaction when it has one); every instance reads the recent rows
+ * docs/operations.md, More than one instance): the instance that makes a change forgets the key at once and writes
+ * it to `cache_invalidations` (in the change's own transaction when it has one); every instance reads the recent rows
  * every POLL_MS and forgets those keys. Nothing is served from memory when that read has not succeeded for
  * CACHE_STALE_LIMIT_MS, so a sign-out, a password change or an unlink applies everywhere within a second.
  * Owns the cache_invalidations table.

@@ -11,7 +11,7 @@ export const MAX_BODY_DEPTH = 8;
  * Names no field of the API has: those of Object.prototype (`__proto__`, `constructor`, `toString`, `valueOf`, …).
  * JSON.parse makes them plain own properties, and an object whose `toString` or `valueOf` is not a function throws
  * "Cannot convert object to primitive value" wherever anything turns it into text or a number (String(), a
- * template string, Number(), class-transformer's @Type): a 500 on whichever route met it first (issue 28).
+ * template string, Number(), class-transformer's @Type): a 500 on whichever route met it first.
  */
 const RESERVED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 

@@ -9,7 +9,7 @@ export const BODY_TIMEOUT_MESSAGE = 'The request took too long to arrive. Please
 export const TIMEOUT_CHECK_MS = 1000;
 
 /**
- * Node's own limits on the server (issue 28): the headers within `headers` seconds, a whole request within `request`
+ * Node's own limits on the server: the headers within `headers` seconds, a whole request within `request`
  * (an upload on a slow phone lives under this one), idle keep-alive connections closed after `keepAlive`.
  * Node enforces the first two only when it checks its connections, every 30 s by default: a connection trickling its
  * headers stayed open up to 50 s under a 20 s limit. Checked every second, each limit holds within a second. Must

@@ -109,7 +109,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('production transport (issue 28)', () => {
+describe('production transport', () => {
   const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
   it('starts only when told TLS is in front, or that plain HTTP is meant', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), ...production })).toThrow(
@@ -125,7 +125,7 @@ describe('production transport (issue 28)', () => {
   });
 });
 
-describe('HTTP time limits (issue 28)', () => {
+describe('HTTP time limits', () => {
   it('give the largest upload what it needs at 1 Mbit/s, and other bodies 30 s', () => {
     // 4 × 5 MB = 20 MB: 168 s at 1 Mbit/s; a quarter more and 30 s.
     expect(loadConfig({ DATA_DIR: dir() }).timeouts).toEqual({ headers: 20, body: 30, request: 240, keepAlive: 5 });

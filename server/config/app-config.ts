@@ -48,7 +48,7 @@ export interface AppConfig {
 }
 
 /**
- * How long a request may take to arrive (issue 28: 750 connections sending their bodies slowly stayed open over
+ * How long a request may take to arrive (once 750 connections sending their bodies slowly stayed open over
  * 95 s). `headers`: the request line and headers. `body`: the body of any request but a file upload (JSON or a form,
  * at most 200 kB: 2 s at 1 Mbit/s). `request`: a whole request, the limit uploads live under; by default what the
  * largest upload (4 × UPLOAD_MAX_MB) needs on a 1 Mbit/s phone connection, with a quarter more and 30 s to spare

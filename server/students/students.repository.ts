@@ -152,7 +152,7 @@ export class StudentsRepository {
   /**
    * New rows. The callers' objects are left as they are: TypeORM's reading back of the columns the database filled in
    * (updateEntity) matched the rows it read to the objects by position, and MariaDB returns them in key order, so on
-   * MariaDB each object got another student's id (the demo school gave the wrong students their passwords, issue 28).
+   * MariaDB each object got another student's id (the demo school gave the wrong students their passwords).
    * Nothing needs those columns back; a whole school's seeding inserts thousands of rows and reads none of them.
    */
   async insert(rows: readonly Partial<StudentRow>[], m?: EntityManager): Promise<void> {

@@ -106,7 +106,7 @@ export class MfaService implements OnApplicationBootstrap {
   }
 
   /**
-   * ADMIN_MFA=required (issue 28): whoever first signs in with an administrator's password must not be able to set
+   * ADMIN_MFA=required: whoever first signs in with an administrator's password must not be able to set
    * up two-step sign-in on her own phone. Setting it up also takes the administrator's enrolment code, which only the
    * person who runs the server sees: it is written to the log at every start, once per administrator who has not set
    * it up, and when such an account is created. The code is an HMAC (a key derived from SESSION_SECRET) of the account
@@ -266,7 +266,7 @@ export class MfaService implements OnApplicationBootstrap {
     if (proof.code?.trim()) return this.checkCode(user, row, proof.code);
     if (!proof.password) throw codeError(MFA_MESSAGES.codeOrPassword);
     // A guess at the password counts like a failed sign-in, on the key sign-in would use (her browser's device
-    // cookie lets her through someone else's anonymous lock, issue 28).
+    // cookie lets her through someone else's anonymous lock).
     await this.auth.confirmOwnPassword(user, proof.password, cookies);
   }
 

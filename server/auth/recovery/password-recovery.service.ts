@@ -69,7 +69,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
    * Sends a link when the account exists and has an address; does nothing otherwise. The caller answers
    * the same in every case. Limited per account name, known or not.
    *
-   * Nothing that depends on the account runs before the answer (issue 28: answers for accounts with an address were
+   * Nothing that depends on the account runs before the answer (before, answers for accounts with an address were
    * measurably slower): the two limits count on keys made from what was typed alone, the same work for any name; the
    * account is looked up, and its link made and queued, only once `answered` resolves, i.e. when the answer has been
    * sent (the controller resolves it on the response's 'close'). Starting the lookup earlier, even without awaiting

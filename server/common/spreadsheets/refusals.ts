@@ -1,6 +1,6 @@
 import { PayloadTooLargeException, UnprocessableEntityException, UnsupportedMediaTypeException } from '@nestjs/common';
 
-// The one status for each way an import refuses a file as a whole (the README's API section has the
+// The one status for each way an import refuses a file as a whole (docs/features.md, Spreadsheet imports, has the
 // table). A file that was read but whose rows have errors is not refused here: it gets the import's
 // answer with its row errors (422, see spreadsheet-import.ts).
 
