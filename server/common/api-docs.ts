@@ -76,9 +76,15 @@ export interface ApiRouteOptions {
   summary: string;
   description?: string;
   ok: ApiSuccess;
-  /** The error statuses the route answers beyond those its guard, the CSRF check and validation imply. */
-  errors?: Partial<Record<ErrorStatus, string>>;
+  /**
+   * The error statuses the route answers beyond those its guard, the CSRF check and validation imply, with when; their
+   * body is ApiErrorDto unless a schema is given.
+   */
+  errors?: Partial<Record<ErrorStatus, string | { description: string; schema: SchemaObject }>>;
 }
+
+/** Ends with a full stop, as every answer's description in the reference does. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** A route's entry in the API reference: summary, success answer, and the error statuses it answers itself. */
 export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
@@ -100,8 +106,10 @@ export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
       : ok.schema
         ? ApiResponse({ status, description: ok.description, schema: ok.schema })
         : ApiResponse({ status, description: ok.description });
-  const errors = Object.entries(options.errors ?? {}).map(([code, description]) =>
-    ApiResponse({ status: Number(code), description, type: ApiErrorDto }),
+  const errors = Object.entries(options.errors ?? {}).map(([code, error]) =>
+    typeof error === 'string'
+      ? ApiResponse({ status: Number(code), description: sentence(error), type: ApiErrorDto })
+      : ApiResponse({ status: Number(code), description: sentence(error.description), schema: error.schema }),
   );
   return applyDecorators(
     ApiOperation({ summary: options.summary, ...(options.description ? { description: options.description } : {}) }),
@@ -129,23 +137,3 @@ export const ApiDryRun = () =>
     schema: { type: 'string', enum: ['1'] },
     description: '1: check only, store nothing.',
   });
-
-/** Inline schema helpers for answers that have no model class. */
-export const objectSchema = (
-  properties: Record<string, SchemaObject>,
-  required: string[] = Object.keys(properties),
-): SchemaObject => ({ type: 'object', properties, required });
-export const listOf = (items: SchemaObject): SchemaObject => ({ type: 'array', items });
-export const text = (description?: string): SchemaObject => ({
-  type: 'string',
-  ...(description ? { description } : {}),
-});
-export const int = (description?: string): SchemaObject => ({
-  type: 'integer',
-  ...(description ? { description } : {}),
-});
-export const bool = (description?: string): SchemaObject => ({
-  type: 'boolean',
-  ...(description ? { description } : {}),
-});
-export const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });

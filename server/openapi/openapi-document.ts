@@ -19,6 +19,7 @@ import { AppModule } from '../app.module.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { SignInThrottlerGuard } from '../auth/sign-in-throttler.guard.js';
 import { ApiErrorDto } from '../common/api-docs.js';
+import { API_SCHEMAS } from '../common/api-schemas.js';
 import {
   DURING_RESET_KEY,
   MFA_ENROLMENT_KEY,
@@ -166,6 +167,8 @@ export async function buildApiReference(): Promise<ApiReference> {
       })
       .build();
     const document = SwaggerModule.createDocument(app, base, { extraModels: [ApiErrorDto] });
+    const components = (document.components ??= {});
+    components.schemas = { ...components.schemas, ...API_SCHEMAS };
     const routes = routeAccess(app);
     applyAccess(document, routes);
     return { document: sortKeys(document) as OpenAPIObject, routes };
@@ -274,7 +277,7 @@ function applyAccess(document: OpenAPIObject, routes: RouteAccess[]): void {
       const own = existing?.description ? [existing.description.replace(/\.$/, '')] : [];
       op.responses[key] = {
         description: `${capitalise([...own, ...reasons].join('; '))}.`,
-        content: { 'application/json': { schema: ERROR_REF } },
+        content: existing?.content ?? { 'application/json': { schema: ERROR_REF } },
       };
     }
   }
