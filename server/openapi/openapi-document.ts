@@ -179,7 +179,8 @@ export async function buildApiReference(): Promise<ApiReference> {
 
 const API_DESCRIPTION = [
   "The JSON API of the Student Portal, generated from the server's controllers (npm run openapi).",
-  'Every error answer has one shape, ApiErrorDto: { statusCode, message, errors? } (errors: 422 only).',
+  'Every error answer has one shape, ApiErrorDto: { statusCode, message, errors? } (errors on 422; a 401 adds reason,',
+  'a 409 of POST /api/student current). State-changing requests carry the CSRF header (security scheme csrf).',
   'Who may call a route is in its description and in x-public / x-roles / x-owner.',
 ].join(' ');
 
