@@ -21,10 +21,15 @@ beforeAll(async () => {
 
 describe('the API reference (docs/openapi.json)', () => {
   it('is up to date with the code: run `npm run openapi` after changing a route, a DTO or a response shape', () => {
-    const committed = readFileSync(path.resolve(OPENAPI_FILE), 'utf8');
-    expect(committed === serialise(reference.document), `${OPENAPI_FILE} is out of date: run npm run openapi`).toBe(
-      true,
-    );
+    const committed = readFileSync(path.resolve(OPENAPI_FILE), 'utf8').split('\n');
+    const generated = serialise(reference.document).split('\n');
+    const line = generated.findIndex((text, i) => text !== committed[i]);
+    const where = line < 0 ? committed.length : line;
+    // The first line that differs, rather than a diff of the whole document.
+    expect(
+      line < 0 && committed.length === generated.length,
+      `${OPENAPI_FILE} is out of date from line ${where + 1} (${generated[where]?.trim()}): run npm run openapi`,
+    ).toBe(true);
   });
 
   it('describes every route of every controller, once', () => {
