@@ -29,7 +29,7 @@ import { FilesService, type UploadedBytes } from './files.service.js';
 import { UploadReader } from './upload.interceptor.js';
 import { ApiMultipart, ApiRoute } from '../common/api-docs.js';
 import { ref } from '../common/api-schemas.js';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiParam, ApiQuery } from '@nestjs/swagger';
 import { DOCUMENT_TYPES } from '../../shared/constants.js';
 
 @Controller('api')
@@ -175,6 +175,7 @@ export class FilesController {
     ok: { description: "The file's bytes, as uploaded (PDF or JPEG).", file: 'application/octet-stream' },
     errors: { 404: 'No such file, or not one this account may see' },
   })
+  @ApiParam({ name: 'fileId', schema: { type: 'integer' } })
   @ApiQuery({ name: 'download', required: false, schema: { type: 'string', enum: ['1'] } })
   @Get('files/:fileId')
   async download(

@@ -1,3 +1,4 @@
+import { ApiParam } from '@nestjs/swagger';
 import { Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { MESSAGES } from '../../shared/constants.js';
 import type { MailSettings, OutboxItem, OutboxMessage } from '../../shared/mail.js';
@@ -40,6 +41,7 @@ export class OutboxController {
     ok: { description: 'The message with its text.', schema: ref('OutboxMessage') },
     errors: { 404: 'No such message' },
   })
+  @ApiParam({ name: 'id', schema: { type: 'integer' } })
   @Get('outbox/:id')
   get(@Param('id', messageId) id: number): Promise<OutboxMessage> {
     return this.outbox.get(id);
@@ -50,6 +52,7 @@ export class OutboxController {
     ok: { description: 'Queued again.', schema: ref('OutboxItem') },
     errors: { 404: 'No such message', 409: 'The message has not failed' },
   })
+  @ApiParam({ name: 'id', schema: { type: 'integer' } })
   @Post('outbox/:id/resend')
   @HttpCode(200)
   resend(@Param('id', messageId) id: number, @CurrentUser() user: SessionUser): Promise<OutboxItem> {

@@ -1,3 +1,4 @@
+import { ApiParam } from '@nestjs/swagger';
 import {
   Body,
   Controller,
@@ -187,6 +188,12 @@ export class TermReportsController {
       503: 'PDFs cannot be made now (Chromium unavailable or busy)',
     },
   })
+  @ApiParam({
+    name: 'year',
+    schema: { type: 'string', pattern: '^\\d{4}$' },
+    description: "The academic year's start.",
+  })
+  @ApiParam({ name: 'term', schema: { type: 'string', enum: ['1', '2', '3'] } })
   @Get('report-card/:studentId/:year/:term')
   async card(
     @CurrentUser() user: SessionUser,
@@ -207,6 +214,12 @@ export class TermReportsController {
     ok: { description: 'Every report card of the class for the term, for printing.', file: 'application/pdf' },
     errors: { 404: 'No report data', 503: 'PDFs cannot be made now (Chromium unavailable or busy)' },
   })
+  @ApiParam({
+    name: 'year',
+    schema: { type: 'string', pattern: '^\\d{4}$' },
+    description: "The academic year's start.",
+  })
+  @ApiParam({ name: 'term', schema: { type: 'string', enum: ['1', '2', '3'] } })
   @Get('class-report-cards/:year/:term/:classId')
   async classCards(
     @Param('year') year: string,

@@ -1,3 +1,4 @@
+import { ApiParam } from '@nestjs/swagger';
 import { Controller, Get, Param, ParseIntPipe, Res, UnprocessableEntityException } from '@nestjs/common';
 import type { Response } from 'express';
 import type { RegistrationDataRow } from '../../../shared/admin-types.js';
@@ -33,6 +34,7 @@ export class RegistrationExportController {
     },
     errors: { 422: 'The form level is not a number from 1 to 6' },
   })
+  @ApiParam({ name: 'formLevel', schema: { type: 'integer', minimum: 1, maximum: 6 } })
   @Get('student-registration/:formLevel')
   byFormLevel(
     @Param('formLevel', new ParseIntPipe({ exceptionFactory: () => badLevel() })) formLevel: number,
