@@ -50,6 +50,8 @@ describe('the API reference (docs/openapi.json)', () => {
         if (!response.description?.trim()) problems.push(`${name}: ${status} has no description`);
         if (/^[45]\d\d$/.test(status) && !response.content?.['application/json']?.schema)
           problems.push(`${name}: ${status} has no body shape`);
+        if (/^2\d\d$/.test(status) && status !== '204' && !response.content)
+          problems.push(`${name}: ${status} does not say what it answers`);
       }
     }
     expect(problems).toEqual([]);

@@ -11,6 +11,7 @@ import {
   DocumentBuilder,
   type OpenAPIObject,
   type OperationObject,
+  type ParameterObject,
   type ResponseObject,
   SwaggerModule,
 } from '@nestjs/swagger';
@@ -30,6 +31,8 @@ import {
 } from '../common/decorators.js';
 import { loadConfig } from '../config/app-config.js';
 
+/** The path parameters that name a student. */
+const STUDENT_PARAMS = new Set(['studentId', 'userId']);
 const ALL_ROLES: Role[] = ['student', 'guardian', 'admin'];
 const ERROR_REF = { $ref: '#/components/schemas/ApiErrorDto' };
 
@@ -272,6 +275,10 @@ function applyAccess(document: OpenAPIObject, routes: RouteAccess[]): void {
     else op['x-roles'] = route.roles;
     if (route.owner) op['x-owner'] = route.owner;
     op.description = [op.description, whoMayCall(route)].filter(Boolean).join('\n\n');
+    for (const param of (op.parameters ?? []) as ParameterObject[]) {
+      if (param.in === 'path' && !param.description && STUDENT_PARAMS.has(param.name))
+        param.description = 'A student ID.';
+    }
     for (const [status, reasons] of impliedStatuses(route)) {
       const key = String(status);
       const existing = op.responses[key] as ResponseObject | undefined;
