@@ -17,6 +17,7 @@ import {
 } from '@nestjs/swagger';
 import type { Role } from '../../shared/api-types.js';
 import { AppModule } from '../app.module.js';
+import { CSRF_COOKIE, CSRF_HEADER } from '../auth/csrf.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { SignInThrottlerGuard } from '../auth/sign-in-throttler.guard.js';
 import { ApiErrorDto } from '../common/api-docs.js';
@@ -162,9 +163,9 @@ export async function buildApiReference(): Promise<ApiReference> {
       .addSecurity('csrf', {
         type: 'apiKey',
         in: 'header',
-        name: 'X-XSRF-TOKEN',
+        name: CSRF_HEADER,
         description:
-          'Every POST echoes the readable XSRF-TOKEN cookie (GET /sanctum/csrf-cookie sets it) in this header. ' +
+          `Every POST echoes the readable ${CSRF_COOKIE} cookie (GET /sanctum/csrf-cookie sets it) in this header. ` +
           'The token is bound to the session, or before sign-in to the browser; a new one comes with the answer ' +
           'whenever the binding changes.',
       })
