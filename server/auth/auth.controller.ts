@@ -36,6 +36,8 @@ import { startPendingMfa } from './mfa/pending-mfa.js';
 import { signOutHere, startSession } from './session-cookie.js';
 import { SessionAccount } from './session-account.js';
 import { SignInThrottlerGuard } from './sign-in-throttler.guard.js';
+import { ApiRoute } from '../common/api-docs.js';
+import { ref } from '../common/api-schemas.js';
 
 @Controller()
 export class AuthController {
@@ -51,6 +53,11 @@ export class AuthController {
 
   /** Primes the XSRF-TOKEN cookie the client echoes in X-XSRF-TOKEN (docs/product.md §4 Sign-in step 1). */
   @Public()
+  @ApiRoute({
+    summary: 'Set the CSRF cookie',
+    description: 'Sets the readable XSRF-TOKEN cookie, which every POST echoes in the X-XSRF-TOKEN header.',
+    ok: { status: 204, description: 'The cookie is set.' },
+  })
   @Get('sanctum/csrf-cookie')
   @HttpCode(204)
   csrfCookie(@Req() req: Request, @Res({ passthrough: true }) res: Response): void {
@@ -59,6 +66,15 @@ export class AuthController {
 
   @Public()
   @UseGuards(SignInThrottlerGuard)
+  @ApiRoute({
+    summary: 'Sign a student in',
+    description: 'Starts a session (the session cookie) for the student ID and password.',
+    ok: { description: 'Signed in.', schema: ref('StudentLoginResponse') },
+    errors: {
+      422: 'The student ID or password is wrong',
+      429: 'This account is locked for a while after failed attempts',
+    },
+  })
   @Post('api/login-student')
   @HttpCode(200)
   async loginStudent(
@@ -75,6 +91,15 @@ export class AuthController {
   /** A parent or guardian, on the students' sign-in page (docs/product.md §11). */
   @Public()
   @UseGuards(SignInThrottlerGuard)
+  @ApiRoute({
+    summary: 'Sign a parent or guardian in',
+    description: 'Starts a session for the e-mail address and password of a guardian account.',
+    ok: { description: 'Signed in.', schema: ref('GuardianLoginResponse') },
+    errors: {
+      422: 'The e-mail address or password is wrong',
+      429: 'This account is locked for a while after failed attempts',
+    },
+  })
   @Post('api/guardian-login')
   @HttpCode(200)
   async loginGuardian(
@@ -90,6 +115,20 @@ export class AuthController {
 
   @Public()
   @UseGuards(SignInThrottlerGuard)
+  @ApiRoute({
+    summary: 'Sign an administrator in',
+    description:
+      'Starts a session for the username and password; with two-step sign-in on, answers {mfa_required: true} and ' +
+      'POST /api/admin-login/mfa completes it.',
+    ok: {
+      description: 'Signed in, or half signed in awaiting the two-step code.',
+      schema: { oneOf: [ref('AdminLoginResponse'), ref('MfaRequiredResponse')] },
+    },
+    errors: {
+      422: 'The username or password is wrong',
+      429: 'This account is locked for a while after failed attempts',
+    },
+  })
   @Post('api/admin-login')
   @HttpCode(200)
   async loginAdmin(
@@ -110,6 +149,21 @@ export class AuthController {
   }
 
   @AllowDuringReset()
+  @ApiRoute({
+    summary: "Change the signed-in account's password",
+    description:
+      'The forced first change (reset_password) or a voluntary one (password with old_password); the session ' +
+      'continues under a new id.',
+    ok: {
+      description: 'Changed; the account as a sign-in answers it.',
+      schema: { oneOf: [ref('StudentLoginResponse'), ref('AdminLoginResponse'), ref('GuardianLoginResponse')] },
+    },
+    errors: {
+      403: 'student_id is not the signed-in account',
+      422: 'The old password is wrong, or the new one is refused by the password rules',
+      429: 'Too many wrong old passwords',
+    },
+  })
   @Post('api/change-password-student')
   @HttpCode(200)
   async changePassword(
@@ -130,6 +184,11 @@ export class AuthController {
 
   /** Signs out; answers 204 whether or not there was a session (docs/product.md §4: sign-out errors are ignored). */
   @Public()
+  @ApiRoute({
+    summary: 'Sign out',
+    description: "Ends this browser's session; answers 204 whether or not there was one.",
+    ok: { status: 204, description: 'Signed out.' },
+  })
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
@@ -138,6 +197,11 @@ export class AuthController {
 
   /** Who is signed in in this browser, plus the operator settings the client needs. */
   @Public()
+  @ApiRoute({
+    summary: 'Who is signed in',
+    description: "The account this browser's session belongs to, if any, and the settings the client needs.",
+    ok: { description: 'The session and the settings.', schema: ref('SessionInfo') },
+  })
   @Get('api/session')
   async session(@Req() req: Request): Promise<SessionInfo> {
     const info = await this.auth.sessionInfo(req.user, req.user ? undefined : this.accounts.endedReason(req));
@@ -147,6 +211,12 @@ export class AuthController {
 
   @AllowDuringReset()
   @OwnerOrAdmin({ param: 'studentId' })
+  @ApiRoute({
+    summary: "A student's account",
+    description: 'Whether the student must still replace her first password (a list of one).',
+    ok: { description: 'The account.', schema: { type: 'array', items: ref('UserInfo') } },
+    errors: { 403: 'The account named is not a student', 404: 'No such student' },
+  })
   @Get('api/user/:studentId')
   async userInfo(@Param('studentId') studentId: string, @CurrentUser() user: SessionUser): Promise<UserInfo[]> {
     const account =

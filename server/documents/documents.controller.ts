@@ -4,6 +4,7 @@ import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { pdfFile } from '../pdf/pdf-file.js';
 import { DocumentsService } from './documents.service.js';
+import { ApiRoute } from '../common/api-docs.js';
 
 /** The generated PDFs shown in the viewers and frames (docs/product.md §7 "Documents shown in embedded frames"). */
 @Controller('api')
@@ -15,6 +16,11 @@ export class DocumentsController {
 
   /** The student's registration form on Legal paper. */
   @OwnerOrAdmin({ param: 'studentId' })
+  @ApiRoute({
+    summary: "A student's registration form (PDF)",
+    ok: { description: 'The form on Legal paper.', file: 'application/pdf' },
+    errors: { 404: 'No such student', 503: 'PDFs cannot be made now (Chromium unavailable or busy)' },
+  })
   @Get('registration-form/:studentId')
   async registrationForm(
     @CurrentUser() user: SessionUser,
@@ -27,6 +33,11 @@ export class DocumentsController {
 
   /** The all-students registration report (declared before /:classId so 'all' is not taken for a class). */
   @Roles('admin')
+  @ApiRoute({
+    summary: 'Registration report of all students (PDF)',
+    ok: { description: 'The report.', file: 'application/pdf' },
+    errors: { 503: 'PDFs cannot be made now (Chromium unavailable or busy)' },
+  })
   @Get('registration-report/all')
   async reportAll(): Promise<StreamableFile> {
     const { pdf, fileName } = await this.documents.registrationReport(null);
@@ -34,6 +45,11 @@ export class DocumentsController {
   }
 
   @Roles('admin')
+  @ApiRoute({
+    summary: 'Registration report of one class (PDF)',
+    ok: { description: 'The report.', file: 'application/pdf' },
+    errors: { 404: 'No such class', 503: 'PDFs cannot be made now (Chromium unavailable or busy)' },
+  })
   @Get('registration-report/:classId')
   async reportClass(@Param('classId') classId: string): Promise<StreamableFile> {
     const { pdf, fileName } = await this.documents.registrationReport(classId);

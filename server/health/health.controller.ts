@@ -13,6 +13,8 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Public } from '../common/decorators.js';
+import { ApiRoute } from '../common/api-docs.js';
+import { ref } from '../common/api-schemas.js';
 
 type Check = 'ok' | 'failed';
 const CHECKS = ['database', 'migrations', 'uploads'] as const;
@@ -29,6 +31,7 @@ export class HealthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @ApiRoute({ summary: 'Liveness', ok: { description: 'The process answers.', schema: ref('Health') } })
   @Get('healthz')
   health() {
     return { status: 'ok' };
@@ -39,6 +42,12 @@ export class HealthController {
    * Terminus runs the checks; the answer keeps the portal's own shape, which the Docker HEALTHCHECK,
    * the tests and operators' load balancers read.
    */
+  @ApiRoute({
+    summary: 'Readiness',
+    description: 'Database reachable, migrations applied, uploads folder writable (Chromium only reported).',
+    ok: { description: 'Ready.', schema: ref('Readiness') },
+    errors: { 503: { description: 'Not ready: which check failed', schema: ref('Readiness') } },
+  })
   @Get('readyz')
   async ready(@Res({ passthrough: true }) res: Response) {
     let details: Record<string, { status: string }>;

@@ -1,27 +1,53 @@
 import { Controller, Get } from '@nestjs/common';
 import { LookupsService } from './lookups.service.js';
+import { ApiRoute } from '../common/api-docs.js';
+import { ref } from '../common/api-schemas.js';
 
 /** The lookup lists, shaped as docs/product.md §3 names them (the registration status: students/). */
 @Controller('api')
 export class LookupsController {
   constructor(private readonly lookups: LookupsService) {}
 
-  @Get('form-classes') formClasses() {
+  @ApiRoute({
+    summary: 'Form classes',
+    ok: { description: 'The list.', schema: { type: 'array', items: ref('FormClassItem') } },
+  })
+  @Get('form-classes')
+  formClasses() {
     return this.lookups.listFormClasses();
   }
-  @Get('towns') towns() {
+  @ApiRoute({ summary: 'Towns', ok: { description: 'The list.', schema: { type: 'array', items: ref('TownItem') } } })
+  @Get('towns')
+  towns() {
     return this.lookups.listTowns();
   }
-  @Get('regional-corporation') regions() {
+  @ApiRoute({
+    summary: 'Regional corporations',
+    ok: { description: 'The list.', schema: { type: 'array', items: ref('RegionItem') } },
+  })
+  @Get('regional-corporation')
+  regions() {
     return this.lookups.listRegions();
   }
-  @Get('religions') religions() {
+  @ApiRoute({
+    summary: 'Religions',
+    ok: { description: 'The list.', schema: { type: 'array', items: ref('ReligionItem') } },
+  })
+  @Get('religions')
+  religions() {
     return this.lookups.listReligions();
   }
-  @Get('ethnic-groups') ethnicGroups() {
+  @ApiRoute({
+    summary: 'Ethnic groups',
+    ok: { description: 'The list.', schema: { type: 'array', items: ref('EthnicGroupItem') } },
+  })
+  @Get('ethnic-groups')
+  ethnicGroups() {
     return this.lookups.listEthnicGroups();
   }
-  @Get('houses') houses() {
+  @ApiRoute({ summary: 'Houses', ok: { description: 'The list.', schema: { type: 'array', items: ref('HouseItem') } } })
+  @Get('houses')
+  houses() {
     return this.lookups.listHouses();
   }
 }

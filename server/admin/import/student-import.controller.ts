@@ -11,6 +11,8 @@ import { House } from '../../lookups/entities/lookups.entities.js';
 import { XLSX_TYPE } from '../export/xlsx.js';
 import { StudentImportService } from './student-import.service.js';
 import { buildStudentTemplate } from './student-template.js';
+import { ApiDryRun, ApiMultipart, ApiRoute } from '../../common/api-docs.js';
+import { ref } from '../../common/api-schemas.js';
 
 @Roles('admin')
 @Controller('api/import-students')
@@ -21,6 +23,19 @@ export class StudentImportController {
   ) {}
 
   /** multipart `file` (.xlsx or .csv), `?dry_run=1` to check only: see importSpreadsheet. */
+  @ApiRoute({
+    summary: 'Import students from a spreadsheet',
+    description: 'Creates and updates students from an .xlsx or .csv file; with ?dry_run=1 only checks it.',
+    ok: { description: 'Imported (or checked).', schema: ref('StudentImportResult') },
+    errors: {
+      400: 'The multipart body is malformed',
+      413: 'The file is larger than the limit',
+      415: 'The file is not an .xlsx or .csv file',
+      422: { description: 'No file, or the file has errors (nothing imported)', schema: ref('StudentImportResult') },
+    },
+  })
+  @ApiMultipart({ file: { type: 'string', format: 'binary' } }, ['file'])
+  @ApiDryRun()
   @Post()
   @HttpCode(200)
   @SheetUpload({
@@ -41,6 +56,13 @@ export class StudentImportController {
     );
   }
 
+  @ApiRoute({
+    summary: 'Student import template',
+    ok: {
+      description: 'The import workbook with its columns.',
+      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+  })
   @Get('template')
   async template(): Promise<StreamableFile> {
     const bytes = await buildStudentTemplate(await this.houses.find({ order: { id: 'ASC' } }));

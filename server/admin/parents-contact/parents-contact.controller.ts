@@ -7,8 +7,12 @@ import { pdfFile } from '../../pdf/pdf-file.js';
 import { streamOrAbort } from '../export/stream-or-abort.js';
 import { attachmentHeaders } from '../export/xlsx.js';
 import { ParentsContactService } from './parents-contact.service.js';
+import { ApiRoute } from '../../common/api-docs.js';
+import { ref } from '../../common/api-schemas.js';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ParentsContactQuery {
+  @ApiPropertyOptional({ description: 'One class only.', pattern: '^[A-Za-z0-9-]{1,10}$' })
   @IsOptional()
   @Matches(/^[A-Za-z0-9-]{1,10}$/, { message: 'Please choose a class.' })
   class_id?: string;
@@ -20,11 +24,22 @@ export class ParentsContactQuery {
 export class ParentsContactController {
   constructor(private readonly contacts: ParentsContactService) {}
 
+  @ApiRoute({
+    summary: 'Parents contact list',
+    description: "Every student's parents and emergency contact; ?class_id= for one class.",
+    ok: { description: 'One row per student.', schema: { type: 'array', items: ref('ParentsContactRow') } },
+    errors: { 404: 'No such class' },
+  })
   @Get()
   list(@Query() q: ParentsContactQuery): Promise<ParentsContactRow[]> {
     return this.contacts.rows(q.class_id);
   }
 
+  @ApiRoute({
+    summary: 'Parents contact list as a spreadsheet',
+    ok: { description: 'The workbook.', file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    errors: { 404: 'No such class' },
+  })
   @Get('spreadsheet')
   async spreadsheet(@Query() q: ParentsContactQuery, @Res() res: Response): Promise<void> {
     await streamOrAbort(res, async () => {
@@ -34,6 +49,11 @@ export class ParentsContactController {
     });
   }
 
+  @ApiRoute({
+    summary: 'Parents contact list as a PDF',
+    ok: { description: 'The PDF.', file: 'application/pdf' },
+    errors: { 404: 'No such class', 503: 'PDFs cannot be made now (Chromium unavailable or busy)' },
+  })
   @Get('pdf')
   async pdf(@Query() q: ParentsContactQuery): Promise<StreamableFile> {
     return pdfFile(await this.contacts.renderPdf(q.class_id), this.contacts.fileName(q.class_id, 'pdf'));

@@ -16,6 +16,8 @@ import {
   ResetTokenDto,
 } from './password-recovery.dto.js';
 import { PasswordRecoveryService } from './password-recovery.service.js';
+import { ApiRoute } from '../../common/api-docs.js';
+import { ref } from '../../common/api-schemas.js';
 
 /**
  * A forgotten password (docs/product.md §10). Public routes. Asking for a link answers the same whether or not
@@ -31,6 +33,16 @@ export class PasswordRecoveryController {
     private readonly mfa: MfaService,
   ) {}
 
+  @ApiRoute({
+    summary: "Ask for a student's password-reset link",
+    description: 'Answers the same whether or not the account exists.',
+    ok: {
+      status: 202,
+      description: 'Accepted (a link is sent if the account has an address).',
+      schema: ref('Message'),
+    },
+    errors: { 429: 'Too many requests for this account or from this address' },
+  })
   @Post('forgot-password')
   @HttpCode(202)
   async forgotStudent(
@@ -42,6 +54,12 @@ export class PasswordRecoveryController {
     return { message: MAIL_MESSAGES.forgotStudent };
   }
 
+  @ApiRoute({
+    summary: "Ask for a guardian's password-reset link",
+    description: 'Answers the same whether or not the account exists.',
+    ok: { status: 202, description: 'Accepted (a link is sent if the account exists).', schema: ref('Message') },
+    errors: { 429: 'Too many requests for this account or from this address' },
+  })
   @Post('guardian-forgot-password')
   @HttpCode(202)
   async forgotGuardian(
@@ -53,6 +71,16 @@ export class PasswordRecoveryController {
     return { message: MAIL_MESSAGES.forgotGuardian };
   }
 
+  @ApiRoute({
+    summary: "Ask for an administrator's password-reset link",
+    description: 'Answers the same whether or not the account exists or has an address.',
+    ok: {
+      status: 202,
+      description: 'Accepted (a link is sent if the account has an address).',
+      schema: ref('Message'),
+    },
+    errors: { 429: 'Too many requests for this account or from this address' },
+  })
   @Post('admin-forgot-password')
   @HttpCode(202)
   async forgotAdmin(
@@ -64,6 +92,11 @@ export class PasswordRecoveryController {
     return { message: MAIL_MESSAGES.forgotAdmin };
   }
 
+  @ApiRoute({
+    summary: 'Check a password-reset link',
+    ok: { description: 'The link is valid; which kind of account it is for.', schema: ref('ResetTokenCheck') },
+    errors: { 410: 'The link is unknown, used or expired' },
+  })
   @Post('reset-password/check')
   @HttpCode(200)
   check(@Body() dto: ResetTokenDto): Promise<ResetTokenCheck> {
@@ -74,6 +107,24 @@ export class PasswordRecoveryController {
    * Sets the new password and signs this browser in, as a sign-in would; an administrator with two-step
    * sign-in still needs her code (the link proves the mailbox, not the second factor).
    */
+  @ApiRoute({
+    summary: 'Set a new password with a reset link',
+    description:
+      'Sets the password and signs this browser in; an administrator with two-step sign-in still needs her code ' +
+      '({mfa_required: true}).',
+    ok: {
+      description: 'Signed in, or half signed in awaiting the two-step code.',
+      schema: {
+        oneOf: [
+          ref('StudentLoginResponse'),
+          ref('AdminLoginResponse'),
+          ref('GuardianLoginResponse'),
+          ref('MfaRequiredResponse'),
+        ],
+      },
+    },
+    errors: { 410: 'The link is unknown, used or expired', 422: 'The new password is refused by the password rules' },
+  })
   @Post('reset-password')
   @HttpCode(200)
   async reset(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<LoginResponse | MfaRequiredResponse> {

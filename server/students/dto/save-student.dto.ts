@@ -1,6 +1,8 @@
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsObject, IsString, Min, Matches, ValidateBy, ValidateIf } from 'class-validator';
 import { MESSAGES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
+import { studentFieldProperties } from '../../common/api-schemas.js';
 import {
   type FieldSpec,
   fieldProblem,
@@ -15,11 +17,17 @@ import {
  * one the web form shows. A field outside the catalogue is refused by the global pipe (422).
  */
 export class SaveStudentDto {
+  @ApiProperty({ type: 'string', pattern: STUDENT_ID_PATTERN.source })
   @IsString({ message: MESSAGES.required })
   @Matches(STUDENT_ID_PATTERN, { message: 'Unknown student ID.' })
   id!: string;
 
   /** What the client last read of some of the fields it saves (a stale write is refused with 409). */
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The values last read of some of the fields saved: a field changed since is refused with 409.',
+  })
   @ValidateIf((o: { expected?: unknown }) => o.expected !== undefined)
   @IsObject({ message: 'expected must map field names to values.' })
   expected?: Record<string, unknown>;
@@ -28,6 +36,7 @@ export class SaveStudentDto {
    * With agree_terms_conditions: 1, the version of the terms she was shown: her agreement is stamped
    * with it, and refused (422) when the school has published another version since.
    */
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @ValidateIf((o: { terms_version_read?: unknown }) => o.terms_version_read !== undefined)
   @IsInt({ message: 'terms_version_read must be a version number.' })
   @Min(1, { message: 'terms_version_read must be a version number.' })
@@ -47,6 +56,7 @@ function MatchesFieldSpec(spec: FieldSpec): PropertyDecorator {
 
 const trimString = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
+const fieldSchemas = studentFieldProperties();
 for (const spec of STUDENT_FIELDS) {
   const decorators = [
     trimString,
@@ -54,6 +64,8 @@ for (const spec of STUDENT_FIELDS) {
     MatchesFieldSpec(spec),
   ];
   for (const decorate of decorators) decorate(SaveStudentDto.prototype, spec.name);
+  // The API reference lists the field with the type its kind stores.
+  ApiPropertyOptional(fieldSchemas[spec.name] as ApiPropertyOptions)(SaveStudentDto.prototype, spec.name);
 }
 
 export type SaveStudentBody = SaveStudentDto & StudentSaveRequest;
