@@ -135,7 +135,7 @@ export const oneOf =
   };
 
 /**
- * The variables read on their own, each with its rule and default (docs/design.md, Configuration). Variables whose
+ * The variables read on their own, each with its rule and default (docs/design.md §4). Variables whose
  * default or check depends on others (DATABASE_URL, SESSION_SECRET, SEED_DEMO, SECURE_COOKIES, TRUST_PROXY,
  * REQUEST_TIMEOUT_SECONDS, WEB_CONCURRENCY, BCRYPT_CONCURRENCY, the admin account, the mail settings) are checked
  * by loadConfig below, with messages of the same form.
