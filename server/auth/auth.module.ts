@@ -13,7 +13,8 @@ import { AuthGuard } from './auth.guard.js';
 import { SessionAccount } from './session-account.js';
 import { AuthService } from './auth.service.js';
 import { Csrf } from './csrf.js';
-import { DbSessionStore } from './db-session-store.js';
+import { DbSessionStore, PRUNE_INTERVAL_MS } from './db-session-store.js';
+import { IntervalJobs } from '../common/interval-jobs.js';
 import { SharedCache } from '../cache/shared-cache.js';
 import { DeviceCookies } from './device-cookies.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
@@ -51,9 +52,18 @@ import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
     { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret, c.secureCookies) },
     {
       provide: DbSessionStore,
-      inject: [DataSource, APP_CONFIG, SharedCache],
-      useFactory: (ds: DataSource, c: AppConfig, cache: SharedCache) =>
-        new DbSessionStore(ds, c.sessionIdleMinutes * 60_000, cache),
+      inject: [DataSource, APP_CONFIG, SharedCache, IntervalJobs],
+      useFactory: (ds: DataSource, c: AppConfig, cache: SharedCache, jobs: IntervalJobs) => {
+        const store = new DbSessionStore(ds, c.sessionIdleMinutes * 60_000, cache);
+        // Expired sessions are deleted on every instance (a plain DELETE: running it twice does no harm).
+        jobs.every(
+          'session-prune',
+          PRUNE_INTERVAL_MS,
+          () => store.prune(),
+          () => undefined,
+        );
+        return store;
+      },
     },
   ],
   exports: [UsersModule, DbSessionStore, Csrf, AuthService, SessionAccount, MfaService, PasswordRecoveryService],

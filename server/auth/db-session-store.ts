@@ -5,7 +5,8 @@ import { sessionTouchIntervalMs } from '../../shared/constants.js';
 import type { CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import { SessionRow } from './entities/session.entity.js';
 
-const PRUNE_INTERVAL_MS = 15 * 60_000;
+/** How often expired sessions are deleted (auth.module.ts registers the job). */
+export const PRUNE_INTERVAL_MS = 15 * 60_000;
 /**
  * An ended session is kept this long as a marker without an account, so that a page still open on it is told why it
  * ended (a password changed on another device, not the idle time): a page's own idle timer runs out within a session's
@@ -35,7 +36,6 @@ interface KeptSession {
 export class DbSessionStore extends session.Store {
   private readonly repo: Repository<SessionRow>;
   private readonly lastTouch = new Map<string, number>();
-  private readonly pruneTimer: NodeJS.Timeout;
   private readonly touchIntervalMs: number;
   private readonly kept: CacheRegion<KeptSession>;
 
@@ -50,12 +50,6 @@ export class DbSessionStore extends session.Store {
     cache.onInvalidate('account', (id) => this.kept.forgetWhere((s) => s.userId === Number(id)));
     this.touchIntervalMs = sessionTouchIntervalMs(idleMs / 60_000);
     this.repo = dataSource.getRepository(SessionRow);
-    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_INTERVAL_MS);
-    this.pruneTimer.unref();
-  }
-
-  close(): void {
-    clearInterval(this.pruneTimer);
   }
 
   /** Idle expiry, kept here rather than in the cookie (a browser-session cookie): now + the idle time. */

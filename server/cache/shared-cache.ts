@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager, LessThan, MoreThan } from 'typeorm';
+import { IntervalJobs } from '../common/interval-jobs.js';
 import { CacheInvalidation } from './cache-invalidation.entity.js';
 
 /** How often each instance reads the changes made elsewhere. */
@@ -14,6 +15,7 @@ export const CACHE_STALE_LIMIT_MS = 1000;
 const LOOK_BACK_MS = 30_000;
 const KEEP_ROWS_MS = 3_600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+const JOB = 'shared-cache-poll';
 
 interface Entry<T> {
   value: T;
@@ -97,13 +99,15 @@ export class SharedCache implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly applied = new Map<number, number>();
   private lastReadStartedAt = 0;
   private polling = false;
-  private timer?: NodeJS.Timeout;
   private lastPrune = 0;
   private failing = false;
   /** Grows with every change applied here: a value read before it may be stale. */
   generation = 0;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly jobs: IntervalJobs,
+  ) {}
 
   /**
    * A region of kept values. `invalidate` handles a changed key of this kind (`<kind>:<id>`); by default the
@@ -146,13 +150,18 @@ export class SharedCache implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.poll(), POLL_MS);
-    this.timer.unref();
-    void this.poll();
+    // poll() records its own failures (isFresh turns false) and never throws.
+    const poll = this.jobs.every(
+      JOB,
+      POLL_MS,
+      () => this.poll(),
+      () => undefined,
+    );
+    poll();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.jobs.stop(JOB);
   }
 
   private apply(key: string): void {

@@ -95,23 +95,92 @@ type Env = Record<string, string | undefined>;
 const TRUE = ['1', 'true', 'on', 'yes'];
 const FALSE = ['0', 'false', 'off', 'no', ''];
 
+/**
+ * How one variable is read: from its raw value (undefined when unset) to its typed value, or a ConfigError naming it.
+ * Each rule says in its message what the variable must be and what it got.
+ */
+export type EnvRule<T> = (raw: string | undefined, name: string) => T;
+
+/** on/off (also 1/0, true/false, yes/no); unset: `fallback`. */
+export const onOff =
+  (fallback: boolean): EnvRule<boolean> =>
+  (raw, name) => {
+    if (raw === undefined) return fallback;
+    const v = raw.trim().toLowerCase();
+    if (TRUE.includes(v)) return true;
+    if (FALSE.includes(v)) return false;
+    throw new ConfigError(name, `must be on or off (got "${raw}")`);
+  };
+
+/** A whole number from `min` to `max`; unset or empty: `fallback`. */
+export const wholeNumber =
+  (fallback: number, min: number, max: number): EnvRule<number> =>
+  (raw, name) => {
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+    }
+    return n;
+  };
+
+/** One of `values` (trimmed; `lowercase`: in any case); unset or empty: `fallback`. */
+export const oneOf =
+  <T extends string>(values: readonly T[], fallback: T, problem: (raw: string) => string, lowercase = false) =>
+  (raw: string | undefined, name: string): T => {
+    const v = lowercase ? raw?.trim().toLowerCase() : raw?.trim();
+    if (!v) return fallback;
+    if ((values as readonly string[]).includes(v)) return v as T;
+    throw new ConfigError(name, problem(raw!));
+  };
+
+/**
+ * The variables read on their own, each with its rule and default (docs/design.md §4). Variables whose
+ * default or check depends on others (DATABASE_URL, SESSION_SECRET, SEED_DEMO, SECURE_COOKIES, TRUST_PROXY,
+ * REQUEST_TIMEOUT_SECONDS, WEB_CONCURRENCY, BCRYPT_CONCURRENCY, the admin account, the mail settings) are checked
+ * by loadConfig below, with messages of the same form.
+ */
+export const ENV_SCHEMA = {
+  PORT: wholeNumber(3000, 0, 65535),
+  SESSION_IDLE_MINUTES: wholeNumber(30, 1, 24 * 60),
+  SESSION_ABSOLUTE_HOURS: wholeNumber(12, 1, 24 * 7),
+  BCRYPT_COST: wholeNumber(10, 10, 15),
+  UPLOAD_MAX_MB: wholeNumber(5, 1, 100),
+  UPLOAD_BUDGET_MB: wholeNumber(200, 10, 100_000),
+  HEADERS_TIMEOUT_SECONDS: wholeNumber(20, 1, 300),
+  BODY_TIMEOUT_SECONDS: wholeNumber(30, 1, 600),
+  MAIL_POLL_SECONDS: wholeNumber(15, 1, 3600),
+  STUDENT_ID_LOOKUP: onOff(false),
+  SHOW_LEARNING_CHALLENGES: onOff(false),
+  ALLOW_INSECURE_HTTP: onOff(false),
+  LOG_LEVEL: oneOf(
+    ['debug', 'info', 'warn', 'error', 'silent'] as const,
+    'info',
+    () => 'must be one of debug, info, warn, error, silent',
+  ),
+  ADMIN_MFA: oneOf(
+    ['optional', 'required'] as const,
+    'optional',
+    (raw) => `must be optional or required (got "${raw}")`,
+    true,
+  ),
+} satisfies Record<string, EnvRule<unknown>>;
+
+type EnvValues = { [K in keyof typeof ENV_SCHEMA]: ReturnType<(typeof ENV_SCHEMA)[K]> };
+
+/** Reads every variable of ENV_SCHEMA; the first one that breaks its rule throws its ConfigError. */
+export function readEnvSchema(env: Env): EnvValues {
+  const values: Record<string, unknown> = {};
+  for (const [name, rule] of Object.entries(ENV_SCHEMA)) values[name] = rule(env[name], name);
+  return values as EnvValues;
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined) return fallback;
-  const v = raw.trim().toLowerCase();
-  if (TRUE.includes(v)) return true;
-  if (FALSE.includes(v)) return false;
-  throw new ConfigError(name, `must be on or off (got "${raw}")`);
+  return onOff(fallback)(env[name], name);
 }
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return n;
+  return wholeNumber(fallback, min, max)(env[name], name);
 }
 
 function parseDatabase(env: Env, dataDir: string): DatabaseConfig {
@@ -181,8 +250,13 @@ function trustProxy(env: Env): boolean | number | string {
  * TLS is in front (TRUST_PROXY behind a TLS proxy, or SECURE_COOKIES=on). Without either it would hand out session
  * cookies over plain HTTP, so it refuses to start unless told that this is meant (ALLOW_INSECURE_HTTP=true).
  */
-function checkTransport(env: Env, production: boolean, tp: boolean | number | string, secureCookies: boolean): boolean {
-  const allowInsecureHttp = flag(env, 'ALLOW_INSECURE_HTTP', false);
+function checkTransport(
+  env: Env,
+  production: boolean,
+  tp: boolean | number | string,
+  secureCookies: boolean,
+  allowInsecureHttp: boolean,
+): boolean {
   const toldTls = tp !== false || (env.SECURE_COOKIES !== undefined && secureCookies);
   if (production && !toldTls && !allowInsecureHttp)
     throw new ConfigError(
@@ -194,14 +268,14 @@ function checkTransport(env: Env, production: boolean, tp: boolean | number | st
 }
 
 /** HttpTimeouts: UPLOAD_MAX_MB decides the default whole-request limit. */
-function httpTimeouts(env: Env, uploadMaxMb: number): HttpTimeouts {
-  const largestUploadMbit = (4 * uploadMaxMb * 1024 * 1024 * 8) / 1e6;
+function httpTimeouts(env: Env, v: EnvValues): HttpTimeouts {
+  const largestUploadMbit = (4 * v.UPLOAD_MAX_MB * 1024 * 1024 * 8) / 1e6;
   const uploadSeconds = Math.ceil(largestUploadMbit * 1.25) + 30;
-  const headers = int(env, 'HEADERS_TIMEOUT_SECONDS', 20, 1, 300);
+  const headers = v.HEADERS_TIMEOUT_SECONDS;
   const request = int(env, 'REQUEST_TIMEOUT_SECONDS', uploadSeconds, 1, 3600);
   if (request < headers)
     throw new ConfigError('REQUEST_TIMEOUT_SECONDS', `must be at least HEADERS_TIMEOUT_SECONDS (${headers})`);
-  return { headers, body: int(env, 'BODY_TIMEOUT_SECONDS', 30, 1, 600), request, keepAlive: 5 };
+  return { headers, body: v.BODY_TIMEOUT_SECONDS, request, keepAlive: 5 };
 }
 
 function timeZone(env: Env): string {
@@ -253,14 +327,7 @@ function ptaFormUrl(env: Env): string | null {
   return raw;
 }
 
-function adminMfa(env: Env): AppConfig['adminMfa'] {
-  const raw = env.ADMIN_MFA?.trim().toLowerCase();
-  if (!raw) return 'optional';
-  if (raw === 'optional' || raw === 'required') return raw;
-  throw new ConfigError('ADMIN_MFA', `must be optional or required (got "${env.ADMIN_MFA}")`);
-}
-
-function mail(env: Env, schoolName: string, port: number, production: boolean): MailConfig {
+function mail(env: Env, schoolName: string, port: number, production: boolean, pollSeconds: number): MailConfig {
   const smtp = env.SMTP_URL?.trim() || null;
   // Links in real mail must lead where families can reach the portal, not to this machine's localhost.
   if (smtp && production && !env.PUBLIC_URL?.trim())
@@ -302,7 +369,7 @@ function mail(env: Env, schoolName: string, port: number, production: boolean): 
     from,
     publicUrl: publicUrl.origin + publicUrl.pathname.replace(/\/+$/, ''),
     reminderDaysBeforeDeadline: days ? int(env, 'REMINDER_DAYS_BEFORE_DEADLINE', 0, 1, 60) : null,
-    pollSeconds: int(env, 'MAIL_POLL_SECONDS', 15, 1, 3600),
+    pollSeconds,
   };
 }
 
@@ -327,6 +394,11 @@ function bcryptConcurrency(env: Env, workers: number): number {
   return int(env, 'BCRYPT_CONCURRENCY', Math.max(1, Math.floor((availableParallelism() - 1) / workers)), 1, 64);
 }
 
+/**
+ * Reads and checks the whole configuration; a variable that breaks its rule throws a ConfigError naming it. Runs
+ * before the application is built (main.ts needs PORT, LOG_LEVEL and WEB_CONCURRENCY first; tests pass their own
+ * environments); ConfigModule then holds the result for every service.
+ */
 export function loadConfig(env: Env = process.env, rootDir = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const production = nodeEnv === 'production';
@@ -338,48 +410,43 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
   }
   const database = parseDatabase(env, dataDir);
   const tp = trustProxy(env);
-  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as AppConfig['logLevel'];
-  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', 'must be one of debug, info, warn, error, silent');
-  }
+  const v = readEnvSchema(env);
   const seedDemoDefault = !env.DATABASE_URL?.trim() && !production;
   const seedDemo = flag(env, 'SEED_DEMO', seedDemoDefault);
   const schoolName = env.SCHOOL_NAME?.trim() || "St. Mary's Girls' High School (demo)";
-  const port = int(env, 'PORT', 3000, 0, 65535);
   const workers = webConcurrency(env, database);
   const secureCookies = flag(env, 'SECURE_COOKIES', tp !== false);
-  const uploadMaxMb = int(env, 'UPLOAD_MAX_MB', 5, 1, 100);
   return {
     nodeEnv,
     production,
     host: env.HOST?.trim() || '0.0.0.0',
-    port,
+    port: v.PORT,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     database,
     sessionSecret: sessionSecret(env, dataDir, production),
-    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
-    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 7),
+    sessionIdleMinutes: v.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: v.SESSION_ABSOLUTE_HOURS,
     admin: admin(env),
     seedDemo,
     schoolName,
     ptaFormUrl: ptaFormUrl(env) ?? (seedDemo ? DEMO_PTA_FORM_URL : null),
     trustProxy: tp,
     secureCookies,
-    allowInsecureHttp: checkTransport(env, production, tp, secureCookies),
-    timeouts: httpTimeouts(env, uploadMaxMb),
+    allowInsecureHttp: checkTransport(env, production, tp, secureCookies, v.ALLOW_INSECURE_HTTP),
+    timeouts: httpTimeouts(env, v),
     chromiumPath: chromiumPath(env),
-    studentIdLookup: flag(env, 'STUDENT_ID_LOOKUP', false),
-    showLearningChallenges: flag(env, 'SHOW_LEARNING_CHALLENGES', false),
+    studentIdLookup: v.STUDENT_ID_LOOKUP,
+    showLearningChallenges: v.SHOW_LEARNING_CHALLENGES,
     timeZone: timeZone(env),
-    bcryptCost: int(env, 'BCRYPT_COST', 10, 10, 15),
+    bcryptCost: v.BCRYPT_COST,
     webConcurrency: workers,
     bcryptConcurrency: bcryptConcurrency(env, workers),
-    uploadMaxMb,
-    uploadBudgetMb: int(env, 'UPLOAD_BUDGET_MB', 200, 10, 100_000),
+    uploadMaxMb: v.UPLOAD_MAX_MB,
+    uploadBudgetMb: v.UPLOAD_BUDGET_MB,
     webDir: path.resolve(rootDir, env.WEB_DIR?.trim() || 'dist/web'),
-    logLevel,
-    adminMfa: adminMfa(env),
-    mail: mail(env, schoolName, port, production),
+    logLevel: v.LOG_LEVEL,
+    adminMfa: v.ADMIN_MFA,
+    mail: mail(env, schoolName, v.PORT, production, v.MAIL_POLL_SECONDS),
   };
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { IntervalJobs } from '../common/interval-jobs.js';
 import { StudentFile } from './entities/student-file.entity.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
 
@@ -10,6 +11,7 @@ import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
  */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
+const JOB = 'storage-sweep';
 
 /**
  * Keeps the uploads folder to what the database names (docs/product.md §5 Uploads), at start and every
@@ -22,21 +24,26 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 @Injectable()
 export class StorageSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('StorageSweep');
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     @InjectRepository(StudentFile) private readonly files: Repository<StudentFile>,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly jobs: IntervalJobs,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sweep();
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
-    this.timer.unref();
+    // sweep() logs its own failures and never throws.
+    this.jobs.every(
+      JOB,
+      SWEEP_EVERY_MS,
+      () => this.sweep(),
+      () => undefined,
+    );
   }
 
   onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.jobs.stop(JOB);
   }
 
   /** One sweep; failures are logged, never thrown (the next sweep tries again). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { IntervalJobs } from '../common/interval-jobs.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
@@ -17,6 +18,7 @@ import { nextAttemptAt } from './retry-schedule.js';
 export const LEASE_MS = 5 * 60_000;
 /** Messages claimed (and then sent together) at a time: a claim is only as old as its own batch. */
 const BATCH = 3;
+const JOB = 'outbox-sender';
 
 /**
  * Delivers the outbox (docs/product.md §10). Every instance looks for due messages every MAIL_POLL_SECONDS (and at
@@ -30,7 +32,6 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Mail');
   /** Names this instance in the lease: host, process and a random part (two processes may share a pid). */
   readonly instanceId = `${hostname().slice(0, 20)}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = false;
@@ -40,19 +41,25 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly outbox: OutboxService,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: IntervalJobs,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.transport) return;
     this.outbox.onQueued(() => this.kick());
-    this.timer = setInterval(() => this.kick(), this.config.mail.pollSeconds * 1000);
-    this.timer.unref();
+    // kick() logs a run's failure itself (it never throws).
+    this.jobs.every(
+      JOB,
+      this.config.mail.pollSeconds * 1000,
+      () => this.kick(),
+      () => undefined,
+    );
     this.kick(); // messages left queued by a restart go out now, not at the first tick
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    this.jobs.stop(JOB);
     await this.settle();
     this.transport?.close();
   }

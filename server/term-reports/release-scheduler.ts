@@ -1,7 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { IntervalJobs } from '../common/interval-jobs.js';
 import { PostingsService } from './postings.service.js';
 
 const EVERY_MS = 60_000;
+const JOB = 'term-report-release';
 
 /**
  * Announces postings whose release time has come (and any a crash left unannounced), every minute on every
@@ -10,20 +12,22 @@ const EVERY_MS = 60_000;
 @Injectable()
 export class ReleaseScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('TermReports');
-  private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly postings: PostingsService) {}
+  constructor(
+    private readonly postings: PostingsService,
+    private readonly jobs: IntervalJobs,
+  ) {}
 
   onApplicationBootstrap(): void {
-    const run = () =>
-      void this.postings
-        .notifyReleased()
-        .catch((e: unknown) => this.logger.error({ msg: 'release check failed', error: String(e) }));
-    this.timer = setInterval(run, EVERY_MS);
-    this.timer.unref();
+    this.jobs.every(
+      JOB,
+      EVERY_MS,
+      () => this.postings.notifyReleased(),
+      (e) => this.logger.error({ msg: 'release check failed', error: String(e) }),
+    );
   }
 
   onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.jobs.stop(JOB);
   }
 }

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { IntervalJobs } from '../../common/interval-jobs.js';
 import { localDate } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RegistrationWindow } from '../../students/registration-window.js';
 import { RegistrationRemindersService } from './registration-reminders.service.js';
 
 const CHECK_EVERY_MS = 60 * 60_000;
+const JOB = 'auto-reminders';
 
 /** Whole days from `from` to `to`, both 'YYYY-MM-DD'. */
 export function daysBetween(from: string, to: string): number {
@@ -19,25 +21,27 @@ export function daysBetween(from: string, to: string): number {
 @Injectable()
 export class AutoReminders implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Mail');
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly window: RegistrationWindow,
     private readonly reminders: RegistrationRemindersService,
+    private readonly jobs: IntervalJobs,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.mail.reminderDaysBeforeDeadline === null) return;
-    const check = () =>
-      void this.run().catch((e: unknown) => this.logger.error({ msg: 'reminder check failed', error: String(e) }));
-    this.timer = setInterval(check, CHECK_EVERY_MS);
-    this.timer.unref();
+    const check = this.jobs.every(
+      JOB,
+      CHECK_EVERY_MS,
+      () => this.run(),
+      (e) => this.logger.error({ msg: 'reminder check failed', error: String(e) }),
+    );
     check();
   }
 
   onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.jobs.stop(JOB);
   }
 
   /** Queues the reminder when it is due and was not queued yet; answers how many messages it queued. */
