@@ -5,7 +5,8 @@ import { AuthModule } from './auth/auth.module.js';
 import { CacheModule } from './cache/cache.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
-import { DatabaseModule } from './database/database.module.js';
+import { DatabaseModule } from './app/database.module.js';
+import { SeedsModule } from './app/seeds/seeds.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FilesModule } from './files/files.module.js';
 import { GuardiansModule } from './guardians/guardians.module.js';
@@ -26,6 +27,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        SeedsModule,
         CacheModule,
         AuditModule,
         MailModule,

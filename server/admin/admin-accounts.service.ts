@@ -6,7 +6,7 @@ import { passwordProblem } from '../../shared/password-policy.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import { MfaService } from '../auth/mfa/mfa.service.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { recoveryAddressChangedMail } from '../mail/mail-templates.js';
 import { OutboxService } from '../mail/outbox.service.js';

@@ -5,7 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { StudentsModule } from '../students/students.module.js';
-import { GuardianLinksModule } from '../guardians/links/guardian-links.module.js';
+import { GuardianLinksModule } from '../guardian-links/guardian-links.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';

@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from './clock.js';
 import { APP_CONFIG, type AppConfig } from './app-config.js';
 
 /** Makes the validated configuration injectable everywhere as APP_CONFIG, and the server's Clock. */

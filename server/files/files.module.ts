@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { GuardianLinksModule } from '../guardians/links/guardian-links.module.js';
+import { GuardianLinksModule } from '../guardian-links/guardian-links.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { StudentFile } from './entities/student-file.entity.js';
 import { FilesController } from './files.controller.js';

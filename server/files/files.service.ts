@@ -31,7 +31,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
-import { StudentAccess } from '../guardians/links/student-access.js';
+import { StudentAccess } from '../guardian-links/student-access.js';
 import { RegistrationWindow } from '../students/registration-window.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { StudentFile } from './entities/student-file.entity.js';

@@ -20,7 +20,7 @@ import {
   GuardianTokenDto,
   GuardianUnlinkDto,
 } from './guardians.dto.js';
-import { GuardianLinksService } from './links/guardian-links.service.js';
+import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
 
 /** Guardian accounts (docs/product.md §11): her students, invitations and their acceptance, the office's links. */
 @Controller('api')

@@ -12,7 +12,7 @@ import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
-import { INITIAL_PASSWORD_COST, PasswordHasher } from '../../auth/password-hasher.js';
+import { INITIAL_PASSWORD_COST, PasswordHasher } from '../../users/password-hasher.js';
 import type { SessionUser } from '../../common/session-user.js';
 import type { UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
 import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets/spreadsheet-import.js';

@@ -28,7 +28,7 @@ import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
 import { DbSessionStore } from '../db-session-store.js';
 import { accountLockKey, LoginThrottleService } from '../login-throttle.service.js';
-import { PasswordHasher } from '../password-hasher.js';
+import { PasswordHasher } from '../../users/password-hasher.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 
 /** At most this many links a quarter of an hour for one account name (known or not, so it tells nothing)… */

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-// The lookup lists of docs/product.md §3. Small, read-mostly tables seeded from server/database/seeds/lookups.data.ts.
+// The lookup lists of docs/product.md §3. Small, read-mostly tables seeded from server/app/seeds/lookups.data.ts.
 
 @Entity('form_classes')
 export class FormClass {

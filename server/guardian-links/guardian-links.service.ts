@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import type { LinkedStudent } from '../../../shared/guardians.js';
-import { nowIso } from '../../common/time.js';
-import { StudentsRepository } from '../../students/students.repository.js';
-import { GuardianLink } from '../entities/guardian-link.entity.js';
+import type { LinkedStudent } from '../../shared/guardians.js';
+import { nowIso } from '../common/time.js';
+import { StudentsRepository } from '../students/students.repository.js';
+import { GuardianLink } from './entities/guardian-link.entity.js';
 
 const ID_CHUNK = 500;
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { firstPassword } from '../../../shared/first-password.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { PasswordHasher } from '../../auth/password-hasher.js';
+import { PasswordHasher } from '../../users/password-hasher.js';
 import { nowIso } from '../../common/time.js';
 import {
   EthnicGroup,
@@ -13,7 +13,7 @@ import {
   Religion,
   Town,
 } from '../../lookups/entities/lookups.entities.js';
-import { GuardianLinksService } from '../../guardians/links/guardian-links.service.js';
+import { GuardianLinksService } from '../../guardian-links/guardian-links.service.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 import { User } from '../../users/entities/user.entity.js';
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_GUARDIAN, demoStudents } from './demo-school.js';
