@@ -8,12 +8,12 @@ import {
   FormClass,
   House,
   RegionalCorporation,
-  RegistrationStatus,
   Religion,
   Town,
 } from '../lookups/entities/lookups.entities.js';
 import { StudentFile } from '../files/entities/student-file.entity.js';
 import { ThrottlerHit } from '../common/throttling/throttler-hit.entity.js';
+import { RegistrationStatus } from '../students/entities/registration-status.entity.js';
 import { Student } from '../students/entities/student.entity.js';
 import { GuardianWrittenAddress } from '../students/entities/guardian-written-address.entity.js';
 import { TermsVersion } from '../terms/entities/terms-version.entity.js';

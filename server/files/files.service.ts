@@ -8,7 +8,7 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, In, IsNull, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, In, IsNull, type Repository } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
   DOCUMENT_ORDER,
@@ -172,6 +172,21 @@ export class FilesService {
   }
 
   /** GET /api/get-files/{studentId}: the current file of each type, in the step's order. */
+  /**
+   * File records written in bulk inside the caller's transaction, their bytes already stored (the load-test
+   * school of seed:school).
+   */
+  async insertRecords(rows: Partial<StudentFile>[], m: EntityManager): Promise<void> {
+    for (let i = 0; i < rows.length; i += 300)
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(StudentFile)
+        .values(rows.slice(i, i + 300))
+        .updateEntity(false)
+        .execute();
+  }
+
   async currentFiles(studentId: string): Promise<DocumentFile[]> {
     await this.assertStudentExists(studentId);
     const rows = await this.files.find({
