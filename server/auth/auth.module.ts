@@ -25,15 +25,22 @@ import { PasswordRecoveryController } from './recovery/password-recovery.control
 import { PasswordRecoveryService } from './recovery/password-recovery.service.js';
 import { PasswordResetToken } from './recovery/password-reset-token.entity.js';
 import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
+import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
+import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
 @Module({
   imports: [
+    ThrottlingModule,
     UsersModule,
     StudentsModule,
     MailModule,
     GuardianLinksModule,
     TypeOrmModule.forFeature([LoginThrottle, AdminMfa, AdminMfaRecoveryCode, PasswordResetToken]),
-    ThrottlerModule.forRootAsync({ inject: [DataSource], useFactory: signInThrottlerOptions }),
+    ThrottlerModule.forRootAsync({
+      imports: [ThrottlingModule],
+      inject: [DbThrottlerStorage],
+      useFactory: signInThrottlerOptions,
+    }),
   ],
   controllers: [AuthController, MfaController, PasswordRecoveryController],
   providers: [

@@ -11,10 +11,11 @@ import { LocalDiskStorage } from './storage/local-disk-storage.js';
 import { StorageSweep } from './storage-sweep.js';
 import { UploadGate } from './upload-gate.js';
 import { UploadReader } from './upload.interceptor.js';
+import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
 /** Uploaded documents. Exports FilesService (current files, picture bytes) for the generated documents. */
 @Module({
-  imports: [TypeOrmModule.forFeature([StudentFile]), StudentsModule, GuardianLinksModule],
+  imports: [TypeOrmModule.forFeature([StudentFile]), StudentsModule, GuardianLinksModule, ThrottlingModule],
   controllers: [FilesController],
   providers: [
     FilesService,

@@ -78,11 +78,8 @@ export class GuardianInvitationsService {
     private readonly familyMail: FamilyMail,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.limiter = new DbThrottlerStorage(ds);
-  }
-
-  private readonly limiter: DbThrottlerStorage;
+    private readonly limiter: DbThrottlerStorage,
+  ) {}
 
   /** POST /api/guardians/invite: by an administrator, or by the student for herself (the guard checked which). */
   async invite(actor: SessionUser, studentId: string, email: string): Promise<InvitationView> {

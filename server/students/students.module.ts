@@ -10,13 +10,14 @@ import { StudentsController } from './students.controller.js';
 import { StudentsRepository } from './students.repository.js';
 import { StudentsService } from './students.service.js';
 import { TermsAgreement } from './terms-agreement.js';
+import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
 /**
  * The registration record: owns the students table (StudentsRepository, its one way in), who wrote its addresses
  * (AddressWriters), the registration window and the stamp of the terms' agreement.
  */
 @Module({
-  imports: [LookupsModule, TermsModule, UsersModule],
+  imports: [ThrottlingModule, LookupsModule, TermsModule, UsersModule],
   controllers: [StudentsController, RegistrationWindowController],
   providers: [StudentsService, StudentIdLookup, StudentsRepository, RegistrationWindow, AddressWriters, TermsAgreement],
   exports: [StudentsService, StudentsRepository, RegistrationWindow, AddressWriters],

@@ -108,4 +108,9 @@ describe('every table has one owner', () => {
   it('reads and writes each table only in its owner folder', () => {
     expect(violations()).toEqual([]);
   });
+
+  it('builds the throttler storage by dependency injection only (ThrottlingModule)', () => {
+    const built = files.filter(({ source }) => /new DbThrottlerStorage\(/.test(source)).map(({ name }) => name);
+    expect(built).toEqual([]);
+  });
 });
