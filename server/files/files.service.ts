@@ -187,6 +187,15 @@ export class FilesService {
         .execute();
   }
 
+  /** The stored name of every file record, replaced ones included (the storage sweep keeps their bytes). */
+  async storedNames(): Promise<string[]> {
+    const rows = await this.files
+      .createQueryBuilder('f')
+      .select('f.stored_name', 'name')
+      .getRawMany<{ name: string }>();
+    return rows.map((r) => r.name);
+  }
+
   async currentFiles(studentId: string): Promise<DocumentFile[]> {
     await this.assertStudentExists(studentId);
     const rows = await this.files.find({
