@@ -25,6 +25,42 @@ const crossFeatureZones = FEATURES.map((feature) => ({
   message: 'A feature does not import another feature: compose them in web/src/app, or share the code.',
 }));
 
+// The server's layers, lowest first (docs/design.md §3, module map): a top-level folder of server/ imports only the
+// folders before it, so no two folders import each other. The files at server/'s root (main, create-app, the app
+// module) come after `app`; `ops` (the command-line tools) starts the app and comes last.
+const SERVER_LAYERS = [
+  // foundation: configuration, logging, the database connection and transactions, shared server helpers
+  ['config', 'logging', 'database', 'common'],
+  // platform services every feature may use
+  ['audit', 'cache', 'pdf'],
+  // the school's data: each folder owns its tables
+  ['lookups', 'users', 'terms', 'students', 'guardian-links'],
+  // services built on the data
+  ['mail', 'files', 'auth'],
+  // features: the routes of a part of the portal
+  ['health', 'documents', 'term-reports', 'guardians', 'admin', 'subject-access', 'web-client'],
+  // the top: entity registration, seeds and the app's composition, then the tools that start it
+  ['app', '(root)', 'ops'],
+].flat();
+const SERVER_ROOT_FILES = readdirSync(new URL('server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'))
+  .map((entry) => `./server/${entry.name}`);
+// A root file is the target under its own name (.ts), and is imported by its compiled name (.js).
+const serverPaths = (folder, ext = '.js') =>
+  folder === '(root)' ? SERVER_ROOT_FILES.map((file) => file.replace(/\.ts$/, ext)) : [`./server/${folder}`];
+const unlisted = readdirSync(new URL('server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SERVER_LAYERS.includes(entry.name))
+  .map((entry) => entry.name);
+if (unlisted.length > 0)
+  throw new Error(`eslint.config.js: put server/${unlisted.join(', server/')} in SERVER_LAYERS.`);
+
+/** A server folder imports only the folders below it in SERVER_LAYERS. */
+const serverLayerZones = SERVER_LAYERS.slice(0, -1).map((folder, i) => ({
+  target: serverPaths(folder, '.ts'),
+  from: SERVER_LAYERS.slice(i + 1).flatMap((later) => serverPaths(later)),
+  message: `${folder === '(root)' ? "server/'s root files" : `server/${folder}`} may import only the layers below.`,
+}));
+
 // Outside the web client, and in shared/, these packages must not appear (shared/ is framework-free:
 // the server and the browser both load it).
 const FRAMEWORK_PACKAGES = [
@@ -56,6 +92,7 @@ export default defineConfig(
         {
           zones: [
             ...crossFeatureZones,
+            ...serverLayerZones,
             {
               target: SHARED_WEB_LAYERS,
               from: [`${WEB}/features`, `${WEB}/app`],

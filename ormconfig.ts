@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { loadConfig } from './server/config/app-config.js';
-import { dataSourceOptions } from './server/database/data-source-options.js';
-import { schemaDiffDataSource } from './server/database/schema-diff.js';
+import { dataSourceOptions } from './server/app/data-source-options.js';
+import { schemaDiffDataSource } from './server/app/schema-diff.js';
 
 /**
  * The DataSource of the TypeORM CLI (npm run migration:*), run compiled as dist/ormconfig.js so that no

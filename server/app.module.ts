@@ -6,7 +6,8 @@ import { CacheModule } from './cache/cache.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { IntervalJobsModule } from './common/interval-jobs.js';
 import { ConfigModule } from './config/config.module.js';
-import { DatabaseModule } from './database/database.module.js';
+import { DatabaseModule } from './app/database.module.js';
+import { SeedsModule } from './app/seeds/seeds.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FilesModule } from './files/files.module.js';
 import { GuardiansModule } from './guardians/guardians.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         IntervalJobsModule,
         DatabaseModule,
+        SeedsModule,
         CacheModule,
         AuditModule,
         MailModule,

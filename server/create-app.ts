@@ -17,7 +17,7 @@ import { applyServerTimeouts, bodyDeadline } from './common/http-timeouts.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import { runMigrations } from './database/migrate.js';
-import { SeedService } from './database/seeds/seed.service.js';
+import { SeedService } from './app/seeds/seed.service.js';
 import { createLogger, PinoLoggerService, requestLogging } from './logging/logger.js';
 import { SERVER_PATHS, serveWebClient } from './web-client/serve-web-client.js';
 import { firstViewSource } from './web-client/first-view-source.js';

@@ -1,17 +1,15 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AdminAccount } from '../../shared/admin-types.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import { MfaService } from '../auth/mfa/mfa.service.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { recoveryAddressChangedMail } from '../mail/mail-templates.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import type { SessionUser } from '../common/session-user.js';
-import { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import type { CreateAdminDto } from './dto/create-admin.dto.js';
 
@@ -23,7 +21,6 @@ function fieldError(field: string, message: string): UnprocessableEntityExceptio
 @Injectable()
 export class AdminAccountsService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
     private readonly accounts: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
@@ -76,18 +73,13 @@ export class AdminAccountsService {
   }
 
   async list(): Promise<AdminAccount[]> {
-    const rows = await this.users.find({
-      select: { username: true, display_name: true, created_at: true },
-      where: { role: 'admin' },
-      order: { username: 'ASC' },
-    });
+    const rows = await this.accounts.adminsByUsername();
     return rows.map((u) => ({ username: u.username ?? '', display_name: u.display_name, created_at: u.created_at }));
   }
 
   async create(dto: CreateAdminDto, actor: SessionUser): Promise<AdminAccount> {
     const username = dto.username.trim();
-    if (await this.users.exists({ where: { username } }))
-      throw fieldError('username', 'That username is already taken.');
+    if (await this.accounts.usernameTaken(username)) throw fieldError('username', 'That username is already taken.');
     const problem = passwordProblem(dto.password, { studentId: username, role: 'admin' });
     if (problem) throw fieldError('password', problem);
     const user = await this.accounts.create({

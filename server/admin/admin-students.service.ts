@@ -5,7 +5,7 @@ import { MESSAGES } from '../../shared/constants.js';
 import { firstPassword } from '../../shared/first-password.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/db-session-store.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 import type { SessionUser } from '../common/session-user.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { FamilyMail } from '../mail/family-mail.js';

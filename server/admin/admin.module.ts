@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { PdfModule } from '../pdf/pdf.module.js';
-import { FormClass, House } from '../lookups/entities/lookups.entities.js';
 import { LookupsModule } from '../lookups/lookups.module.js';
 import { GuardiansModule } from '../guardians/guardians.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { StudentsModule } from '../students/students.module.js';
-import { User } from '../users/entities/user.entity.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminAccountsController } from './admin-accounts.controller.js';
 import { AdminAccountsService } from './admin-accounts.service.js';
@@ -36,7 +33,6 @@ import { RegistrationExportService } from './export/registration-export.service.
     StudentsModule,
     MailModule,
     GuardiansModule,
-    TypeOrmModule.forFeature([User, FormClass, House]),
   ],
   controllers: [
     AdminStudentsController,

@@ -19,7 +19,7 @@ import {
   PUBLIC_KEY,
   ROLES_KEY,
 } from '../common/decorators.js';
-import { StudentAccess } from '../guardians/links/student-access.js';
+import { StudentAccess } from '../guardian-links/student-access.js';
 import { MfaService } from './mfa/mfa.service.js';
 import { SessionAccount } from './session-account.js';
 

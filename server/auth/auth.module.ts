@@ -5,7 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { StudentsModule } from '../students/students.module.js';
-import { GuardianLinksModule } from '../guardians/links/guardian-links.module.js';
+import { GuardianLinksModule } from '../guardian-links/guardian-links.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
@@ -26,15 +26,22 @@ import { PasswordRecoveryController } from './recovery/password-recovery.control
 import { PasswordRecoveryService } from './recovery/password-recovery.service.js';
 import { PasswordResetToken } from './recovery/password-reset-token.entity.js';
 import { signInThrottlerOptions } from './sign-in-throttler.guard.js';
+import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
+import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
 @Module({
   imports: [
+    ThrottlingModule,
     UsersModule,
     StudentsModule,
     MailModule,
     GuardianLinksModule,
     TypeOrmModule.forFeature([LoginThrottle, AdminMfa, AdminMfaRecoveryCode, PasswordResetToken]),
-    ThrottlerModule.forRootAsync({ inject: [DataSource], useFactory: signInThrottlerOptions }),
+    ThrottlerModule.forRootAsync({
+      imports: [ThrottlingModule],
+      inject: [DbThrottlerStorage],
+      useFactory: signInThrottlerOptions,
+    }),
   ],
   controllers: [AuthController, MfaController, PasswordRecoveryController],
   providers: [

@@ -25,9 +25,9 @@ import { OutboxService } from '../mail/outbox.service.js';
 import { DbSessionStore } from './db-session-store.js';
 import { type DeviceCookie, DeviceCookies } from './device-cookies.js';
 import type { AdminLoginDto, ChangePasswordDto, GuardianLoginDto, StudentLoginDto } from './dto/login.dto.js';
-import { GuardianLinksService } from '../guardians/links/guardian-links.service.js';
+import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
 import { accountLockKey, LoginThrottleService } from './login-throttle.service.js';
-import { PasswordHasher } from './password-hasher.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 
 function badCredentials(field: string): UnprocessableEntityException {
   return new UnprocessableEntityException({

@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule as NestConfigModule, registerAs } from '@nestjs/config';
-import { Clock } from '../common/clock.js';
+import { Clock } from './clock.js';
 import { APP_CONFIG, type AppConfig } from './app-config.js';
 
 /** ConfigService's namespace of the validated configuration: `configService.get<AppConfig>('app')`. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { GuardianLinksModule } from '../guardians/links/guardian-links.module.js';
+import { GuardianLinksModule } from '../guardian-links/guardian-links.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { StudentFile } from './entities/student-file.entity.js';
 import { FilesController } from './files.controller.js';
@@ -11,10 +11,11 @@ import { LocalDiskStorage } from './storage/local-disk-storage.js';
 import { StorageSweep } from './storage-sweep.js';
 import { UploadGate } from './upload-gate.js';
 import { UploadReader } from './upload.interceptor.js';
+import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
 /** Uploaded documents. Exports FilesService (current files, picture bytes) for the generated documents. */
 @Module({
-  imports: [TypeOrmModule.forFeature([StudentFile]), StudentsModule, GuardianLinksModule],
+  imports: [TypeOrmModule.forFeature([StudentFile]), StudentsModule, GuardianLinksModule, ThrottlingModule],
   controllers: [FilesController],
   providers: [
     FilesService,

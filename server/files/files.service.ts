@@ -8,7 +8,7 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, In, IsNull, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, In, IsNull, type Repository } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
   DOCUMENT_ORDER,
@@ -31,7 +31,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
-import { StudentAccess } from '../guardians/links/student-access.js';
+import { StudentAccess } from '../guardian-links/student-access.js';
 import { RegistrationWindow } from '../students/registration-window.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { StudentFile } from './entities/student-file.entity.js';
@@ -172,6 +172,30 @@ export class FilesService {
   }
 
   /** GET /api/get-files/{studentId}: the current file of each type, in the step's order. */
+  /**
+   * File records written in bulk inside the caller's transaction, their bytes already stored (the load-test
+   * school of seed:school).
+   */
+  async insertRecords(rows: Partial<StudentFile>[], m: EntityManager): Promise<void> {
+    for (let i = 0; i < rows.length; i += 300)
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(StudentFile)
+        .values(rows.slice(i, i + 300))
+        .updateEntity(false)
+        .execute();
+  }
+
+  /** The stored name of every file record, replaced ones included (the storage sweep keeps their bytes). */
+  async storedNames(): Promise<string[]> {
+    const rows = await this.files
+      .createQueryBuilder('f')
+      .select('f.stored_name', 'name')
+      .getRawMany<{ name: string }>();
+    return rows.map((r) => r.name);
+  }
+
   async currentFiles(studentId: string): Promise<DocumentFile[]> {
     await this.assertStudentExists(studentId);
     const rows = await this.files.find({

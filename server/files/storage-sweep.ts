@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { IntervalJobs } from '../common/interval-jobs.js';
-import { StudentFile } from './entities/student-file.entity.js';
+import { FilesService } from './files.service.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
 
 /**
@@ -26,7 +24,7 @@ export class StorageSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('StorageSweep');
 
   constructor(
-    @InjectRepository(StudentFile) private readonly files: Repository<StudentFile>,
+    private readonly files: FilesService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly jobs: IntervalJobs,
   ) {}
@@ -69,11 +67,7 @@ export class StorageSweep implements OnApplicationBootstrap, OnModuleDestroy {
       if (now - f.writtenAt > ORPHAN_GRACE_MS) old.push(f.storedName);
     }
     if (old.length === 0) return 0;
-    const named = new Set(
-      (await this.files.createQueryBuilder('f').select('f.stored_name', 'name').getRawMany<{ name: string }>()).map(
-        (r) => r.name,
-      ),
-    );
+    const named = new Set(await this.files.storedNames());
     const orphans = old.filter((name) => !named.has(name));
     if (orphans.length > 10 && orphans.length > stored / 2) {
       this.logger.error({

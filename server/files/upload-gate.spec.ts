@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import type { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../common/session-user.js';
 import { UPLOADS_IN_FLIGHT_PER_ACCOUNT, UPLOADS_IN_FLIGHT_TOTAL, UploadGate } from './upload-gate.js';
@@ -18,7 +18,7 @@ function refusal(enter: () => unknown): { status: number; retryAfter?: number; m
 
 describe('UploadGate: uploads in flight', () => {
   it('an account has two places, the process eight; each place comes back once', () => {
-    const gate = new UploadGate({} as DataSource);
+    const gate = new UploadGate({} as DbThrottlerStorage);
     const leaves = [gate.enter(account(1)), gate.enter(account(1))];
     expect(UPLOADS_IN_FLIGHT_PER_ACCOUNT).toBe(2);
     expect(refusal(() => gate.enter(account(1)))).toMatchObject({ status: 429, retryAfter: 10 });

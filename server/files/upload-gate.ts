@@ -1,6 +1,4 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { UPLOAD_MESSAGES, UPLOAD_RATE_LIMIT, UPLOAD_RATE_MINUTES } from '../../shared/documents.js';
 import type { SessionUser } from '../common/session-user.js';
 import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
@@ -23,11 +21,7 @@ const IN_FLIGHT_RETRY_SECONDS = 10;
 export class UploadGate {
   private readonly perAccount = new Map<number, number>();
   private total = 0;
-  private readonly limiter: DbThrottlerStorage;
-
-  constructor(@InjectDataSource() ds: DataSource) {
-    this.limiter = new DbThrottlerStorage(ds);
-  }
+  constructor(private readonly limiter: DbThrottlerStorage) {}
 
   /** Takes a place for an upload of this account, or refuses. Answers the function that gives it back. */
   enter(user: SessionUser): () => void {

@@ -15,7 +15,7 @@ import { finalize, from, type Observable, switchMap } from 'rxjs';
 import { MAX_UPLOAD_FILES, UPLOAD_MESSAGES, uploadLimitsFor } from '../../shared/documents.js';
 import type { SessionUser } from '../common/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { StudentAccess } from '../guardians/links/student-access.js';
+import { StudentAccess } from '../guardian-links/student-access.js';
 import { RegistrationWindow } from '../students/registration-window.js';
 import type { UploadedBytes } from './upload-content.js';
 import { UploadGate } from './upload-gate.js';

@@ -23,7 +23,7 @@ import {
 import { isBareAddress, sameMailbox } from '../../shared/email-address.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { type AuditEvent, AuditService } from '../audit/audit.service.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 import { linkTokenHash, looksLikeLinkToken, newLinkToken } from '../common/link-tokens.js';
 import type { SessionUser } from '../common/session-user.js';
 import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
@@ -39,7 +39,7 @@ import { StudentsRepository } from '../students/students.repository.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { GuardianInvitation } from './entities/guardian-invitation.entity.js';
-import { GuardianLinksService } from './links/guardian-links.service.js';
+import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
 
 const gone = () => new GoneException({ message: GUARDIAN_MESSAGES.invitationGone });
 const DAY_MS = 24 * 3_600_000;
@@ -78,11 +78,8 @@ export class GuardianInvitationsService {
     private readonly familyMail: FamilyMail,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.limiter = new DbThrottlerStorage(ds);
-  }
-
-  private readonly limiter: DbThrottlerStorage;
+    private readonly limiter: DbThrottlerStorage,
+  ) {}
 
   /** POST /api/guardians/invite: by an administrator, or by the student for herself (the guard checked which). */
   async invite(actor: SessionUser, studentId: string, email: string): Promise<InvitationView> {

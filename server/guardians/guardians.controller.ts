@@ -20,7 +20,7 @@ import {
   GuardianTokenDto,
   GuardianUnlinkDto,
 } from './guardians.dto.js';
-import { GuardianLinksService } from './links/guardian-links.service.js';
+import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
 import { ApiRoute } from '../common/api-docs.js';
 import { ref } from '../common/api-schemas.js';
 

@@ -8,7 +8,8 @@ import { GuardianInvitation } from './entities/guardian-invitation.entity.js';
 import { GuardianInvitationsService } from './guardian-invitations.service.js';
 import { GuardiansController } from './guardians.controller.js';
 import { GuardiansService } from './guardians.service.js';
-import { GuardianLinksModule } from './links/guardian-links.module.js';
+import { GuardianLinksModule } from '../guardian-links/guardian-links.module.js';
+import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
 /**
  * Guardian accounts (docs/product.md §11): invitations and their acceptance, the office's view and unlinking.
@@ -19,6 +20,7 @@ import { GuardianLinksModule } from './links/guardian-links.module.js';
   imports: [
     TypeOrmModule.forFeature([GuardianInvitation]),
     AuthModule,
+    ThrottlingModule,
     MailModule,
     StudentsModule,
     UsersModule,

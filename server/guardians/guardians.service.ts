@@ -10,7 +10,7 @@ import { writeTransaction } from '../database/write-transaction.js';
 import { AddressWriters } from '../students/address-writers.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { GuardianInvitationsService } from './guardian-invitations.service.js';
-import { GuardianLinksService } from './links/guardian-links.service.js';
+import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
 
 /** The office's view of a student's guardians, and ending a link (docs/product.md §11). */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Role } from '../../shared/api-types.js';
-import { GuardianLinksService } from '../guardians/links/guardian-links.service.js';
+import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
 import { sameMailbox } from '../../shared/email-address.js';
 import { AddressWriters } from '../students/address-writers.js';
 import { StudentsRepository } from '../students/students.repository.js';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { GuardianLinksModule } from '../guardians/links/guardian-links.module.js';
-import { StudentsDataModule } from '../students/students-data.module.js';
+import { GuardianLinksModule } from '../guardian-links/guardian-links.module.js';
+import { StudentsModule } from '../students/students.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { MailRun } from './entities/mail-run.entity.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
@@ -14,7 +14,7 @@ import { OutboxService } from './outbox.service.js';
 
 /** E-mail (docs/product.md §10): the outbox every message goes through, its sender, and the family's notices. */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxMessage, MailRun]), StudentsDataModule, GuardianLinksModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([OutboxMessage, MailRun]), StudentsModule, GuardianLinksModule, UsersModule],
   controllers: [OutboxController],
   providers: [
     OutboxService,

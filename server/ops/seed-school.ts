@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { StudentFile } from '../files/entities/student-file.entity.js';
+import type { StudentFile } from '../files/entities/student-file.entity.js';
+import { FilesService } from '../files/files.service.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
-import { TermReport, TermReportLine, TermReportPosting } from '../term-reports/entities/term-report.entity.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { TermReportRows } from '../term-reports/term-report-rows.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 import { loadConfig } from '../config/app-config.js';
 import { createApp } from '../create-app.js';
-import { FIRST_NAMES, LAST_NAMES } from '../database/seeds/demo-school.js';
-import { FormClass } from '../lookups/entities/lookups.entities.js';
+import { FIRST_NAMES, LAST_NAMES } from '../app/seeds/demo-school.js';
+import { LookupsService } from '../lookups/lookups.service.js';
 import type { Student } from '../students/entities/student.entity.js';
 import { StudentsRepository } from '../students/students.repository.js';
-import { User } from '../users/entities/user.entity.js';
+import { UsersService } from '../users/users.service.js';
 
 // npm run seed:school -- --students 1500
 // Fills an EMPTY database (DATA_DIR / DATABASE_URL as for the server) with a whole school for load
@@ -134,6 +135,7 @@ function tinyPdf(text: string): Buffer {
 const DOCUMENTS_COMPLETE = ['birth_certificate', 'immunization_card', 'immunization_covid', 'sea_slip'];
 
 async function seedFiles(
+  files: FilesService,
   m: EntityManager,
   storage: FileStorage,
   students: Partial<Student>[],
@@ -160,14 +162,7 @@ async function seedFiles(
       });
     }
   }
-  for (let i = 0; i < rows.length; i += 300)
-    await m
-      .createQueryBuilder()
-      .insert()
-      .into(StudentFile)
-      .values(rows.slice(i, i + 300))
-      .updateEntity(false)
-      .execute();
+  await files.insertRecords(rows, m);
   return rows.length;
 }
 
@@ -187,7 +182,12 @@ const YEARS = [2023, 2024, 2025];
  * Three academic years of reports: each student in the class of her level that year; all posted but the
  * latest term.
  */
-async function seedTermReports(m: EntityManager, students: Partial<Student>[], now: string): Promise<number> {
+async function seedTermReports(
+  rows: TermReportRows,
+  m: EntityManager,
+  students: Partial<Student>[],
+  now: string,
+): Promise<number> {
   let reports = 0;
   for (const year of YEARS) {
     for (const term of [1, 2, 3]) {
@@ -214,11 +214,7 @@ async function seedTermReports(m: EntityManager, students: Partial<Student>[], n
       });
       for (let i = 0; i < batch.length; i += 300) {
         const chunk = batch.slice(i, i + 300);
-        await m.createQueryBuilder().insert().into(TermReport).values(chunk).updateEntity(false).execute();
-        const saved = await m.getRepository(TermReport).find({
-          select: { id: true, student_id: true },
-          where: chunk.map((r) => ({ student_id: r.student_id, year, term })),
-        });
+        const saved = await rows.insertReports(chunk, year, term, m);
         const lines = saved.flatMap((r) =>
           SUBJECTS.map((subject, position) => ({
             term_report_id: r.id,
@@ -230,25 +226,23 @@ async function seedTermReports(m: EntityManager, students: Partial<Student>[], n
             teacher: `Ms. ${pick(LAST, position)}`,
           })),
         );
-        for (let j = 0; j < lines.length; j += 500)
-          await m
-            .createQueryBuilder()
-            .insert()
-            .into(TermReportLine)
-            .values(lines.slice(j, j + 500))
-            .updateEntity(false)
-            .execute();
+        for (let j = 0; j < lines.length; j += 500) await rows.insertLines(lines.slice(j, j + 500), m);
         reports += chunk.length;
       }
       const latest = year === YEARS.at(-1) && term === 3;
-      await m.getRepository(TermReportPosting).insert({
-        year,
-        term,
-        posted: latest ? 0 : 1,
-        date_posted: latest ? null : `${year + 1}-0${term}-15 10:00:00`,
-        notified_at: latest ? null : now,
-        updated_at: now,
-      });
+      await rows.insertPostings(
+        [
+          {
+            year,
+            term,
+            posted: latest ? 0 : 1,
+            date_posted: latest ? null : `${year + 1}-0${term}-15 10:00:00`,
+            notified_at: latest ? null : now,
+            updated_at: now,
+          },
+        ],
+        m,
+      );
     }
   }
   return reports;
@@ -274,35 +268,26 @@ async function main(argv: string[]): Promise<void> {
     let files = 0;
     let reports = 0;
     await ds.transaction(async (m) => {
-      const classes = [...new Set(students.map((s) => s.class_id!))].map((class_id) => ({
-        class_id,
-        form_level: Number(class_id[0]),
-      }));
-      await m.createQueryBuilder().insert().into(FormClass).values(classes).orIgnore().updateEntity(false).execute();
+      await app.get(LookupsService).addFormClasses([...new Set(students.map((s) => s.class_id!))], m);
       for (let i = 0; i < students.length; i += 200) {
         const chunk = students.slice(i, i + 200);
         await studentsTable.insert(chunk, m);
-        await m
-          .createQueryBuilder()
-          .insert()
-          .into(User)
-          .values(
-            chunk.map((s) => ({
-              role: 'student' as const,
-              student_id: s.id!,
-              username: null,
-              display_name: `${s.first_name} ${s.last_name}`,
-              password_hash: hash,
-              password_reset: 0,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .updateEntity(false)
-          .execute();
+        await app.get(UsersService).insertMany(
+          chunk.map((s) => ({
+            role: 'student' as const,
+            student_id: s.id!,
+            username: null,
+            display_name: `${s.first_name} ${s.last_name}`,
+            password_hash: hash,
+            password_reset: 0,
+            created_at: now,
+            updated_at: now,
+          })),
+          m,
+        );
       }
-      files = await seedFiles(m, storage, students, fills, now);
-      reports = await seedTermReports(m, students, now);
+      files = await seedFiles(app.get(FilesService), m, storage, students, fills, now);
+      reports = await seedTermReports(app.get(TermReportRows), m, students, now);
     });
     console.log(
       `Seeded ${count} students in ${new Set(students.map((s) => s.class_id)).size} classes, ` +

@@ -7,7 +7,7 @@ import type { SessionUser } from '../common/session-user.js';
 import { localDate } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { writeTransaction } from '../database/write-transaction.js';
-import { RegistrationStatus } from '../lookups/entities/lookups.entities.js';
+import { RegistrationStatus } from './entities/registration-status.entity.js';
 
 export interface RegistrationStatusView {
   open: number;
@@ -46,6 +46,18 @@ export class RegistrationWindow {
     const { open, deadline } = await this.setting();
     const today = localDate(new Date(), this.config.timeZone);
     return { open, deadline, editable: open === 1 && (!deadline || today < deadline) };
+  }
+
+  /** The one row, open and without a deadline, when there is none yet (start-up; INSERT IGNORE: instances race). */
+  async ensureSetting(): Promise<void> {
+    await this.ds
+      .createQueryBuilder()
+      .insert()
+      .into(RegistrationStatus)
+      .values([{ id: 1, open: 1, deadline: null }])
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 
   /** An administrator opens or closes registration (deadline exclusive: closed from that day on). */

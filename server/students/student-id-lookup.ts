@@ -1,6 +1,5 @@
 import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { StudentIdMatch } from '../../shared/api-types.js';
-import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { matchesFullName, searchWords } from '../../shared/student-search.js';
 import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
@@ -11,16 +10,12 @@ import { StudentsRepository } from './students.repository.js';
 /** 'Search for Student ID': off unless the operator turns it on; narrow and rate-limited when on. */
 @Injectable()
 export class StudentIdLookup {
-  /** 5 searches per address per 15 minutes, counted in the database so that every instance shares it. */
-  private readonly limiter: DbThrottlerStorage;
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly students: StudentsRepository,
-    ds: DataSource,
-  ) {
-    this.limiter = new DbThrottlerStorage(ds);
-  }
+    /** 5 searches per address per 15 minutes, counted in the database so that every instance shares it. */
+    private readonly limiter: DbThrottlerStorage,
+  ) {}
 
   /** `ip`: the caller's address, the key of the rate limit. */
   async find(name: string, ip: string): Promise<StudentIdMatch[]> {

@@ -2,17 +2,24 @@ import { Module } from '@nestjs/common';
 import { LookupsModule } from '../lookups/lookups.module.js';
 import { TermsModule } from '../terms/terms.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { AddressWriters } from './address-writers.js';
+import { RegistrationWindow } from './registration-window.js';
 import { RegistrationWindowController } from './registration-window.controller.js';
 import { StudentIdLookup } from './student-id-lookup.js';
 import { StudentsController } from './students.controller.js';
-import { StudentsDataModule } from './students-data.module.js';
+import { StudentsRepository } from './students.repository.js';
 import { StudentsService } from './students.service.js';
+import { TermsAgreement } from './terms-agreement.js';
+import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
-/** The registration record: owns the students table (StudentsRepository) and the registration window. */
+/**
+ * The registration record: owns the students table (StudentsRepository, its one way in), who wrote its addresses
+ * (AddressWriters), the registration window and the stamp of the terms' agreement.
+ */
 @Module({
-  imports: [StudentsDataModule, LookupsModule, TermsModule, UsersModule],
+  imports: [ThrottlingModule, LookupsModule, TermsModule, UsersModule],
   controllers: [StudentsController, RegistrationWindowController],
-  providers: [StudentsService, StudentIdLookup],
-  exports: [StudentsService, StudentsDataModule],
+  providers: [StudentsService, StudentIdLookup, StudentsRepository, RegistrationWindow, AddressWriters, TermsAgreement],
+  exports: [StudentsService, StudentsRepository, RegistrationWindow, AddressWriters],
 })
 export class StudentsModule {}

@@ -19,11 +19,11 @@ import { localDate, nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { LookupsService } from '../lookups/lookups.service.js';
-import { TermsService } from '../terms/terms.service.js';
 import { type DateOfBirthCorrection, FirstPasswordFollower } from '../users/first-password-follower.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
 import { AddressWriters, SECTION_FIELDS } from './address-writers.js';
 import { RegistrationWindow } from './registration-window.js';
+import { TermsAgreement } from './terms-agreement.js';
 import { toStudentRecord } from './student-record.mapper.js';
 import { type StudentChanges, StudentsRepository } from './students.repository.js';
 
@@ -76,7 +76,7 @@ export class StudentsService {
     private readonly window: RegistrationWindow,
     private readonly lookups: LookupsService,
     private readonly audit: AuditService,
-    private readonly terms: TermsService,
+    private readonly termsAgreement: TermsAgreement,
     private readonly addressWriters: AddressWriters,
     private readonly firstPasswords: FirstPasswordFollower,
   ) {}
@@ -154,8 +154,8 @@ export class StudentsService {
         { sent: names, changed, before: current, changes },
         m,
       );
-      // Agreeing to the terms stamps the version and time beside the tick (TermsService.stampAgreement).
-      const termsStamp = await this.terms.stampAgreement(m, user, id, changes.agree_terms_conditions, termsVersionRead);
+      // Agreeing to the terms stamps the version and time beside the tick (TermsAgreement.stamp).
+      const termsStamp = await this.termsAgreement.stamp(m, user, id, changes.agree_terms_conditions, termsVersionRead);
       return {
         id,
         ...changes,

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
 import { HOLD_REASON_MAX, TERM_REPORT_MESSAGES, type TermReportHold } from '../../shared/term-reports.js';
 import { AuditService } from '../audit/audit.service.js';
-import { Clock } from '../common/clock.js';
+import { Clock } from '../config/clock.js';
 import type { SessionUser } from '../common/session-user.js';
 import { formatLocalDateTime } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';

@@ -8,7 +8,7 @@ import {
   type TermReportsPostedItem,
 } from '../../shared/term-reports.js';
 import { AuditService } from '../audit/audit.service.js';
-import { Clock } from '../common/clock.js';
+import { Clock } from '../config/clock.js';
 import type { SessionUser } from '../common/session-user.js';
 import { formatLocalDateTime, nowIso, parseLocalDateTime } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';

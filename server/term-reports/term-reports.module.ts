@@ -16,6 +16,7 @@ import { TermReportsImportService } from './import/term-reports-import.service.j
 import { PostingsService } from './postings.service.js';
 import { ReportCardPdfService } from './report-card/report-card-pdf.service.js';
 import { ReportCardsService } from './report-cards.service.js';
+import { TermReportRows } from './term-report-rows.js';
 import { TermReportsController } from './term-reports.controller.js';
 
 /** Term reports: the spreadsheet import, posting per year and term, and the report cards. */
@@ -40,7 +41,8 @@ import { TermReportsController } from './term-reports.controller.js';
     ReleaseScheduler,
     ReportCardsService,
     ReportCardPdfService,
+    TermReportRows,
   ],
-  exports: [ReportCardsService, ReportCardPdfService, PostingsService],
+  exports: [ReportCardsService, ReportCardPdfService, PostingsService, TermReportRows],
 })
 export class TermReportsModule {}

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { StudentsDataModule } from '../students/students-data.module.js';
 import { TermsVersion } from './entities/terms-version.entity.js';
 import { TermsController } from './terms.controller.js';
 import { TermsService } from './terms.service.js';
 
-/** The terms and conditions of registration (their versions) and the stamp of a student's agreement. */
+/** The terms and conditions of registration (their versions); a student's agreement is the students module's. */
 @Module({
-  imports: [TypeOrmModule.forFeature([TermsVersion]), StudentsDataModule],
+  imports: [TypeOrmModule.forFeature([TermsVersion])],
   controllers: [TermsController],
   providers: [TermsService],
   exports: [TermsService],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { firstPassword, type FirstPasswordAfterSave } from '../../shared/first-password.js';
 import { AuditService } from '../audit/audit.service.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from './password-hasher.js';
 import type { SessionUser } from '../common/session-user.js';
 import type { User } from './entities/user.entity.js';
 import { UsersService } from './users.service.js';

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from './entities/user.entity.js';
 import { UsersService } from './users.service.js';
 import { FirstPasswordFollower } from './first-password-follower.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from './password-hasher.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User])],

@@ -8,6 +8,13 @@ import { nowIso } from '../common/time.js';
 import type { SessionUser } from '../common/session-user.js';
 import { User } from './entities/user.entity.js';
 
+/** A new account as a bulk insert writes it. */
+export type NewAccount = Pick<
+  User,
+  'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset' | 'created_at' | 'updated_at'
+> &
+  Partial<Pick<User, 'email' | 'password_changed_at'>>;
+
 /** An account as a request sees it is kept this long in memory at most (SharedCache: changes apply within 1 s). */
 const KEEP_MS = 30_000;
 
@@ -76,9 +83,9 @@ export class UsersService {
    * Guardian accounts' names and addresses: these ids, or every one (the Outbox's search reads them all: a school's
    * parents are a few thousand at most).
    */
-  async guardians(ids?: readonly number[]): Promise<{ id: number; name: string; email: string }[]> {
+  async guardians(ids?: readonly number[], m?: EntityManager): Promise<{ id: number; name: string; email: string }[]> {
     if (ids?.length === 0) return [];
-    const rows = await this.users.find({
+    const rows = await (m ? m.getRepository(User) : this.users).find({
       select: { id: true, display_name: true, username: true },
       where: ids ? { role: 'guardian', id: In([...ids]) } : { role: 'guardian' },
     });
@@ -90,6 +97,20 @@ export class UsersService {
     const address = guardianAddress(email);
     const row = await (m ? m.getRepository(User) : this.users).findOneBy({ role: 'guardian', username: address });
     return exactly(row, (u) => u.username === address);
+  }
+
+  /** The administrators as the office's list shows them: username, name and creation, by username. */
+  adminsByUsername(): Promise<Pick<User, 'username' | 'display_name' | 'created_at'>[]> {
+    return this.users.find({
+      select: { username: true, display_name: true, created_at: true },
+      where: { role: 'admin' },
+      order: { username: 'ASC' },
+    });
+  }
+
+  /** Whether any account (of any role) signs in with this username. */
+  usernameTaken(username: string): Promise<boolean> {
+    return this.users.exists({ where: { username } });
   }
 
   /** Every administrator account. */
@@ -130,12 +151,37 @@ export class UsersService {
 
   async create(
     data: Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'> &
-      Partial<Pick<User, 'email'>>,
+      Partial<Pick<User, 'email' | 'password_changed_at'>>,
     m?: EntityManager,
   ): Promise<User> {
     const now = nowIso();
     const repo = m ? m.getRepository(User) : this.users;
     return repo.save(repo.create({ ...data, created_at: now, updated_at: now }));
+  }
+
+  /** The account signing in with this username, of any role. */
+  findByUsername(username: string): Promise<User | null> {
+    return this.users.findOneBy({ username });
+  }
+
+  /** Which of these student ids have an account (as the users table spells them). */
+  async studentIdsWithAccount(studentIds: readonly string[], m?: EntityManager): Promise<string[]> {
+    if (studentIds.length === 0) return [];
+    const rows = await (m ? m.getRepository(User) : this.users).find({
+      select: { student_id: true },
+      where: { student_id: In([...studentIds]) },
+    });
+    return rows.flatMap((u) => (u.student_id ? [u.student_id] : []));
+  }
+
+  /**
+   * Accounts made in bulk (an import, the seeds), in the caller's transaction when `m` is given; with `ignoreExisting`
+   * a row whose username or student id is taken is skipped (INSERT IGNORE: instances starting together).
+   */
+  async insertMany(rows: NewAccount[], m?: EntityManager, options: { ignoreExisting?: boolean } = {}): Promise<void> {
+    if (rows.length === 0) return;
+    const insert = (m ?? this.users.manager).createQueryBuilder().insert().into(User).values(rows);
+    await (options.ignoreExisting ? insert.orIgnore() : insert).updateEntity(false).execute();
   }
 
   /** An administrator's own e-mail address ('' or null clears it). */

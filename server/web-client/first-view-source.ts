@@ -7,7 +7,7 @@ import { SessionAccount } from '../auth/session-account.js';
 import { endMarkedSession, hasSignedOutMarker } from '../auth/session-cookie.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
-import { StudentAccess } from '../guardians/links/student-access.js';
+import { StudentAccess } from '../guardian-links/student-access.js';
 import { RegistrationWindow } from '../students/registration-window.js';
 import { StudentsService } from '../students/students.service.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PasswordHasher } from '../../server/auth/password-hasher.js';
-import { DEMO_ADMIN, DEMO_GUARDIAN, demoStudents } from '../../server/database/seeds/demo-school.js';
+import { PasswordHasher } from '../../server/users/password-hasher.js';
+import { DEMO_ADMIN, DEMO_GUARDIAN, demoStudents } from '../../server/app/seeds/demo-school.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { ApiClient } from '../fixtures/api-client.js';
 import { startTestApp, type TestApp } from '../fixtures/test-app.js';

@@ -4,7 +4,7 @@ import { FIRST_PASSWORD_MESSAGES } from '../../shared/first-password.js';
 import type { StudentSaveResponse } from '../../shared/student-fields.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
-import { PasswordHasher } from '../../server/auth/password-hasher.js';
+import { PasswordHasher } from '../../server/users/password-hasher.js';
 import {
   ApiClient,
   expectStatus,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { PasswordRecoveryService } from '../../server/auth/recovery/password-recovery.service.js';
 import { GuardianInvitation } from '../../server/guardians/entities/guardian-invitation.entity.js';
-import { GuardianLink } from '../../server/guardians/entities/guardian-link.entity.js';
+import { GuardianLink } from '../../server/guardian-links/entities/guardian-link.entity.js';
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
 import { OutboxSender } from '../../server/mail/outbox-sender.js';
 import { TermReport } from '../../server/term-reports/entities/term-report.entity.js';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/app-config.js';
-import { dataSourceOptions } from '../../server/database/data-source-options.js';
+import { dataSourceOptions } from '../../server/app/data-source-options.js';
 import { MIGRATIONS } from '../../server/database/migrations/index.js';
 import { backup, restore } from '../../server/ops/backup.js';
 import { Student } from '../../server/students/entities/student.entity.js';

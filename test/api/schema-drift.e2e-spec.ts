@@ -5,7 +5,7 @@ import mysql from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/app-config.js';
-import { schemaDiffDataSource } from '../../server/database/schema-diff.js';
+import { schemaDiffDataSource } from '../../server/app/schema-diff.js';
 import { MIGRATIONS } from '../../server/database/migrations/index.js';
 import { MARIADB_URL } from '../fixtures/test-app.js';
 

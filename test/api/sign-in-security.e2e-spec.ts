@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
-import { bcryptCostOf, INITIAL_PASSWORD_COST, PasswordHasher } from '../../server/auth/password-hasher.js';
+import { bcryptCostOf, INITIAL_PASSWORD_COST, PasswordHasher } from '../../server/users/password-hasher.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { ApiClient, expectStatus, expectWaitStated, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
-import { Clock } from '../../server/common/clock.js';
+import { Clock } from '../../server/config/clock.js';
 import { formatLocalDateTime } from '../../server/common/time.js';
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
 import { TermReport } from '../../server/term-reports/entities/term-report.entity.js';

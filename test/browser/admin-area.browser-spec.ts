@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { FIRST_PASSWORD_MESSAGES } from '../../shared/first-password.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
-import { RegistrationStatus } from '../../server/lookups/entities/lookups.entities.js';
+import { RegistrationStatus } from '../../server/students/entities/registration-status.entity.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { MESSAGES } from '../../shared/constants.js';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { Clock } from '../../server/common/clock.js';
+import { Clock } from '../../server/config/clock.js';
 import { formatLocalDateTime } from '../../server/common/time.js';
 import { MARKS_COLUMNS, SUMMARY_COLUMNS, TERM_REPORT_MESSAGES as T } from '../../shared/term-reports.js';
 import { browserTest } from '../fixtures/browser-test.js';

@@ -1,13 +1,11 @@
 import { Controller, Get, HttpCode, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import type { Repository } from 'typeorm';
 import { IMPORT_MAX_BYTES, type StudentImportResult } from '../../../shared/admin-types.js';
 import { CurrentUser, Roles } from '../../common/decorators.js';
 import type { SessionUser } from '../../common/session-user.js';
 import { SheetUpload, type UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
 import { type ImportAnswer, importSpreadsheet } from '../../common/spreadsheets/spreadsheet-import.js';
-import { House } from '../../lookups/entities/lookups.entities.js';
+import { LookupsService } from '../../lookups/lookups.service.js';
 import { XLSX_TYPE } from '../export/xlsx.js';
 import { StudentImportService } from './student-import.service.js';
 import { buildStudentTemplate } from './student-template.js';
@@ -19,7 +17,7 @@ import { ref } from '../../common/api-schemas.js';
 export class StudentImportController {
   constructor(
     private readonly importer: StudentImportService,
-    @InjectRepository(House) private readonly houses: Repository<House>,
+    private readonly lookups: LookupsService,
   ) {}
 
   /** multipart `file` (.xlsx or .csv), `?dry_run=1` to check only: see importSpreadsheet. */
@@ -65,7 +63,7 @@ export class StudentImportController {
   })
   @Get('template')
   async template(): Promise<StreamableFile> {
-    const bytes = await buildStudentTemplate(await this.houses.find({ order: { id: 'ASC' } }));
+    const bytes = await buildStudentTemplate(await this.lookups.listHouses());
     return new StreamableFile(bytes, {
       type: XLSX_TYPE,
       disposition: 'attachment; filename="Student Import Template.xlsx"',

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, In } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   IMPORT_REQUIRED_FOR_NEW,
   isGuardianImportColumn,
@@ -12,7 +12,7 @@ import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
-import { INITIAL_PASSWORD_COST, PasswordHasher } from '../../auth/password-hasher.js';
+import { INITIAL_PASSWORD_COST, PasswordHasher } from '../../users/password-hasher.js';
 import type { SessionUser } from '../../common/session-user.js';
 import type { UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
 import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets/spreadsheet-import.js';
@@ -20,11 +20,11 @@ import { localDate, nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { writeTransaction } from '../../database/write-transaction.js';
 import { type DateOfBirthCorrection, FirstPasswordFollower } from '../../users/first-password-follower.js';
+import { UsersService } from '../../users/users.service.js';
+import { LookupsService } from '../../lookups/lookups.service.js';
 import { GuardianInvitationsService } from '../../guardians/guardian-invitations.service.js';
-import { FormClass, House } from '../../lookups/entities/lookups.entities.js';
 import { OutboxService } from '../../mail/outbox.service.js';
 import { type StudentChanges, type StudentPick, StudentsRepository } from '../../students/students.repository.js';
-import { User } from '../../users/entities/user.entity.js';
 import { firstPassword } from '../../../shared/first-password.js';
 import { type ImportDateFormat, IMPORT_DATE_FORMATS, readImportDate } from '../../../shared/student-import.js';
 import { readStudentSheet, type StudentSheet, type StudentSheetRow } from './student-sheet-reader.js';
@@ -83,6 +83,8 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     private readonly invitations: GuardianInvitationsService,
     private readonly outbox: OutboxService,
     private readonly firstPasswords: FirstPasswordFollower,
+    private readonly lookups: LookupsService,
+    private readonly accounts: UsersService,
   ) {}
 
   read(file: UploadedSheet): Promise<StudentSheet> {
@@ -122,8 +124,8 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
   private async plan(sheet: StudentSheet, m: EntityManager): Promise<Plan> {
     const errors: ImportRowError[] = [];
     const today = localDate(new Date(), this.config.timeZone);
-    const houses = new Set((await m.find(House, { select: { id: true } })).map((h) => h.id));
-    const knownClasses = new Set((await m.find(FormClass, { select: { class_id: true } })).map((c) => c.class_id));
+    const houses = new Set(await this.lookups.houseIds(m));
+    const knownClasses = new Set(await this.lookups.formClassIds(m));
     const newClasses = new Set<string>();
     const seen = new Map<string, number>();
     const valid: ValidRow[] = [];
@@ -300,12 +302,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
     fileName: string,
   ): Promise<void> {
     const now = nowIso();
-    if (plan.newClasses.length > 0) {
-      await m.insert(
-        FormClass,
-        plan.newClasses.map((class_id) => ({ class_id, form_level: Number(class_id[0]) })),
-      );
-    }
+    await this.lookups.addFormClasses(plan.newClasses, m);
     for (const group of chunks(plan.creates, 50)) {
       await this.students.insert(
         group.map((c) => ({ id: c.id, ...(c.values as StudentChanges), created_at: now, updated_at: now })),
@@ -317,8 +314,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       plan.creates.map((c) => c.id),
       500,
     )) {
-      const found = await m.find(User, { select: { student_id: true }, where: { student_id: In(ids) } });
-      for (const u of found) if (u.student_id) withAccount.add(u.student_id);
+      for (const id of await this.accounts.studentIdsWithAccount(ids, m)) withAccount.add(id);
     }
     const accounts = plan.creates
       .filter((c) => !withAccount.has(c.id))
@@ -332,7 +328,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
         created_at: now,
         updated_at: now,
       }));
-    for (const group of chunks(accounts, 100)) await m.insert(User, group);
+    for (const group of chunks(accounts, 100)) await this.accounts.insertMany(group, m);
     for (const u of plan.updates)
       await this.students.update(u.id, { ...(u.changes as StudentChanges), updated_at: now }, m);
     await this.firstPasswords.follow(actor, correctedDates(plan), hashes, m);

@@ -1,13 +1,11 @@
 import type { Writable } from 'node:stream';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import ExcelJS from 'exceljs';
-import type { Repository } from 'typeorm';
 import type { ContactPerson, ParentsContactRow } from '../../../shared/admin-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { formatLocalDateTime } from '../../common/time.js';
-import { FormClass } from '../../lookups/entities/lookups.entities.js';
+import { LookupsService } from '../../lookups/lookups.service.js';
 import { fontStack } from '../../pdf/fonts.js';
 import { html, raw } from '../../pdf/html.js';
 import { PdfRenderer } from '../../pdf/pdf-renderer.js';
@@ -103,13 +101,13 @@ export class ParentsContactService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly students: StudentsRepository,
-    @InjectRepository(FormClass) private readonly classes: Repository<FormClass>,
+    private readonly lookups: LookupsService,
     private readonly pdf: PdfRenderer,
   ) {}
 
   /** One class, or every class when none is named; 404 for a class the school does not have. */
   async rows(classId?: string): Promise<ParentsContactRow[]> {
-    if (classId && !(await this.classes.existsBy({ class_id: classId })))
+    if (classId && !(await this.lookups.contains('formClasses', classId)))
       throw new NotFoundException(MESSAGES.notFound);
     const found = await this.students.list(COLUMNS, {
       classId: classId || undefined,

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import type { ClassProgress, RegistrationProgressOverview } from '../../../shared/admin-types.js';
 import { DOCUMENT_ORDER } from '../../../shared/documents.js';
 import { registrationProgress, requiredDocuments } from '../../../shared/registration-progress.js';
 import { REGISTRATION_STEPS } from '../../../shared/student-fields.js';
 import { FilesService } from '../../files/files.service.js';
-import { FormClass } from '../../lookups/entities/lookups.entities.js';
+import { LookupsService } from '../../lookups/lookups.service.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 
 const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, 0]));
@@ -20,14 +18,14 @@ const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k
 export class RegistrationProgressService {
   constructor(
     private readonly students: StudentsRepository,
-    @InjectRepository(FormClass) private readonly classes: Repository<FormClass>,
+    private readonly lookups: LookupsService,
     private readonly files: FilesService,
   ) {}
 
   async overview(): Promise<RegistrationProgressOverview> {
     const [students, classes, documents] = await Promise.all([
       this.students.allRowsByName(),
-      this.classes.find({ order: { form_level: 'ASC', class_id: 'ASC' } }),
+      this.lookups.listFormClasses(),
       this.files.currentTypesByStudent(),
     ]);
     const byClass = new Map<string, ClassProgress>();

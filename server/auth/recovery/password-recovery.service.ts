@@ -28,7 +28,7 @@ import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
 import { DbSessionStore } from '../db-session-store.js';
 import { accountLockKey, LoginThrottleService } from '../login-throttle.service.js';
-import { PasswordHasher } from '../password-hasher.js';
+import { PasswordHasher } from '../../users/password-hasher.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 
 /** At most this many links a quarter of an hour for one account name (known or not, so it tells nothing)… */
@@ -47,7 +47,6 @@ const gone = () => new GoneException({ message: MAIL_MESSAGES.tokenGone });
 @Injectable()
 export class PasswordRecoveryService implements OnModuleDestroy {
   private readonly logger = new Logger('Auth');
-  private readonly limiter: DbThrottlerStorage;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -61,9 +60,8 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     private readonly outbox: OutboxService,
     private readonly familyMail: FamilyMail,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.limiter = new DbThrottlerStorage(ds);
-  }
+    private readonly limiter: DbThrottlerStorage,
+  ) {}
 
   /**
    * Sends a link when the account exists and has an address; does nothing otherwise. The caller answers

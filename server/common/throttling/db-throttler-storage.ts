@@ -1,4 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { isSqlite } from '../../database/write-transaction.js';
 import { storedKey } from './stored-key.js';
@@ -19,12 +21,14 @@ const SWEEP_EVERY_MS = 60_000;
  * counts the same hits. A fixed window per key, as the in-memory limiter it replaces: the first hit
  * opens a window of `ttl` ms; past `limit` hits in it, requests are refused until it ends (so
  * `blockDuration` is not used). Each hit is one atomic upsert, so two instances counting the same
- * key at once never lose a hit.
+ * key at once never lose a hit. One instance per app (ThrottlingModule), shared by every limit: the sign-in
+ * guard and the services that count their own hits.
  */
+@Injectable()
 export class DbThrottlerStorage implements ThrottlerStorage {
   private lastSweep = 0;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async increment(name: string, ttl: number, limit: number): Promise<ThrottlerRecord> {
     const key = storedKey(name, THROTTLE_KEY_LENGTH);

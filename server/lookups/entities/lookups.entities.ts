@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-// The lookup lists of docs/product.md §3. Small, read-mostly tables seeded from server/database/seeds/lookups.data.ts.
+// The lookup lists of docs/product.md §3. Small, read-mostly tables seeded from server/app/seeds/lookups.data.ts.
 
 @Entity('form_classes')
 export class FormClass {
@@ -38,12 +38,4 @@ export class EthnicGroup {
 export class House {
   @PrimaryColumn({ type: 'int' }) id: number;
   @Column({ type: 'varchar', length: 60 }) name: string;
-}
-
-/** One row (id 1): is registration open, and until when ('YYYY-MM-DD', exclusive). */
-@Entity('registration_status')
-export class RegistrationStatus {
-  @PrimaryColumn({ type: 'int' }) id: number;
-  @Column({ type: 'int', default: 1 }) open: number;
-  @Column({ type: 'varchar', length: 10, nullable: true }) deadline: string | null;
 }

@@ -8,12 +8,12 @@ import {
   FormClass,
   House,
   RegionalCorporation,
-  RegistrationStatus,
   Religion,
   Town,
 } from '../lookups/entities/lookups.entities.js';
 import { StudentFile } from '../files/entities/student-file.entity.js';
 import { ThrottlerHit } from '../common/throttling/throttler-hit.entity.js';
+import { RegistrationStatus } from '../students/entities/registration-status.entity.js';
 import { Student } from '../students/entities/student.entity.js';
 import { GuardianWrittenAddress } from '../students/entities/guardian-written-address.entity.js';
 import { TermsVersion } from '../terms/entities/terms-version.entity.js';
@@ -29,7 +29,7 @@ import { MailRun } from '../mail/entities/mail-run.entity.js';
 import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
 import { PasswordResetToken } from '../auth/recovery/password-reset-token.entity.js';
 import { GuardianInvitation } from '../guardians/entities/guardian-invitation.entity.js';
-import { GuardianLink } from '../guardians/entities/guardian-link.entity.js';
+import { GuardianLink } from '../guardian-links/entities/guardian-link.entity.js';
 
 /** Every entity of the service: the one list given to the DataSource for the app, the CLI and tests. */
 export const ENTITIES = [

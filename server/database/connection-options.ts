@@ -1,12 +1,14 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-/** One definition of the database connection, used by the app, the migration CLI and the tests. */
-export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+/**
+ * The database connection (driver, pragmas, migrations) for a given list of entities. The database layer
+ * imports no feature: the list is registered at the top (server/app/entities.ts, dataSourceOptions).
+ */
+export function connectionOptions(db: DatabaseConfig, entities: DataSourceOptions['entities']): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsRun: false,
     // Each migration in its own transaction, for the server (runMigrations) and the CLI alike.

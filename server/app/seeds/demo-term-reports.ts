@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { formLevelOf } from '../../../shared/constants.js';
 import type { Student } from '../../students/entities/student.entity.js';
-import { TermReport, TermReportLine, TermReportPosting } from '../../term-reports/entities/term-report.entity.js';
 import { academicYearOf } from '../../term-reports/import/template.js';
+import type { TermReportRows } from '../../term-reports/term-report-rows.js';
 
 // Term reports of the demo school: last academic year's three terms, posted (students of Form 2 and up
 // were in the form below), and this year's Term 1 for everyone, imported but not posted yet, so an
@@ -28,7 +28,12 @@ const CONDUCT = ['Excellent', 'Very good', 'Good', 'Satisfactory'];
 
 const grade = (mark: number) => (mark >= 80 ? 'A' : mark >= 70 ? 'B' : mark >= 60 ? 'C' : mark >= 50 ? 'D' : 'E');
 
-export async function seedDemoTermReports(m: EntityManager, students: Partial<Student>[], now: string): Promise<void> {
+export async function seedDemoTermReports(
+  rows: TermReportRows,
+  m: EntityManager,
+  students: Partial<Student>[],
+  now: string,
+): Promise<void> {
   const year = academicYearOf(new Date(now));
   const plans: { student: Partial<Student>; year: number; term: number; classId: string }[] = [];
   for (const s of students) {
@@ -44,30 +49,30 @@ export async function seedDemoTermReports(m: EntityManager, students: Partial<St
   const next = () => (seed = (seed * 9301 + 49297) % 233280) / 233280;
   for (const p of plans) {
     const name = p.student.first_name ?? 'She';
-    await m.getRepository(TermReport).insert({
-      student_id: p.student.id!,
-      year: p.year,
-      term: p.term,
-      class_id: p.classId,
-      form_level: formLevelOf(p.classId)!,
-      days_absent: Math.floor(next() * 6),
-      times_late: Math.floor(next() * 4),
-      conduct: CONDUCT[Math.floor(next() * CONDUCT.length)],
-      form_teacher_remarks: `${name} has had a good term and gets on well with her classmates.`,
-      principal_remarks: 'Keep up the good work.',
-      next_term_begins:
-        p.term === 1 ? `${p.year + 1}-01-06` : p.term === 2 ? `${p.year + 1}-04-20` : `${p.year + 1}-09-01`,
-      created_at: now,
-      updated_at: now,
-    });
-    const report = await m
-      .getRepository(TermReport)
-      .findOneByOrFail({ student_id: p.student.id!, year: p.year, term: p.term });
-    await m.getRepository(TermReportLine).insert(
+    const reportId = await rows.insertReport(
+      {
+        student_id: p.student.id!,
+        year: p.year,
+        term: p.term,
+        class_id: p.classId,
+        form_level: formLevelOf(p.classId)!,
+        days_absent: Math.floor(next() * 6),
+        times_late: Math.floor(next() * 4),
+        conduct: CONDUCT[Math.floor(next() * CONDUCT.length)],
+        form_teacher_remarks: `${name} has had a good term and gets on well with her classmates.`,
+        principal_remarks: 'Keep up the good work.',
+        next_term_begins:
+          p.term === 1 ? `${p.year + 1}-01-06` : p.term === 2 ? `${p.year + 1}-04-20` : `${p.year + 1}-09-01`,
+        created_at: now,
+        updated_at: now,
+      },
+      m,
+    );
+    await rows.insertLines(
       SUBJECTS.map(([subject, teacher], n) => {
         const mark = 45 + Math.floor(next() * 54);
         return {
-          term_report_id: report.id,
+          term_report_id: reportId,
           position: n + 1,
           subject,
           mark_tenths: mark * 10,
@@ -76,18 +81,22 @@ export async function seedDemoTermReports(m: EntityManager, students: Partial<St
           teacher,
         };
       }),
+      m,
     );
   }
-  await m.getRepository(TermReportPosting).insert([
-    // posted at the end of each term: December, April and July
-    ...[`${year - 1}-12-18 14:30:00`, `${year}-04-09 14:30:00`, `${year}-07-09 14:30:00`].map((date_posted, n) => ({
-      year: year - 1,
-      term: n + 1,
-      posted: 1,
-      date_posted,
-      notified_at: now, // long announced: nothing for the Outbox
-      updated_at: now,
-    })),
-    { year, term: 1, posted: 0, date_posted: null, updated_at: now },
-  ]);
+  await rows.insertPostings(
+    [
+      // posted at the end of each term: December, April and July
+      ...[`${year - 1}-12-18 14:30:00`, `${year}-04-09 14:30:00`, `${year}-07-09 14:30:00`].map((date_posted, n) => ({
+        year: year - 1,
+        term: n + 1,
+        posted: 1,
+        date_posted,
+        notified_at: now, // long announced: nothing for the Outbox
+        updated_at: now,
+      })),
+      { year, term: 1, posted: 0, date_posted: null, updated_at: now },
+    ],
+    m,
+  );
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { StudentsDataModule } from '../../students/students-data.module.js';
-import { GuardianLink } from '../entities/guardian-link.entity.js';
+import { StudentsModule } from '../students/students.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { GuardianLink } from './entities/guardian-link.entity.js';
 import { GuardianLinksService } from './guardian-links.service.js';
 import { StudentAccess } from './student-access.js';
 
@@ -10,7 +11,7 @@ import { StudentAccess } from './student-access.js';
  * auth, mail and the guardians feature, so that each of them can use it without importing the others.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([GuardianLink]), StudentsDataModule],
+  imports: [TypeOrmModule.forFeature([GuardianLink]), StudentsModule, UsersModule],
   providers: [GuardianLinksService, StudentAccess],
   exports: [GuardianLinksService, StudentAccess],
 })

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { MESSAGES } from '../../../shared/constants.js';
-import type { SessionUser } from '../../common/session-user.js';
+import { MESSAGES } from '../../shared/constants.js';
+import type { SessionUser } from '../common/session-user.js';
 import { GuardianLinksService } from './guardian-links.service.js';
 
 /**

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import type { LinkedStudent } from '../../../shared/guardians.js';
-import { nowIso } from '../../common/time.js';
-import { StudentsRepository } from '../../students/students.repository.js';
-import { GuardianLink } from '../entities/guardian-link.entity.js';
+import type { LinkedStudent } from '../../shared/guardians.js';
+import { nowIso } from '../common/time.js';
+import { StudentsRepository } from '../students/students.repository.js';
+import { UsersService } from '../users/users.service.js';
+import { GuardianLink } from './entities/guardian-link.entity.js';
 
 const ID_CHUNK = 500;
 
@@ -26,6 +27,7 @@ export class GuardianLinksService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly students: StudentsRepository,
+    private readonly users: UsersService,
   ) {}
 
   /** The ids of the students she is linked to, as the students table spells them. */
@@ -51,26 +53,33 @@ export class GuardianLinksService {
       );
   }
 
-  /** The guardians linked to each of these students (students without one are absent from the map). */
+  /**
+   * The guardians linked to each of these students (students without one are absent from the map), in the order
+   * they were linked. Their names and addresses are the accounts' (UsersService); a link whose account is not a
+   * guardian's is left out.
+   */
   async guardiansOf(studentIds: string[], m?: EntityManager): Promise<Map<string, LinkedGuardian[]>> {
     const out = new Map<string, LinkedGuardian[]>();
-    const rows: (LinkedGuardian & { student_id: string })[] = [];
+    const links: GuardianLink[] = [];
     // In chunks: a posting or an import names a whole school.
     for (let n = 0; n < studentIds.length; n += ID_CHUNK)
-      rows.push(
-        ...((await (m ?? this.ds.manager)
-          .createQueryBuilder(GuardianLink, 'l')
-          .innerJoin('users', 'u', "u.id = l.guardian_user_id AND u.role = 'guardian'")
-          .select(['l.student_id AS student_id', 'l.created_at AS linked_at', 'u.id AS id'])
-          .addSelect(['u.display_name AS name', 'u.username AS email'])
-          .where({ student_id: In(studentIds.slice(n, n + ID_CHUNK)) })
-          .orderBy('l.id', 'ASC')
-          .getRawMany()) as (LinkedGuardian & { student_id: string })[]),
+      links.push(
+        ...(await (m ?? this.ds.manager).find(GuardianLink, {
+          select: { id: true, student_id: true, guardian_user_id: true, created_at: true },
+          where: { student_id: In(studentIds.slice(n, n + ID_CHUNK)) },
+          order: { id: 'ASC' },
+        })),
       );
-    for (const { student_id, ...g } of rows) {
-      const list = out.get(student_id) ?? [];
-      list.push({ ...g, id: Number(g.id) });
-      out.set(student_id, list);
+    const guardianIds = [...new Set(links.map((l) => l.guardian_user_id))];
+    const accounts = new Map<number, { id: number; name: string; email: string }>();
+    for (let n = 0; n < guardianIds.length; n += ID_CHUNK)
+      for (const g of await this.users.guardians(guardianIds.slice(n, n + ID_CHUNK), m)) accounts.set(g.id, g);
+    for (const link of links) {
+      const account = accounts.get(link.guardian_user_id);
+      if (!account) continue;
+      const list = out.get(link.student_id) ?? [];
+      list.push({ id: account.id, name: account.name, email: account.email, linked_at: link.created_at });
+      out.set(link.student_id, list);
     }
     return out;
   }
