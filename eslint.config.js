@@ -40,7 +40,7 @@ const SERVER_LAYERS = [
   // features: the routes of a part of the portal
   ['health', 'documents', 'term-reports', 'guardians', 'admin', 'subject-access', 'web-client'],
   // the top: entity registration, seeds and the app's composition, then the tools that start it
-  ['app', '(root)', 'ops'],
+  ['app', '(root)', 'openapi', 'ops'],
 ].flat();
 const SERVER_ROOT_FILES = readdirSync(new URL('server', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'))

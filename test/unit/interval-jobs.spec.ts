@@ -2,13 +2,13 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs
 import { NestFactory } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AutoReminders } from '../admin/progress/auto-reminders.js';
-import type { RegistrationRemindersService } from '../admin/progress/registration-reminders.service.js';
-import type { AppConfig } from '../config/app-config.js';
-import type { RegistrationWindow } from '../students/registration-window.js';
-import type { PostingsService } from '../term-reports/postings.service.js';
-import { ReleaseScheduler } from '../term-reports/release-scheduler.js';
-import { IntervalJobs, IntervalJobsModule } from './interval-jobs.js';
+import { AutoReminders } from '../../server/admin/progress/auto-reminders.js';
+import type { RegistrationRemindersService } from '../../server/admin/progress/registration-reminders.service.js';
+import type { AppConfig } from '../../server/config/app-config.js';
+import type { RegistrationWindow } from '../../server/students/registration-window.js';
+import type { PostingsService } from '../../server/term-reports/postings.service.js';
+import { ReleaseScheduler } from '../../server/term-reports/release-scheduler.js';
+import { IntervalJobs, IntervalJobsModule } from '../../server/common/interval-jobs.js';
 
 describe('IntervalJobs', () => {
   beforeEach(() => vi.useFakeTimers());
