@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
 import { HOLD_REASON_MAX, TERM_REPORT_MESSAGES, type TermReportHold } from '../../shared/term-reports.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -7,15 +7,18 @@ import { Clock } from '../config/clock.js';
 import type { SessionUser } from '../common/session-user.js';
 import { formatLocalDateTime } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { writeTransaction } from '../database/write-transaction.js';
+import { Transactions } from '../database/transactions.js';
 import { StudentsRepository } from '../students/students.repository.js';
-import { TermReport, TermReportHoldRow } from './entities/term-report.entity.js';
+import { HoldsRepository } from './holds.repository.js';
+import { TermReportsRepository } from './term-reports.repository.js';
 
 /** A student's card held back for a term, with the reason (docs/product.md §4 Term report posting). */
 @Injectable()
 export class HoldsService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: Transactions,
+    private readonly rows: HoldsRepository,
+    private readonly reports: TermReportsRepository,
     private readonly audit: AuditService,
     private readonly students: StudentsRepository,
     private readonly clock: Clock,
@@ -23,14 +26,12 @@ export class HoldsService {
   ) {}
 
   async list(): Promise<TermReportHold[]> {
-    const rows = await this.ds.getRepository(TermReportHoldRow).find({ order: { held_at: 'ASC' } });
+    const rows = await this.rows.all();
     if (rows.length === 0) return [];
     const ids = [...new Set(rows.map((r) => r.student_id))];
     const [names, reports] = await Promise.all([
       this.students.list(['first_name', 'last_name'], { ids }),
-      this.ds
-        .getRepository(TermReport)
-        .find({ select: { student_id: true, year: true, term: true, class_id: true }, where: { student_id: In(ids) } }),
+      this.reports.classesOf(ids),
     ]);
     const nameOf = new Map(names.map((s) => [s.id, `${s.last_name ?? ''}, ${s.first_name ?? ''}`]));
     const classOf = new Map(reports.map((r) => [`${r.student_id}|${r.year}|${r.term}`, r.class_id]));
@@ -49,10 +50,7 @@ export class HoldsService {
   /** 'student|year|term' of every hold on these students. */
   async heldKeys(studentIds: string[], m?: EntityManager): Promise<Set<string>> {
     const out = new Set<string>();
-    const repo = (m ?? this.ds.manager).getRepository(TermReportHoldRow);
-    for (let n = 0; n < studentIds.length; n += 500)
-      for (const h of await repo.findBy({ student_id: In(studentIds.slice(n, n + 500)) }))
-        out.add(`${h.student_id}|${h.year}|${h.term}`);
+    for (const h of await this.rows.ofStudents(studentIds, m)) out.add(`${h.student_id}|${h.year}|${h.term}`);
     return out;
   }
 
@@ -68,11 +66,8 @@ export class HoldsService {
         errors: { reason: [TERM_REPORT_MESSAGES.holdReason] },
       });
     // Her ID as her report spells it (MariaDB compares without case; the visibility rules do not).
-    const report = await this.ds
-      .getRepository(TermReport)
-      .findOne({ select: { student_id: true }, where: { student_id, year, term } });
-    if (!report) throw new NotFoundException(TERM_REPORT_MESSAGES.noStudentReport);
-    const id = report.student_id;
+    const id = await this.reports.studentAsSpelt(student_id, year, term);
+    if (id === null) throw new NotFoundException(TERM_REPORT_MESSAGES.noStudentReport);
     const row = {
       student_id: id,
       year,
@@ -81,8 +76,8 @@ export class HoldsService {
       held_by: actorLabel(actor),
       held_at: this.clock.now().toISOString(),
     };
-    await writeTransaction(this.ds, async (m) => {
-      await m.getRepository(TermReportHoldRow).upsert(row, ['student_id', 'year', 'term']);
+    await this.tx.write(async (m) => {
+      await this.rows.save(row, m);
       await this.audit.record(
         actor,
         {
@@ -101,9 +96,8 @@ export class HoldsService {
   /** Lifts a hold; answers whether there was one. */
   async lift(req: { student_id: string; year: number; term: number }, actor: SessionUser): Promise<boolean> {
     const { student_id, year, term } = req;
-    return writeTransaction(this.ds, async (m) => {
-      const removed = await m.getRepository(TermReportHoldRow).delete({ student_id, year, term });
-      if (!removed.affected) return false;
+    return this.tx.write(async (m) => {
+      if (!(await this.rows.delete({ student_id, year, term }, m))) return false;
       await this.audit.record(
         actor,
         {

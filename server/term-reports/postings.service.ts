@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   type ClassPosting,
   type PostTermReportsRequest,
@@ -12,12 +12,14 @@ import { Clock } from '../config/clock.js';
 import type { SessionUser } from '../common/session-user.js';
 import { formatLocalDateTime, nowIso, parseLocalDateTime } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { writeTransaction } from '../database/write-transaction.js';
+import { Transactions } from '../database/transactions.js';
 import { FamilyMail } from '../mail/family-mail.js';
 import { OutboxService } from '../mail/outbox.service.js';
-import { TermReport, TermReportClassPosting, TermReportPosting } from './entities/term-report.entity.js';
+import type { TermReport, TermReportClassPosting, TermReportPosting } from './entities/term-report.entity.js';
 import { HoldsService } from './holds.service.js';
+import { PostingsRepository } from './postings.repository.js';
 import { effectivePosting, type PostingState, releaseTimeProblem, visibleAt } from './release-rules.js';
+import { TermReportsRepository } from './term-reports.repository.js';
 
 /** A report as the visibility rules need it: whose, which term, and her class that term. */
 export interface ReportKey {
@@ -41,7 +43,9 @@ export class PostingsService {
   private readonly logger = new Logger('TermReports');
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: Transactions,
+    private readonly reports: TermReportsRepository,
+    private readonly rows: PostingsRepository,
     private readonly audit: AuditService,
     private readonly familyMail: FamilyMail,
     private readonly outbox: OutboxService,
@@ -52,19 +56,11 @@ export class PostingsService {
 
   /** Every year and term that has report data, newest first, with its postings, classes and holds. */
   async list(): Promise<TermReportsPostedItem[]> {
-    const terms = await this.ds
-      .getRepository(TermReport)
-      .createQueryBuilder('r')
-      .select(['r.year AS year', 'r.term AS term', 'r.class_id AS class_id'])
-      .groupBy('r.year')
-      .addGroupBy('r.term')
-      .addGroupBy('r.class_id')
-      .getRawMany<{ year: number | string; term: number | string; class_id: string }>();
+    const terms = await this.reports.termsAndClasses();
     const [postings, holds] = await Promise.all([this.postings(), this.holds.list()]);
     const items = new Map<string, TermReportsPostedItem>();
     for (const t of terms) {
-      const year = Number(t.year);
-      const term = Number(t.term);
+      const { year, term } = t;
       const key = `${year}|${term}`;
       const p = postings.term(year, term);
       let item = items.get(key);
@@ -133,13 +129,11 @@ export class PostingsService {
       throw new UnprocessableEntityException({ message: problem, errors: { include_scheduled: [problem] } });
     }
     const release = posted && req.release_at ? this.releaseTime(req.release_at) : null;
-    const result = await writeTransaction(this.ds, async (m) => {
-      const reports = m.getRepository(TermReport);
-      if (!(await reports.existsBy({ year, term }))) throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
+    const result = await this.tx.write(async (m) => {
+      if (!(await this.reports.termHasReports(year, term, m)))
+        throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
       // The class as its reports spell it (MariaDB compares without case; the visibility rules do not).
-      const classRow = classId
-        ? await reports.findOne({ select: { class_id: true }, where: { year, term, class_id: classId } })
-        : null;
+      const classRow = classId ? await this.reports.classAsSpelt(year, term, classId, m) : null;
       if (classId && !classRow) throw new NotFoundException(TERM_REPORT_MESSAGES.noClassData);
       const date_posted = posted ? formatLocalDateTime(release ?? this.clock.now(), this.config.timeZone) : null;
       const next = { posted, date_posted, release_at: release?.toISOString() ?? null };
@@ -151,7 +145,7 @@ export class PostingsService {
         {
           action: !posted ? 'unpost_term_reports' : release ? 'schedule_term_reports' : 'post_term_reports',
           entity: 'term_reports',
-          entity_id: classRow ? `${year}-${term}-${classRow.class_id}` : `${year}-${term}`,
+          entity_id: classRow ? `${year}-${term}-${classRow}` : `${year}-${term}`,
           field: 'posted',
           old_value: before,
           // The classes that kept their own posting or release time, when a whole-term posting left any.
@@ -165,7 +159,7 @@ export class PostingsService {
         posted,
         date_posted: date_posted ?? '',
         scheduled_for: this.scheduledFor(next),
-        ...(classRow ? { class_id: classRow.class_id } : {}),
+        ...(classRow ? { class_id: classRow } : {}),
       };
     });
     // Cards visible now: their families are told (a scheduled posting waits for ReleaseScheduler). The posting has
@@ -186,23 +180,16 @@ export class PostingsService {
     const now = this.clock.now().toISOString();
     const due = <T extends TermReportPosting | TermReportClassPosting>(rows: T[]) =>
       rows.filter((p) => p.posted === 1 && !p.notified_at && visibleAt(p, now));
-    const [termRows, classRows] = await Promise.all([
-      this.ds.getRepository(TermReportPosting).find(),
-      this.ds.getRepository(TermReportClassPosting).find(),
-    ]);
+    const [termRows, classRows] = await Promise.all([this.rows.termPostings(), this.rows.classPostings()]);
     let queued = 0;
     for (const p of due(termRows))
-      queued += await this.announce(TermReportPosting, p, now, async (m) => {
-        const own = new Set(
-          (await m.getRepository(TermReportClassPosting).findBy({ year: p.year, term: p.term })).map((c) => c.class_id),
-        );
-        const rows = await m.getRepository(TermReport).findBy({ year: p.year, term: p.term });
+      queued += await this.announce(p, now, async (m) => {
+        const own = new Set((await this.rows.classPostingsOf(p.year, p.term, m)).map((c) => c.class_id));
+        const rows = await this.reports.ofTerm(p.year, p.term, undefined, m);
         return rows.filter((r) => !own.has(r.class_id));
       });
     for (const p of due(classRows))
-      queued += await this.announce(TermReportClassPosting, p, now, (m) =>
-        m.getRepository(TermReport).findBy({ year: p.year, term: p.term, class_id: p.class_id }),
-      );
+      queued += await this.announce(p, now, (m) => this.reports.ofTerm(p.year, p.term, p.class_id, m));
     if (queued) this.outbox.wake();
     return queued;
   }
@@ -215,9 +202,9 @@ export class PostingsService {
   }
 
   private async notifyStudent(studentId: string, year: number, term: number): Promise<void> {
-    const report = await this.ds.getRepository(TermReport).findOneBy({ student_id: studentId, year, term });
+    const report = await this.reports.findOne(studentId, year, term);
     if (!report || !(await this.visibility([report])).get(reportKey(report))?.visible) return;
-    const queued = await writeTransaction(this.ds, (m) => this.familyMail.reportCardsReady([studentId], year, term, m));
+    const queued = await this.tx.write((m) => this.familyMail.reportCardsReady([studentId], year, term, m));
     if (queued) this.outbox.wake();
   }
 
@@ -225,11 +212,7 @@ export class PostingsService {
 
   /** The term postings and the classes' own postings (of some years, or all), for lookup. */
   private async postings(years?: number[]) {
-    const where = years ? { year: In(years) } : {};
-    const [termRows, classRows] = await Promise.all([
-      this.ds.getRepository(TermReportPosting).findBy(where),
-      this.ds.getRepository(TermReportClassPosting).findBy(where),
-    ]);
+    const [termRows, classRows] = await Promise.all([this.rows.termPostings(years), this.rows.classPostings(years)]);
     const byTerm = new Map(termRows.map((p) => [`${p.year}|${p.term}`, p]));
     const byClass = new Map(classRows.map((p) => [`${p.year}|${p.term}|${p.class_id}`, p]));
     return {
@@ -239,22 +222,14 @@ export class PostingsService {
   }
 
   private async announce(
-    entity: typeof TermReportPosting | typeof TermReportClassPosting,
     p: TermReportPosting | TermReportClassPosting,
     now: string,
     reportsOf: (m: EntityManager) => Promise<TermReport[]>,
   ): Promise<number> {
-    return writeTransaction(this.ds, async (m) => {
-      const where =
+    return this.tx.write(async (m) => {
+      const key =
         'class_id' in p ? { year: p.year, term: p.term, class_id: p.class_id } : { year: p.year, term: p.term };
-      const claimed = await m
-        .createQueryBuilder()
-        .update(entity)
-        .set({ notified_at: now })
-        .where(where)
-        .andWhere('notified_at IS NULL AND posted = 1 AND (release_at IS NULL OR release_at <= :now)', { now })
-        .execute();
-      if (!claimed.affected) return 0;
+      if (!(await this.rows.claimNotice(key, now, m))) return 0;
       const reports = await reportsOf(m);
       const held = await this.holds.heldKeys(
         reports.map((r) => r.student_id),
@@ -278,19 +253,17 @@ export class PostingsService {
     next: PostingState,
     includeScheduled: boolean,
   ): Promise<{ before: PostingState; kept: string[] }> {
-    const repo = m.getRepository(TermReportPosting);
-    const classes = m.getRepository(TermReportClassPosting);
-    const before = await repo.findOneBy({ year, term });
+    const before = await this.rows.termPosting(year, term, m);
     const now = this.clock.now().toISOString();
-    const own = await classes.findBy({ year, term });
+    const own = await this.rows.classPostingsOf(year, term, m);
     const keeps = (c: TermReportClassPosting) =>
       next.posted === 1 && c.posted === 1 && (visibleAt(c, now) || !includeScheduled);
     const follow = own.filter((c) => !keeps(c)).map((c) => c.class_id);
-    if (follow.length) await classes.delete({ year, term, class_id: In(follow) });
-    await repo.upsert({ year, term, ...next, notified_at: this.keptNotice(before, next), updated_at: nowIso() }, [
-      'year',
-      'term',
-    ]);
+    await this.rows.deleteClassPostings(year, term, follow, m);
+    await this.rows.saveTermPosting(
+      { year, term, ...next, notified_at: this.keptNotice(before, next), updated_at: nowIso() },
+      m,
+    );
     const kept = own
       .filter(keeps)
       .map((c) => c.class_id)
@@ -305,12 +278,11 @@ export class PostingsService {
     class_id: string,
     next: PostingState,
   ): Promise<PostingState> {
-    const repo = m.getRepository(TermReportClassPosting);
-    const own = await repo.findOneBy({ year, term, class_id });
-    const before = own ?? (await m.getRepository(TermReportPosting).findOneBy({ year, term }));
-    await repo.upsert(
+    const own = await this.rows.classPosting(year, term, class_id, m);
+    const before = own ?? (await this.rows.termPosting(year, term, m));
+    await this.rows.saveClassPosting(
       { year, term, class_id, ...next, notified_at: this.keptNotice(before, next), updated_at: nowIso() },
-      ['year', 'term', 'class_id'],
+      m,
     );
     return snapshot(before);
   }

@@ -1,11 +1,11 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { type ReportCardTerm, TERM_REPORT_MESSAGES } from '../../shared/term-reports.js';
 import type { SessionUser } from '../common/session-user.js';
 import { type StudentPick, StudentsRepository } from '../students/students.repository.js';
-import { TermReport, TermReportLine } from './entities/term-report.entity.js';
+import type { TermReport } from './entities/term-report.entity.js';
 import { PostingsService, reportKey } from './postings.service.js';
+import { TermReportsRepository } from './term-reports.repository.js';
 
 export interface ReportCardLine {
   subject: string;
@@ -49,7 +49,7 @@ const subjectKey = (s: string) => s.trim().toLowerCase();
 @Injectable()
 export class ReportCardsService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly reports: TermReportsRepository,
     private readonly students: StudentsRepository,
     private readonly postings: PostingsService,
   ) {}
@@ -57,9 +57,7 @@ export class ReportCardsService {
   /** GET /api/report-card-terms/{userId}: her terms, newest first, posted or not. */
   async terms(studentId: string): Promise<ReportCardTerm[]> {
     if (!(await this.students.exists(studentId))) throw new NotFoundException(MESSAGES.notFound);
-    const reports = await this.ds
-      .getRepository(TermReport)
-      .find({ where: { student_id: studentId }, order: { year: 'DESC', term: 'DESC' } });
+    const reports = await this.reports.ofStudent(studentId);
     const seen = await this.postings.visibility(reports);
     return reports.map((r) => {
       const v = seen.get(reportKey(r));
@@ -76,7 +74,7 @@ export class ReportCardsService {
 
   /** One card; a student may open only her own (checked by the guard) and only once posted. */
   async card(studentId: string, year: number, term: number, user: SessionUser): Promise<ReportCardData> {
-    const report = await this.ds.getRepository(TermReport).findOneBy({ student_id: studentId, year, term });
+    const report = await this.reports.findOne(studentId, year, term);
     if (!report) throw new NotFoundException(MESSAGES.notFound);
     const seen = await this.postings.visibility([report]);
     if (user.role !== 'admin' && !seen.get(reportKey(report))?.visible)
@@ -87,7 +85,7 @@ export class ReportCardsService {
 
   /** Every card of one class for one term, by name (admins, for printing). */
   async classCards(classId: string, year: number, term: number): Promise<ReportCardData[]> {
-    const reports = await this.ds.getRepository(TermReport).findBy({ class_id: classId, year, term });
+    const reports = await this.reports.ofTerm(year, term, classId);
     if (reports.length === 0) throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
     const cards = await this.cards(reports);
     return cards.sort(
@@ -105,7 +103,7 @@ export class ReportCardsService {
     const averages = new Map<string, { bySubject: Map<string, number | null>; size: number }>();
     for (const classId of new Set(reports.map((r) => r.class_id)))
       averages.set(classId, await this.classAverages(classId, year, term));
-    const lines = await this.linesOf(reports.map((r) => r.id));
+    const lines = await this.reports.linesOf(reports.map((r) => r.id));
     const students = new Map<string, StudentPick<'first_name' | 'middle_name' | 'last_name'>>();
     for (const s of await this.students.list(['first_name', 'middle_name', 'last_name'], {
       ids: reports.map((r) => r.student_id),
@@ -144,33 +142,14 @@ export class ReportCardsService {
     });
   }
 
-  private async linesOf(reportIds: number[]): Promise<Map<number, TermReportLine[]>> {
-    const out = new Map<number, TermReportLine[]>();
-    for (let n = 0; n < reportIds.length; n += 400) {
-      const part = reportIds.slice(n, n + 400);
-      for (const l of await this.ds
-        .getRepository(TermReportLine)
-        .find({ where: { term_report_id: In(part) }, order: { term_report_id: 'ASC', position: 'ASC' } })) {
-        out.set(l.term_report_id, [...(out.get(l.term_report_id) ?? []), l]);
-      }
-    }
-    return out;
-  }
-
   /** The class's mean mark per subject that term (subjects compared without case). */
   private async classAverages(
     classId: string,
     year: number,
     term: number,
   ): Promise<{ bySubject: Map<string, number | null>; size: number }> {
-    const rows = await this.ds
-      .getRepository(TermReportLine)
-      .createQueryBuilder('l')
-      .innerJoin(TermReport, 'r', 'r.id = l.term_report_id')
-      .select(['l.subject AS subject', 'l.mark_tenths AS mark_tenths'])
-      .where('r.class_id = :classId AND r.year = :year AND r.term = :term', { classId, year, term })
-      .getRawMany<{ subject: string; mark_tenths: number | string | null }>();
-    const size = await this.ds.getRepository(TermReport).countBy({ class_id: classId, year, term });
+    const rows = await this.reports.classMarks(classId, year, term);
+    const size = await this.reports.countOfClass(classId, year, term);
     const marks = new Map<string, number[]>();
     for (const r of rows) {
       const key = subjectKey(r.subject);

@@ -1,52 +1,42 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { TermReport, TermReportLine, TermReportPosting } from './entities/term-report.entity.js';
+import type { EntityManager } from 'typeorm';
+import { type NewTermReportPosting, PostingsRepository } from './postings.repository.js';
+import { type NewTermReport, type NewTermReportLine, TermReportsRepository } from './term-reports.repository.js';
 
-/** Rows as written in bulk: the generated ids are the database's. */
-export type NewTermReport = Partial<TermReport> & Pick<TermReport, 'student_id' | 'year' | 'term'>;
-export type NewTermReportLine = Partial<TermReportLine>;
-export type NewTermReportPosting = Partial<TermReportPosting> & Pick<TermReportPosting, 'year' | 'term'>;
+export type { NewTermReport, NewTermReportLine, NewTermReportPosting };
 
 /**
  * Reports, their lines and the postings written in bulk, inside the caller's transaction: the seeds of the demo
- * school and the load-test school (seed:school) write the term-report tables through here, as the import does
- * through its own service.
+ * school and the load-test school (seed:school) write the term-report tables through here, which hands each write
+ * to the table's owner (TermReportsRepository, PostingsRepository).
  */
 @Injectable()
 export class TermReportRows {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    private readonly reports: TermReportsRepository,
+    private readonly postings: PostingsRepository,
+  ) {}
 
   /** One report; answers its id. */
-  async insertReport(row: NewTermReport, m: EntityManager = this.ds.manager): Promise<number> {
-    await m.getRepository(TermReport).insert(row);
-    const saved = await m
-      .getRepository(TermReport)
-      .findOneByOrFail({ student_id: row.student_id, year: row.year, term: row.term });
-    return saved.id;
+  insertReport(row: NewTermReport, m?: EntityManager): Promise<number> {
+    return this.reports.insertOne(row, m);
   }
 
   /** Many reports of one year and term; answers their ids by student. */
-  async insertReports(
+  insertReports(
     rows: NewTermReport[],
     year: number,
     term: number,
-    m: EntityManager = this.ds.manager,
+    m?: EntityManager,
   ): Promise<{ id: number; student_id: string }[]> {
-    if (rows.length === 0) return [];
-    await m.createQueryBuilder().insert().into(TermReport).values(rows).updateEntity(false).execute();
-    return m.getRepository(TermReport).find({
-      select: { id: true, student_id: true },
-      where: rows.map((r) => ({ student_id: r.student_id, year, term })),
-    });
+    return this.reports.insertMany(rows, year, term, m);
   }
 
-  async insertLines(rows: NewTermReportLine[], m: EntityManager = this.ds.manager): Promise<void> {
-    if (rows.length === 0) return;
-    await m.createQueryBuilder().insert().into(TermReportLine).values(rows).updateEntity(false).execute();
+  insertLines(rows: NewTermReportLine[], m?: EntityManager): Promise<void> {
+    return this.reports.insertLinesInBulk(rows, m);
   }
 
-  async insertPostings(rows: NewTermReportPosting[], m: EntityManager = this.ds.manager): Promise<void> {
-    await m.getRepository(TermReportPosting).insert(rows);
+  insertPostings(rows: NewTermReportPosting[], m?: EntityManager): Promise<void> {
+    return this.postings.insertTermPostings(rows, m);
   }
 }

@@ -45,8 +45,8 @@ export class TermReportLine {
 }
 
 /**
- * Whether a year's term is posted (students may read its report cards) and when. Owned by PostingsService, as are
- * the class postings and holds below.
+ * Whether a year's term is posted (students may read its report cards) and when. Owned by PostingsRepository, as
+ * are the class postings below; the holds by HoldsRepository, the reports and their lines by TermReportsRepository.
  */
 @Entity('term_report_postings')
 export class TermReportPosting {

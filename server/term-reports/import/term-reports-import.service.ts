@@ -1,5 +1,5 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { formLevelOf } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
 import { MARKS_SHEET, SUMMARY_SHEET } from '../../../shared/term-reports.js';
@@ -10,15 +10,14 @@ import { badLayout } from '../../common/spreadsheets/refusals.js';
 import type { UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
 import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets/spreadsheet-import.js';
 import { StudentsRepository } from '../../students/students.repository.js';
-import { TermReport, TermReportLine } from '../entities/term-report.entity.js';
+import type { TermReport, TermReportLine } from '../entities/term-report.entity.js';
+import { TermReportsRepository } from '../term-reports.repository.js';
 import { keyOf, type MarkRow, parseMarkRow, parseSummaryRow, type SummaryRow } from './row-rules.js';
 import { type ReadResult, readTermReportFile } from './sheet-reader.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
-import { writeTransaction } from '../../database/write-transaction.js';
+import { Transactions } from '../../database/transactions.js';
 
-const CHUNK = 400;
-
-function chunks<T>(list: T[], size = CHUNK): T[][] {
+function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let n = 0; n < list.length; n += size) out.push(list.slice(n, n + size));
   return out;
@@ -83,7 +82,8 @@ function snapshot(
 @Injectable()
 export class TermReportsImportService implements SpreadsheetImporter<ReadResult, TermReportCounts, Checked> {
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: Transactions,
+    private readonly reports: TermReportsRepository,
     private readonly audit: AuditService,
     private readonly students: StudentsRepository,
   ) {}
@@ -147,8 +147,8 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
 
     // Students must exist; the class is the one given, the report's own, or the student's present class.
     const studentIds = [...new Set([...marks, ...summaries].map((r) => r.student_id))];
-    const students = await this.loadStudents(this.ds.manager, studentIds);
-    const existing = await this.loadExisting(this.ds.manager, studentIds);
+    const students = await this.loadStudents(studentIds);
+    const existing = await this.loadExisting(studentIds);
     const unknown = new Set<string>();
     for (const r of [
       ...marks.map((m) => ({ r: m, sheet: MARKS_SHEET })),
@@ -215,18 +215,16 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
   }
 
   /** Student ID → her present class (null when she has none). */
-  private async loadStudents(m: EntityManager, ids: string[]): Promise<Map<string, string | null>> {
+  private async loadStudents(ids: string[]): Promise<Map<string, string | null>> {
     const found = new Map<string, string | null>();
-    for (const s of await this.students.list(['class_id'], { ids }, m)) found.set(s.id, s.class_id);
+    for (const s of await this.students.list(['class_id'], { ids })) found.set(s.id, s.class_id);
     return found;
   }
 
   /** The students' existing term reports by key. */
-  private async loadExisting(m: EntityManager, studentIds: string[]): Promise<Map<string, TermReport>> {
+  private async loadExisting(studentIds: string[], m?: EntityManager): Promise<Map<string, TermReport>> {
     const found = new Map<string, TermReport>();
-    for (const part of chunks(studentIds)) {
-      for (const r of await m.getRepository(TermReport).findBy({ student_id: In(part) })) found.set(keyOf(r), r);
-    }
+    for (const r of await this.reports.ofStudents(studentIds, m)) found.set(keyOf(r), r);
     return found;
   }
 
@@ -237,20 +235,13 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
     about: object,
   ): Promise<{ created: number; updated: number }> {
     try {
-      return await writeTransaction(this.ds, async (m) => {
+      return await this.tx.write(async (m) => {
         const now = nowIso();
-        const existing = await this.loadExisting(m, studentIds);
-        const oldLines = new Map<number, TermReportLine[]>();
+        const existing = await this.loadExisting(studentIds, m);
         const updatedIds = planned
           .map((p) => existing.get(keyOf(p))?.id)
           .filter((id): id is number => id !== undefined);
-        for (const part of chunks(updatedIds)) {
-          for (const l of await m
-            .getRepository(TermReportLine)
-            .find({ where: { term_report_id: In(part) }, order: { position: 'ASC' } })) {
-            oldLines.set(l.term_report_id, [...(oldLines.get(l.term_report_id) ?? []), l]);
-          }
-        }
+        const oldLines = await this.reports.linesOf(updatedIds, m);
 
         const events: AuditEvent[] = [];
         const toCreate = planned.filter((p) => !existing.has(keyOf(p)));
@@ -259,7 +250,7 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
           Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, p.summary ? p.summary[f] : null]));
 
         for (const part of chunks(toCreate, 100)) {
-          await m.getRepository(TermReport).insert(
+          await this.reports.insert(
             part.map((p) => ({
               student_id: p.student_id,
               year: p.year,
@@ -270,27 +261,28 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
               created_at: now,
               updated_at: now,
             })),
+            m,
           );
         }
         for (const p of toUpdate) {
           const before = existing.get(keyOf(p))!;
-          await m.getRepository(TermReport).update(
-            { id: before.id },
+          await this.reports.update(
+            before.id,
             {
               class_id: p.class_id,
               form_level: formLevelOf(p.class_id)!,
               ...(p.summary ? summaryOf(p) : {}),
               updated_at: now,
             },
+            m,
           );
         }
         // Ids of the new rows, read back rather than trusting a driver's multi-row insert id.
-        const after = await this.loadExisting(m, [...new Set(toCreate.map((p) => p.student_id))]);
+        const after = await this.loadExisting([...new Set(toCreate.map((p) => p.student_id))], m);
         const idOf = (p: Planned) => (existing.get(keyOf(p)) ?? after.get(keyOf(p)))!.id;
 
         const withMarks = planned.filter((p) => p.marks);
-        for (const part of chunks(withMarks.map(idOf)))
-          await m.getRepository(TermReportLine).delete({ term_report_id: In(part) });
+        await this.reports.deleteLinesOf(withMarks.map(idOf), m);
         const lines = withMarks.flatMap((p) =>
           p.marks!.map((l, n) => ({
             term_report_id: idOf(p),
@@ -302,7 +294,7 @@ export class TermReportsImportService implements SpreadsheetImporter<ReadResult,
             teacher: l.teacher,
           })),
         );
-        for (const part of chunks(lines, 300)) await m.getRepository(TermReportLine).insert(part);
+        await this.reports.insertLines(lines, m);
 
         for (const p of planned) {
           const before = existing.get(keyOf(p));
