@@ -176,10 +176,8 @@ describe('PostingsService (unit, in-memory owners)', () => {
     expect(other.mail.told).toEqual([{ studentIds: ['20250001', '20250002', '20250003'], year: 2025, term: 1 }]);
   });
 
-  // Known gap, kept as the code behaves: when the term was already posted and announced, a repeat posting with
-  // include_scheduled keeps the term's announcement, so the families of the class it released early are not told.
-  // docs/product.md §4 says families are told when cards become visible; this spec turns red once that is fixed.
-  it.fails('tells the families of a class that include_scheduled releases after the term was announced', async () => {
+  // The term's announcement is kept by a repeat posting; the class it releases early was not in it.
+  it('tells the families of a class that include_scheduled releases after the term was announced', async () => {
     await t.service.setPosted(
       { year: 2025, term: 1, posted: 1, class_id: '1B', release_at: '2026-01-12 08:00' },
       ADMIN,

@@ -129,6 +129,7 @@ export class PostingsService {
       throw new UnprocessableEntityException({ message: problem, errors: { include_scheduled: [problem] } });
     }
     const release = posted && req.release_at ? this.releaseTime(req.release_at) : null;
+    let told = 0;
     const result = await this.tx.write(async (m) => {
       if (!(await this.reports.termHasReports(year, term, m)))
         throw new NotFoundException(TERM_REPORT_MESSAGES.noReportData);
@@ -137,9 +138,11 @@ export class PostingsService {
       if (classId && !classRow) throw new NotFoundException(TERM_REPORT_MESSAGES.noClassData);
       const date_posted = posted ? formatLocalDateTime(release ?? this.clock.now(), this.config.timeZone) : null;
       const next = { posted, date_posted, release_at: release?.toISOString() ?? null };
-      const { before, kept } = classId
-        ? { before: await this.setClass(m, year, term, classId, next), kept: [] }
+      const decided = classId
+        ? { before: await this.setClass(m, year, term, classId, next), kept: [], told: 0 }
         : await this.setTerm(m, year, term, next, req.include_scheduled === true);
+      const { before, kept } = decided;
+      told = decided.told;
       await this.audit.record(
         actor,
         {
@@ -162,6 +165,7 @@ export class PostingsService {
         ...(classRow ? { class_id: classRow } : {}),
       };
     });
+    if (told) this.outbox.wake();
     // Cards visible now: their families are told (a scheduled posting waits for ReleaseScheduler). The posting has
     // committed: a failure here is logged, and the next minute's check announces it.
     if (posted && !release)
@@ -230,14 +234,18 @@ export class PostingsService {
       const key =
         'class_id' in p ? { year: p.year, term: p.term, class_id: p.class_id } : { year: p.year, term: p.term };
       if (!(await this.rows.claimNotice(key, now, m))) return 0;
-      const reports = await reportsOf(m);
-      const held = await this.holds.heldKeys(
-        reports.map((r) => r.student_id),
-        m,
-      );
-      const ids = reports.filter((r) => !held.has(reportKey(r))).map((r) => r.student_id);
-      return this.familyMail.reportCardsReady(ids, p.year, p.term, m);
+      return this.tellFamilies(await reportsOf(m), p.year, p.term, m);
     });
+  }
+
+  /** Queues the notice of these reports' cards to their families, but for the cards held back. */
+  private async tellFamilies(reports: TermReport[], year: number, term: number, m: EntityManager): Promise<number> {
+    const held = await this.holds.heldKeys(
+      reports.map((r) => r.student_id),
+      m,
+    );
+    const ids = reports.filter((r) => !held.has(reportKey(r))).map((r) => r.student_id);
+    return this.familyMail.reportCardsReady(ids, year, term, m);
   }
 
   /**
@@ -252,23 +260,32 @@ export class PostingsService {
     term: number,
     next: PostingState,
     includeScheduled: boolean,
-  ): Promise<{ before: PostingState; kept: string[] }> {
+  ): Promise<{ before: PostingState; kept: string[]; told: number }> {
     const before = await this.rows.termPosting(year, term, m);
     const now = this.clock.now().toISOString();
     const own = await this.rows.classPostingsOf(year, term, m);
     const keeps = (c: TermReportClassPosting) =>
       next.posted === 1 && c.posted === 1 && (visibleAt(c, now) || !includeScheduled);
-    const follow = own.filter((c) => !keeps(c)).map((c) => c.class_id);
-    await this.rows.deleteClassPostings(year, term, follow, m);
-    await this.rows.saveTermPosting(
-      { year, term, ...next, notified_at: this.keptNotice(before, next), updated_at: nowIso() },
+    const following = own.filter((c) => !keeps(c));
+    await this.rows.deleteClassPostings(
+      year,
+      term,
+      following.map((c) => c.class_id),
       m,
     );
+    const notified_at = this.keptNotice(before, next);
+    await this.rows.saveTermPosting({ year, term, ...next, notified_at, updated_at: nowIso() }, m);
+    // The term's notice is kept (it was announced, and is posted again now): a class that had a posting of its own
+    // then was not in it, and its families were not told by their own; they are told now that the class follows.
+    let told = 0;
+    if (notified_at)
+      for (const c of following.filter((f) => !f.notified_at))
+        told += await this.tellFamilies(await this.reports.ofTerm(year, term, c.class_id, m), year, term, m);
     const kept = own
       .filter(keeps)
       .map((c) => c.class_id)
       .sort();
-    return { before: snapshot(before), kept };
+    return { before: snapshot(before), kept, told };
   }
 
   private async setClass(
