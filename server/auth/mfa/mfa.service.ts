@@ -36,8 +36,8 @@ import type { SessionUser } from '../../common/session-user.js';
 import { nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { UsersService } from '../../users/users.service.js';
-import { AuthService } from '../auth.service.js';
-import { LoginThrottleService } from '../login-throttle.service.js';
+import { AuthService } from '../sign-in/auth.service.js';
+import { LoginThrottleService } from '../sign-in/login-throttle.service.js';
 import { AdminMfa, AdminMfaRecoveryCode } from './admin-mfa.entity.js';
 
 const PERIOD_S = 30;

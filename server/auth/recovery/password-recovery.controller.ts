@@ -4,10 +4,10 @@ import type { LoginResponse } from '../../../shared/api-types.js';
 import { MAIL_MESSAGES, type ResetTokenCheck } from '../../../shared/mail.js';
 import type { MfaRequiredResponse } from '../../../shared/mfa.js';
 import { Public } from '../../common/decorators.js';
-import { AuthService } from '../auth.service.js';
+import { AuthService } from '../sign-in/auth.service.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { startPendingMfa } from '../mfa/pending-mfa.js';
-import { startSession } from '../session-cookie.js';
+import { startSession } from '../sessions/session-cookie.js';
 import {
   ForgotAdminPasswordDto,
   ForgotGuardianPasswordDto,

@@ -26,8 +26,8 @@ import { OutboxService } from '../../mail/outbox.service.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
-import { DbSessionStore } from '../db-session-store.js';
-import { accountLockKey, LoginThrottleService } from '../login-throttle.service.js';
+import { DbSessionStore } from '../sessions/db-session-store.js';
+import { accountLockKey, LoginThrottleService } from '../sign-in/login-throttle.service.js';
 import { PasswordHasher } from '../../users/password-hasher.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 
