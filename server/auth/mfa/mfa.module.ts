@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../../users/users.module.js';
 import { SignInModule } from '../sign-in/sign-in.module.js';
 import { AdminMfa, AdminMfaRecoveryCode } from './admin-mfa.entity.js';
+import { AdminMfaRepository } from './admin-mfa.repository.js';
 import { MfaController } from './mfa.controller.js';
 import { MfaService } from './mfa.service.js';
 
@@ -10,7 +11,7 @@ import { MfaService } from './mfa.service.js';
 @Module({
   imports: [SignInModule, UsersModule, TypeOrmModule.forFeature([AdminMfa, AdminMfaRecoveryCode])],
   controllers: [MfaController],
-  providers: [MfaService],
+  providers: [MfaService, AdminMfaRepository],
   exports: [MfaService],
 })
 export class MfaModule {}
