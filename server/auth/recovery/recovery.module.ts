@@ -10,6 +10,7 @@ import { SignInModule } from '../sign-in/sign-in.module.js';
 import { PasswordRecoveryController } from './password-recovery.controller.js';
 import { PasswordRecoveryService } from './password-recovery.service.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
+import { ResetTokensRepository } from './reset-tokens.repository.js';
 
 /**
  * Password recovery by mail (the `password_reset_tokens` table): a reset ends the account's sessions, clears its
@@ -27,7 +28,7 @@ import { PasswordResetToken } from './password-reset-token.entity.js';
     TypeOrmModule.forFeature([PasswordResetToken]),
   ],
   controllers: [PasswordRecoveryController],
-  providers: [PasswordRecoveryService],
+  providers: [PasswordRecoveryService, ResetTokensRepository],
   exports: [PasswordRecoveryService],
 })
 export class RecoveryModule {}
