@@ -12,7 +12,7 @@ import {
   ForgotAdminPasswordDto,
   ForgotGuardianPasswordDto,
   ForgotStudentPasswordDto,
-  ResetPasswordDto,
+  ResetPasswordByLinkDto,
   ResetTokenDto,
 } from './password-recovery.dto.js';
 import { PasswordRecoveryService } from './password-recovery.service.js';
@@ -127,7 +127,7 @@ export class PasswordRecoveryController {
   })
   @Post('reset-password')
   @HttpCode(200)
-  async reset(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<LoginResponse | MfaRequiredResponse> {
+  async reset(@Body() dto: ResetPasswordByLinkDto, @Req() req: Request): Promise<LoginResponse | MfaRequiredResponse> {
     const user = await this.recovery.reset(dto.token, dto.password);
     if (user.role === 'admin' && (await this.mfa.isEnabled(user.id))) {
       await startPendingMfa(req, user.id);
