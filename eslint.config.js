@@ -61,6 +61,18 @@ const serverLayerZones = SERVER_LAYERS.slice(0, -1).map((folder, i) => ({
   message: `${folder === '(root)' ? "server/'s root files" : `server/${folder}`} may import only the layers below.`,
 }));
 
+// server/auth's parts, lowest first (docs/design.md §3): a part imports only the parts before it; the files at
+// auth/'s root (the module over the parts, the sign-in routes, the AuthGuard) are its top, imported by no part.
+const AUTH_PARTS = ['sessions', 'sign-in', 'mfa', 'recovery'];
+const AUTH_ROOT_FILES = readdirSync(new URL('server/auth', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'))
+  .map((entry) => `./server/auth/${entry.name.replace(/\.ts$/, '.js')}`);
+const authPartZones = AUTH_PARTS.map((part, i) => ({
+  target: [`./server/auth/${part}`],
+  from: [...AUTH_PARTS.slice(i + 1).map((later) => `./server/auth/${later}`), ...AUTH_ROOT_FILES],
+  message: `server/auth/${part} may import only the parts of auth before it (${AUTH_PARTS.join(' <- ')}).`,
+}));
+
 // Outside the web client, and in shared/, these packages must not appear (shared/ is framework-free:
 // the server and the browser both load it).
 const FRAMEWORK_PACKAGES = [
@@ -93,6 +105,7 @@ export default defineConfig(
           zones: [
             ...crossFeatureZones,
             ...serverLayerZones,
+            ...authPartZones,
             {
               target: SHARED_WEB_LAYERS,
               from: [`${WEB}/features`, `${WEB}/app`],

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AdminAccount } from '../../shared/admin-types.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { AuditService } from '../audit/audit.service.js';
-import { AuthService } from '../auth/auth.service.js';
+import { AuthService } from '../auth/sign-in/auth.service.js';
 import { MfaService } from '../auth/mfa/mfa.service.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { writeTransaction } from '../database/write-transaction.js';

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { firstPassword } from '../../shared/first-password.js';
 import { AuditService } from '../audit/audit.service.js';
-import { DbSessionStore } from '../auth/db-session-store.js';
+import { DbSessionStore } from '../auth/sessions/db-session-store.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import type { SessionUser } from '../common/session-user.js';
 import { writeTransaction } from '../database/write-transaction.js';

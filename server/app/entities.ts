@@ -1,7 +1,7 @@
 import { CacheInvalidation } from '../cache/cache-invalidation.entity.js';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
-import { LoginThrottle } from '../auth/entities/login-throttle.entity.js';
-import { SessionRow } from '../auth/entities/session.entity.js';
+import { LoginThrottle } from '../auth/sign-in/login-throttle.entity.js';
+import { SessionRow } from '../auth/sessions/session.entity.js';
 import { AdminMfa, AdminMfaRecoveryCode } from '../auth/mfa/admin-mfa.entity.js';
 import {
   EthnicGroup,

@@ -21,7 +21,7 @@ import {
 } from '../common/decorators.js';
 import { StudentAccess } from '../guardian-links/student-access.js';
 import { MfaService } from './mfa/mfa.service.js';
-import { SessionAccount } from './session-account.js';
+import { SessionAccount } from './sessions/session-account.js';
 
 /**
  * The one global guard, deny by default: a session is required unless the route is @Public(); an

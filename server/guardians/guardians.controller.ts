@@ -7,8 +7,8 @@ import type {
   LinkedStudent,
   StudentGuardians,
 } from '../../shared/guardians.js';
-import { AuthService } from '../auth/auth.service.js';
-import { startSession } from '../auth/session-cookie.js';
+import { AuthService } from '../auth/sign-in/auth.service.js';
+import { startSession } from '../auth/sessions/session-cookie.js';
 import { CurrentUser, OwnerOrAdmin, Public, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { GuardianInvitationsService } from './guardian-invitations.service.js';

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { guardianActorLabel, type StudentGuardians } from '../../shared/guardians.js';
 import { AuditService } from '../audit/audit.service.js';
-import { DbSessionStore } from '../auth/db-session-store.js';
+import { DbSessionStore } from '../auth/sessions/db-session-store.js';
 import { PasswordRecoveryService } from '../auth/recovery/password-recovery.service.js';
 import type { SessionUser } from '../common/session-user.js';
 import { writeTransaction } from '../database/write-transaction.js';

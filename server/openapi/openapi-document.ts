@@ -17,9 +17,9 @@ import {
 } from '@nestjs/swagger';
 import type { Role } from '../../shared/api-types.js';
 import { AppModule } from '../app.module.js';
-import { CSRF_COOKIE, CSRF_HEADER } from '../auth/csrf.js';
-import { SESSION_COOKIE } from '../auth/session-cookie.js';
-import { SignInThrottlerGuard } from '../auth/sign-in-throttler.guard.js';
+import { CSRF_COOKIE, CSRF_HEADER } from '../auth/sessions/csrf.js';
+import { SESSION_COOKIE } from '../auth/sessions/session-cookie.js';
+import { SignInThrottlerGuard } from '../auth/sign-in/sign-in-throttler.guard.js';
 import { ApiErrorDto } from '../common/api-docs.js';
 import { API_SCHEMAS } from '../common/api-schemas.js';
 import {

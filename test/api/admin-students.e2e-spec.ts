@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
-import { SessionRow } from '../../server/auth/entities/session.entity.js';
+import { SessionRow } from '../../server/auth/sessions/session.entity.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import type { StudentListItem } from '../../shared/admin-types.js';

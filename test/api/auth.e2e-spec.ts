@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
-import { SessionRow } from '../../server/auth/entities/session.entity.js';
+import { SessionRow } from '../../server/auth/sessions/session.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { ApiClient, signedInAdmin, signedInStudent, expectStatus } from '../fixtures/api-client.js';
 import { createSignInAccounts, startTestApp, type TestApp } from '../fixtures/test-app.js';

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../shared/constants.js';
 import { FIRST_PASSWORD_MESSAGES } from '../../shared/first-password.js';
 import type { StudentSaveResponse } from '../../shared/student-fields.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
-import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
+import { LoginThrottle } from '../../server/auth/sign-in/login-throttle.entity.js';
 import { PasswordHasher } from '../../server/users/password-hasher.js';
 import {
   ApiClient,

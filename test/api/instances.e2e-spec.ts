@@ -12,7 +12,7 @@ import { dataSourceOptions } from '../../server/app/data-source-options.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { TermReport } from '../../server/term-reports/entities/term-report.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
-import { SessionRow } from '../../server/auth/entities/session.entity.js';
+import { SessionRow } from '../../server/auth/sessions/session.entity.js';
 import { PasswordHasher } from '../../server/users/password-hasher.js';
 import { samplePdf } from '../fixtures/files.js';
 import { HttpSession } from '../fixtures/http-session.js';

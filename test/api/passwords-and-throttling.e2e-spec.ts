@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
-import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
-import { SessionRow } from '../../server/auth/entities/session.entity.js';
+import { LoginThrottle } from '../../server/auth/sign-in/login-throttle.entity.js';
+import { SessionRow } from '../../server/auth/sessions/session.entity.js';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { ApiClient, expectWaitStated, signedInStudent } from '../fixtures/api-client.js';
 import { waitPhrase } from '../../shared/waiting.js';

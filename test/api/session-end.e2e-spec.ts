@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionEndReason } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
-import { SessionRow } from '../../server/auth/entities/session.entity.js';
+import { SessionRow } from '../../server/auth/sessions/session.entity.js';
 import { ApiClient, expectStatus, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
 import { createAdmin, createGuardian, createStudent, startTestApp, type TestApp } from '../fixtures/test-app.js';
 

@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
-import { LoginThrottle } from '../../server/auth/entities/login-throttle.entity.js';
+import { LoginThrottle } from '../../server/auth/sign-in/login-throttle.entity.js';
 import { bcryptCostOf, INITIAL_PASSWORD_COST, PasswordHasher } from '../../server/users/password-hasher.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { ApiClient, expectStatus, expectWaitStated, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../server/auth/session-cookie.js';
+import { SESSION_COOKIE } from '../../server/auth/sessions/session-cookie.js';
 import { SIGNED_OUT_COOKIE } from '../../shared/api-types.js';
 import { signedInStudent } from '../fixtures/api-client.js';
 import { createSignInAccounts, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
-// A sign-out made without a connection (server/auth/session-cookie.ts): the client writes the signed-out marker, and
-// the first request that reaches the server with it ends the session it comes with, whatever it asks for.
+// A sign-out made without a connection (server/auth/sessions/session-cookie.ts): the client writes the signed-out
+// marker, and the first request that reaches the server with it ends the session it comes with, whatever it asks for.
 
 let t: TestApp;
 

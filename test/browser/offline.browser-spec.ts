@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { SESSION_COOKIE } from '../../server/auth/session-cookie.js';
+import { SESSION_COOKIE } from '../../server/auth/sessions/session-cookie.js';
 import { type DocumentFile, UPLOAD_MESSAGES } from '../../shared/documents.js';
 import { waitPhrase } from '../../shared/waiting.js';
 import { type ApiClient, signedInAdmin } from '../fixtures/api-client.js';

@@ -91,6 +91,30 @@ describe('the server imports point one way', () => {
     expect(twoWay).toEqual([]);
   });
 
+  it('has the parts of server/auth import only the parts before them', () => {
+    // Auth's parts, lowest first (docs/design.md §3): the files at auth/'s root (the sign-in routes, the AuthGuard,
+    // the module over the parts) are the top. A part imports only parts before it, never one after it.
+    const AUTH = path.join(SERVER, 'auth');
+    const parts = ['sessions', 'sign-in', 'mfa', 'recovery', '(auth root)'];
+    const partOf = (file: string): string => {
+      const inside = path.relative(AUTH, file).split(path.sep);
+      return inside.length > 1 ? inside[0] : '(auth root)';
+    };
+    const upward: string[] = [];
+    const seen = new Set<string>();
+    for (const [file, targets] of graph) {
+      if (!file.startsWith(AUTH + path.sep)) continue;
+      seen.add(partOf(file));
+      for (const target of targets) {
+        if (!target.startsWith(AUTH + path.sep)) continue;
+        const [from, to] = [parts.indexOf(partOf(file)), parts.indexOf(partOf(target))];
+        if (from === -1 || to === -1 || to > from) upward.push(`${rel(file)} imports ${rel(target)}`);
+      }
+    }
+    expect([...seen].sort()).toEqual([...parts].sort());
+    expect(upward).toEqual([]);
+  });
+
   it('has no cycle of files', () => {
     expect(cycles(graph)).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * An administrator's two-step sign-in (owned by MfaService). The TOTP secret is stored encrypted
- * (AES-256-GCM, key derived from SESSION_SECRET) and is never sent again after the set-up.
+ * An administrator's two-step sign-in (owned by auth/mfa: AdminMfaRepository, for MfaService). The TOTP secret is
+ * stored encrypted (AES-256-GCM, key derived from SESSION_SECRET) and is never sent again after the set-up.
  * `enabled_at` is null while the set-up waits for its first code.
  */
 @Entity('admin_mfa')

@@ -5,9 +5,9 @@ import { MFA_MESSAGES, type MfaRecoveryCodes, type MfaSetup, type MfaStatus } fr
 import { AllowDuringMfaEnrolment, CurrentUser, Public, Roles } from '../../common/decorators.js';
 import type { SessionUser } from '../../common/session-user.js';
 import { UsersService } from '../../users/users.service.js';
-import { AuthService } from '../auth.service.js';
-import { startSession } from '../session-cookie.js';
-import { SignInThrottlerGuard } from '../sign-in-throttler.guard.js';
+import { AuthService } from '../sign-in/auth.service.js';
+import { startSession } from '../sessions/session-cookie.js';
+import { SignInThrottlerGuard } from '../sign-in/sign-in-throttler.guard.js';
 import { MfaCodeDto, MfaProofDto, MfaSetupDto } from './mfa.dto.js';
 import { MfaService } from './mfa.service.js';
 import { pendingMfaUser } from './pending-mfa.js';

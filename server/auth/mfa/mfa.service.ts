@@ -17,10 +17,8 @@ import {
   type OnApplicationBootstrap,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { IsNull, type Repository } from 'typeorm';
 import type { AdminLoginResponse } from '../../../shared/api-types.js';
 import {
   isTotpCode,
@@ -35,10 +33,12 @@ import { AuditService } from '../../audit/audit.service.js';
 import type { SessionUser } from '../../common/session-user.js';
 import { nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { Transactions } from '../../database/transactions.js';
 import { UsersService } from '../../users/users.service.js';
-import { AuthService } from '../auth.service.js';
-import { LoginThrottleService } from '../login-throttle.service.js';
-import { AdminMfa, AdminMfaRecoveryCode } from './admin-mfa.entity.js';
+import { AuthService } from '../sign-in/auth.service.js';
+import { LoginThrottleService } from '../sign-in/login-throttle.service.js';
+import type { AdminMfa } from './admin-mfa.entity.js';
+import { AdminMfaRepository } from './admin-mfa.repository.js';
 
 const PERIOD_S = 30;
 /** One step either side of now: a phone's clock a little off, or a code typed as it changed. */
@@ -80,9 +80,10 @@ export interface MfaProof {
 
 /**
  * Two-step sign-in for administrators (TOTP, RFC 6238, with otplib): set-up, codes at sign-in, recovery
- * codes. Owns the admin_mfa and admin_mfa_recovery_codes tables. Codes are throttled per account like
- * passwords (LoginThrottleService, key `mfa:<username>`), and no code is accepted twice: the last time
- * step used is kept per administrator, and a recovery code is marked used, each by one conditional UPDATE.
+ * codes. Its tables (admin_mfa, admin_mfa_recovery_codes) are reached through AdminMfaRepository. Codes are
+ * throttled per account like passwords (LoginThrottleService, key `mfa:<username>`), and no code is accepted twice:
+ * the last time step used is kept per administrator, and a recovery code is marked used, each by one conditional
+ * UPDATE.
  */
 @Injectable()
 export class MfaService implements OnApplicationBootstrap {
@@ -92,8 +93,8 @@ export class MfaService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(AdminMfa) private readonly rows: Repository<AdminMfa>,
-    @InjectRepository(AdminMfaRecoveryCode) private readonly codes: Repository<AdminMfaRecoveryCode>,
+    private readonly rows: AdminMfaRepository,
+    private readonly transactions: Transactions,
     private readonly throttle: LoginThrottleService,
     private readonly audit: AuditService,
     private readonly users: UsersService,
@@ -141,7 +142,7 @@ export class MfaService implements OnApplicationBootstrap {
   }
 
   async isEnabled(userId: number): Promise<boolean> {
-    const row = await this.rows.findOneBy({ user_id: userId });
+    const row = await this.rows.find(userId);
     return !!row?.enabled_at;
   }
 
@@ -159,7 +160,7 @@ export class MfaService implements OnApplicationBootstrap {
 
   async status(user: SessionUser): Promise<MfaStatus> {
     const enabled = await this.isEnabled(user.id);
-    const left = enabled ? await this.codes.countBy({ user_id: user.id, used_at: IsNull() }) : 0;
+    const left = enabled ? await this.rows.unusedCodes(user.id) : 0;
     return { enabled, required: this.config.adminMfa === 'required', recovery_codes_left: left };
   }
 
@@ -169,21 +170,17 @@ export class MfaService implements OnApplicationBootstrap {
    * before the secret is made.
    */
   async setup(user: SessionUser, enrolmentCode?: string): Promise<MfaSetup> {
-    const existing = await this.rows.findOneBy({ user_id: user.id });
+    const existing = await this.rows.find(user.id);
     if (existing?.enabled_at) throw new ConflictException(MFA_MESSAGES.alreadyOn);
     if (this.config.adminMfa === 'required') await this.checkEnrolmentCode(user, enrolmentCode);
     const secret = generateSecret();
     const now = nowIso();
-    await this.rows.save(
-      this.rows.create({
-        user_id: user.id,
-        secret_enc: this.encrypt(secret),
-        enabled_at: null,
-        last_step: 0,
-        created_at: existing?.created_at ?? now,
-        updated_at: now,
-      }),
-    );
+    await this.rows.saveSetup({
+      user_id: user.id,
+      secret_enc: this.encrypt(secret),
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+    });
     const issuer = this.config.schoolName;
     const account = user.username ?? '';
     const uri = generateURI({ issuer, label: account, secret });
@@ -193,11 +190,11 @@ export class MfaService implements OnApplicationBootstrap {
 
   /** The first right code turns it on; the recovery codes are made then and shown this once. */
   async confirm(user: SessionUser, code: string): Promise<MfaRecoveryCodes> {
-    const row = await this.rows.findOneBy({ user_id: user.id });
+    const row = await this.rows.find(user.id);
     if (row?.enabled_at) throw new ConflictException(MFA_MESSAGES.alreadyOn);
     if (!row) throw codeError(MFA_MESSAGES.noSetup);
     await this.checkTotp(user, row, code);
-    await this.rows.update({ user_id: user.id }, { enabled_at: nowIso(), updated_at: nowIso() });
+    await this.rows.enable(user.id, nowIso());
     const recovery = await this.replaceRecoveryCodes(user.id);
     await this.audit.record(user, { action: 'mfa.enabled', entity: 'user', entity_id: user.username });
     return recovery;
@@ -206,9 +203,8 @@ export class MfaService implements OnApplicationBootstrap {
   async disable(user: SessionUser, proof: MfaProof, cookies?: Record<string, unknown>): Promise<void> {
     const row = await this.enabledRow(user);
     await this.checkProof(user, row, proof, cookies);
-    await this.rows.manager.transaction(async (m) => {
-      await m.getRepository(AdminMfaRecoveryCode).delete({ user_id: user.id });
-      await m.getRepository(AdminMfa).delete({ user_id: user.id });
+    await this.transactions.write(async (m) => {
+      await this.rows.remove(m, user.id);
       await this.audit.record(user, { action: 'mfa.disabled', entity: 'user', entity_id: user.username }, m);
     });
   }
@@ -227,7 +223,7 @@ export class MfaService implements OnApplicationBootstrap {
 
   /** The second step of signing in: a TOTP code or a recovery code, throttled, never accepted twice. */
   async verifySignIn(user: SessionUser, code: string): Promise<void> {
-    const row = await this.rows.findOneBy({ user_id: user.id });
+    const row = await this.rows.find(user.id);
     if (!row?.enabled_at) throw new ForbiddenException(MFA_MESSAGES.notOn);
     await this.checkCode(user, row, code);
   }
@@ -252,7 +248,7 @@ export class MfaService implements OnApplicationBootstrap {
   }
 
   private async enabledRow(user: SessionUser): Promise<AdminMfa> {
-    const row = await this.rows.findOneBy({ user_id: user.id });
+    const row = await this.rows.find(user.id);
     if (!row?.enabled_at) throw new ConflictException(MFA_MESSAGES.notOn);
     return row;
   }
@@ -277,15 +273,13 @@ export class MfaService implements OnApplicationBootstrap {
     await this.throttle.countAttempt(key);
     const normalised = normaliseRecoveryCode(code);
     const hash = sha256(normalised);
-    const used = /^[a-z0-9]{10}$/.test(normalised)
-      ? await this.codes.update({ user_id: user.id, code_hash: hash, used_at: IsNull() }, { used_at: nowIso() })
-      : { affected: 0 };
-    if (!used.affected) {
+    const used = /^[a-z0-9]{10}$/.test(normalised) && (await this.rows.useCode(user.id, hash, nowIso()));
+    if (!used) {
       this.logger.warn({ msg: 'recovery code refused', admin: user.username });
       throw codeError(MFA_MESSAGES.wrongRecoveryCode);
     }
     await this.throttle.recordSuccess(key);
-    const left = await this.codes.countBy({ user_id: user.id, used_at: IsNull() });
+    const left = await this.rows.unusedCodes(user.id);
     await this.audit.record(user, {
       action: 'mfa.recovery-code-used',
       entity: 'user',
@@ -310,13 +304,7 @@ export class MfaService implements OnApplicationBootstrap {
     const step = result.timeStep;
     // Only a step later than the last one used is taken, in one conditional UPDATE, so two requests
     // carrying the same code cannot both pass.
-    const taken = await this.rows
-      .createQueryBuilder()
-      .update(AdminMfa)
-      .set({ last_step: step, updated_at: nowIso() })
-      .where('user_id = :id AND last_step < :step', { id: user.id, step })
-      .execute();
-    if (!taken.affected) {
+    if (!(await this.rows.takeStep(user.id, step, nowIso()))) {
       throw codeError(MFA_MESSAGES.codeUsed);
     }
     await this.throttle.recordSuccess(key);
@@ -328,13 +316,8 @@ export class MfaService implements OnApplicationBootstrap {
 
   private async replaceRecoveryCodes(userId: number): Promise<MfaRecoveryCodes> {
     const recovery_codes = Array.from({ length: MFA_RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.codes.manager.transaction(async (m) => {
-      const repo = m.getRepository(AdminMfaRecoveryCode);
-      await repo.delete({ user_id: userId });
-      await repo.insert(
-        recovery_codes.map((c) => ({ user_id: userId, code_hash: sha256(normaliseRecoveryCode(c)), used_at: null })),
-      );
-    });
+    const hashes = recovery_codes.map((c) => sha256(normaliseRecoveryCode(c)));
+    await this.transactions.write((m) => this.rows.replaceCodes(m, userId, hashes));
     return { recovery_codes };
   }
 

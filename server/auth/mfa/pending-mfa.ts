@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { MFA_PENDING_MS } from '../../../shared/mfa.js';
-import type { DeviceCookie } from '../device-cookies.js';
-import { renewSession } from '../session-cookie.js';
+import type { DeviceCookie } from '../sign-in/device-cookies.js';
+import { renewSession } from '../sessions/session-cookie.js';
 
 declare module 'express-session' {
   interface SessionData {

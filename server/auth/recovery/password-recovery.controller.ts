@@ -4,15 +4,15 @@ import type { LoginResponse } from '../../../shared/api-types.js';
 import { MAIL_MESSAGES, type ResetTokenCheck } from '../../../shared/mail.js';
 import type { MfaRequiredResponse } from '../../../shared/mfa.js';
 import { Public } from '../../common/decorators.js';
-import { AuthService } from '../auth.service.js';
+import { AuthService } from '../sign-in/auth.service.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { startPendingMfa } from '../mfa/pending-mfa.js';
-import { startSession } from '../session-cookie.js';
+import { startSession } from '../sessions/session-cookie.js';
 import {
   ForgotAdminPasswordDto,
   ForgotGuardianPasswordDto,
   ForgotStudentPasswordDto,
-  ResetPasswordDto,
+  ResetPasswordByLinkDto,
   ResetTokenDto,
 } from './password-recovery.dto.js';
 import { PasswordRecoveryService } from './password-recovery.service.js';
@@ -127,7 +127,7 @@ export class PasswordRecoveryController {
   })
   @Post('reset-password')
   @HttpCode(200)
-  async reset(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<LoginResponse | MfaRequiredResponse> {
+  async reset(@Body() dto: ResetPasswordByLinkDto, @Req() req: Request): Promise<LoginResponse | MfaRequiredResponse> {
     const user = await this.recovery.reset(dto.token, dto.password);
     if (user.role === 'admin' && (await this.mfa.isEnabled(user.id))) {
       await startPendingMfa(req, user.id);

@@ -38,8 +38,8 @@ export class ResetTokenDto {
   token: string;
 }
 
-/** POST /api/reset-password */
-export class ResetPasswordDto extends ResetTokenDto {
+/** POST /api/reset-password (named apart from the office's ResetPasswordDto, so that the API reference has both) */
+export class ResetPasswordByLinkDto extends ResetTokenDto {
   @ApiProperty({ type: 'string', maxLength: 200 })
   @IsString()
   @IsNotEmpty({ message: 'Please enter the new password.' })

@@ -7,7 +7,7 @@ import {
   type OnModuleDestroy,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Role } from '../../../shared/api-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
 import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
@@ -19,17 +19,19 @@ import type { SessionUser } from '../../common/session-user.js';
 import { DbThrottlerStorage } from '../../common/throttling/db-throttler-storage.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { writeTransaction } from '../../database/write-transaction.js';
+import { Clock } from '../../config/clock.js';
+import { Transactions } from '../../database/transactions.js';
 import { FamilyMail } from '../../mail/family-mail.js';
 import { passwordResetMail } from '../../mail/mail-templates.js';
 import { OutboxService } from '../../mail/outbox.service.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { UsersService } from '../../users/users.service.js';
-import { DbSessionStore } from '../db-session-store.js';
-import { accountLockKey, LoginThrottleService } from '../login-throttle.service.js';
+import { DbSessionStore } from '../sessions/db-session-store.js';
+import { accountLockKey, LoginThrottleService } from '../sign-in/login-throttle.service.js';
 import { PasswordHasher } from '../../users/password-hasher.js';
-import { PasswordResetToken } from './password-reset-token.entity.js';
+import type { PasswordResetToken } from './password-reset-token.entity.js';
+import { ResetTokensRepository } from './reset-tokens.repository.js';
 
 /** At most this many links a quarter of an hour for one account name (known or not, so it tells nothing)… */
 const REQUESTS_PER_ACCOUNT = 3;
@@ -50,7 +52,9 @@ export class PasswordRecoveryService implements OnModuleDestroy {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly transactions: Transactions,
+    private readonly tokens: ResetTokensRepository,
+    private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly sessions: DbSessionStore,
@@ -142,19 +146,16 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     const { to, name: account } = await this.familyMail.recipients(user);
     if (to.length === 0) return [];
     const { token, hash } = newLinkToken();
-    const now = new Date();
+    const now = this.clock.now();
     const link = `${this.config.mail.publicUrl}/reset-password?token=${token}`;
     const content = passwordResetMail(this.outbox.context, account, link);
-    await writeTransaction(this.ds, async (m) => {
-      const tokens = m.getRepository(PasswordResetToken);
+    await this.transactions.write(async (m) => {
       // A newer request replaces every earlier link of the account.
-      await tokens.delete({ user_id: user.id, used_at: IsNull() });
-      await tokens.insert({
+      await this.tokens.replace(m, {
         user_id: user.id,
         token_hash: hash,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
-        used_at: null,
       });
       // A parent's link names her account, so that the Outbox shows it to the office as it does a family's.
       const guardianId = user.role === 'guardian' ? user.id : null;
@@ -205,14 +206,8 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     });
     if (problem) throw new UnprocessableEntityException({ message: problem, errors: { password: [problem] } });
     const hash = await this.hasher.hash(password);
-    await writeTransaction(this.ds, async (m) => {
-      const used = await m
-        .createQueryBuilder()
-        .update(PasswordResetToken)
-        .set({ used_at: new Date().toISOString() })
-        .where('id = :id AND used_at IS NULL AND expires_at > :now', { id: row.id, now: new Date().toISOString() })
-        .execute();
-      if (!used.affected) throw gone();
+    await this.transactions.write(async (m) => {
+      if (!(await this.tokens.use(m, row.id, this.clock.now().toISOString()))) throw gone();
       await this.users.setPassword(user.id, hash, false, m);
       await this.audit.record(
         null,
@@ -229,8 +224,8 @@ export class PasswordRecoveryService implements OnModuleDestroy {
 
   private async valid(token: string): Promise<{ row: PasswordResetToken; user: User }> {
     if (!looksLikeLinkToken(token)) throw gone();
-    const row = await this.ds.getRepository(PasswordResetToken).findOneBy({ token_hash: linkTokenHash(token) });
-    if (!row || row.used_at || row.expires_at <= new Date().toISOString()) throw gone();
+    const row = await this.tokens.findByHash(linkTokenHash(token));
+    if (!row || row.used_at || row.expires_at <= this.clock.now().toISOString()) throw gone();
     const user = await this.users.findById(row.user_id);
     // A password changed since the link was made (by any way) voids it.
     if (!user || (user.password_changed_at && user.password_changed_at > row.created_at)) throw gone();

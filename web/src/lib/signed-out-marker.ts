@@ -6,7 +6,7 @@ import { SIGNED_OUT_COOKIE, SIGNED_OUT_MARKER_SECONDS } from '../../../shared/ap
  * session. So signing out writes this marker cookie first: while it is there the client shows nobody's pages (the
  * server's first view is ignored), and the first request that reaches the server with it (the sign-out itself, a new
  * tab's page, the check made when the connection comes back) ends that session there and removes the marker
- * (server/auth/session-cookie.ts).
+ * (server/auth/sessions/session-cookie.ts).
  */
 export function markSignedOut(): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

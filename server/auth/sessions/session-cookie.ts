@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { SIGNED_OUT_COOKIE } from '../../shared/api-types.js';
+import { SIGNED_OUT_COOKIE } from '../../../shared/api-types.js';
 
 /** The session cookie's name: set by the session middleware (create-app.ts), cleared at sign-out. */
 export const SESSION_COOKIE = 'portal.sid';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { SessionEndReason } from '../../shared/api-types.js';
-import type { SessionUser } from '../common/session-user.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { UsersService } from '../users/users.service.js';
+import type { SessionEndReason } from '../../../shared/api-types.js';
+import type { SessionUser } from '../../common/session-user.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { UsersService } from '../../users/users.service.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
 /**

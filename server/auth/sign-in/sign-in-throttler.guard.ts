@@ -1,9 +1,9 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { MESSAGES } from '../../shared/constants.js';
-import type { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
-import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
+import { MESSAGES } from '../../../shared/constants.js';
+import type { DbThrottlerStorage } from '../../common/throttling/db-throttler-storage.js';
+import { TooManyRequestsException } from '../../common/too-many-requests.exception.js';
 
 const SIGN_IN = 'sign-in';
 const ATTEMPTS_PER_ADDRESS_PER_MINUTE = 20;

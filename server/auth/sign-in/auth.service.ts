@@ -6,28 +6,28 @@ import type {
   SessionInfo,
   StudentLoginResponse,
   UserInfo,
-} from '../../shared/api-types.js';
-import { guardianAddress, type GuardianLoginResponse } from '../../shared/guardians.js';
-import { firstPasswordSpelling } from '../../shared/first-password.js';
-import { signInLockKey, signInName } from '../../shared/sign-in-names.js';
-import { initialsOf, MESSAGES } from '../../shared/constants.js';
-import { passwordProblem } from '../../shared/password-policy.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import type { SessionUser } from '../common/session-user.js';
-import { StudentsRepository } from '../students/students.repository.js';
-import type { User } from '../users/entities/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+} from '../../../shared/api-types.js';
+import { guardianAddress, type GuardianLoginResponse } from '../../../shared/guardians.js';
+import { firstPasswordSpelling } from '../../../shared/first-password.js';
+import { signInLockKey, signInName } from '../../../shared/sign-in-names.js';
+import { initialsOf, MESSAGES } from '../../../shared/constants.js';
+import { passwordProblem } from '../../../shared/password-policy.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import type { SessionUser } from '../../common/session-user.js';
+import { StudentsRepository } from '../../students/students.repository.js';
+import type { User } from '../../users/entities/user.entity.js';
+import { UsersService } from '../../users/users.service.js';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
-import { writeTransaction } from '../database/write-transaction.js';
-import { FamilyMail } from '../mail/family-mail.js';
-import { OutboxService } from '../mail/outbox.service.js';
-import { DbSessionStore } from './db-session-store.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { writeTransaction } from '../../database/write-transaction.js';
+import { FamilyMail } from '../../mail/family-mail.js';
+import { OutboxService } from '../../mail/outbox.service.js';
+import { DbSessionStore } from '../sessions/db-session-store.js';
 import { type DeviceCookie, DeviceCookies } from './device-cookies.js';
-import type { AdminLoginDto, ChangePasswordDto, GuardianLoginDto, StudentLoginDto } from './dto/login.dto.js';
-import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
+import type { AdminLoginDto, ChangePasswordDto, GuardianLoginDto, StudentLoginDto } from './login.dto.js';
+import { GuardianLinksService } from '../../guardian-links/guardian-links.service.js';
 import { accountLockKey, LoginThrottleService } from './login-throttle.service.js';
-import { PasswordHasher } from '../users/password-hasher.js';
+import { PasswordHasher } from '../../users/password-hasher.js';
 
 function badCredentials(field: string): UnprocessableEntityException {
   return new UnprocessableEntityException({

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { MESSAGES } from '../../shared/constants.js';
-import { type SignInKind, signInLockKey } from '../../shared/sign-in-names.js';
-import { TooManyRequestsException } from '../common/too-many-requests.exception.js';
-import { isSqlite, writeTransaction } from '../database/write-transaction.js';
-import { storedKey } from '../common/throttling/stored-key.js';
-import { LOGIN_KEY_LENGTH, LoginThrottle } from './entities/login-throttle.entity.js';
+import { MESSAGES } from '../../../shared/constants.js';
+import { type SignInKind, signInLockKey } from '../../../shared/sign-in-names.js';
+import { TooManyRequestsException } from '../../common/too-many-requests.exception.js';
+import { isSqlite, writeTransaction } from '../../database/write-transaction.js';
+import { storedKey } from '../../common/throttling/stored-key.js';
+import { LOGIN_KEY_LENGTH, LoginThrottle } from './login-throttle.entity.js';
 
 /**
  * The account's own sign-in lock key, as the sign-in routes count it: `student:<id>`, `admin:<username>` or

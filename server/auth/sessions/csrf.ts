@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
-import { MESSAGES } from '../../shared/constants.js';
+import { MESSAGES } from '../../../shared/constants.js';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';

@@ -1,9 +1,9 @@
 import session from 'express-session';
 import { LessThan, type DataSource, type Repository } from 'typeorm';
-import type { SessionEndReason } from '../../shared/api-types.js';
-import { sessionTouchIntervalMs } from '../../shared/constants.js';
-import type { CacheRegion, SharedCache } from '../cache/shared-cache.js';
-import { SessionRow } from './entities/session.entity.js';
+import type { SessionEndReason } from '../../../shared/api-types.js';
+import { sessionTouchIntervalMs } from '../../../shared/constants.js';
+import type { CacheRegion, SharedCache } from '../../cache/shared-cache.js';
+import { SessionRow } from './session.entity.js';
 
 /** How often expired sessions are deleted (auth.module.ts registers the job). */
 export const PRUNE_INTERVAL_MS = 15 * 60_000;

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/constants.js';
+import { MESSAGES } from '../../../shared/constants.js';
 import { CSRF_BINDING_COOKIE, CSRF_COOKIE, Csrf } from './csrf.js';
 
 const SECRET = 's'.repeat(48);
