@@ -32,6 +32,11 @@ export function fakeUsers(): UsersService & { rows: User[]; add(user: NewUser): 
     async findStudent(studentId: string) {
       return rows.find((u) => u.role === 'student' && u.student_id === studentId) ?? null;
     },
+    async guardians(ids?: readonly number[]) {
+      return rows
+        .filter((u) => u.role === 'guardian' && (!ids || ids.includes(u.id)))
+        .map((u) => ({ id: u.id, name: u.display_name, email: u.username ?? '' }));
+    },
     async create(data: NewUser) {
       return add(data);
     },
