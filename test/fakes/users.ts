@@ -37,6 +37,14 @@ export function fakeUsers(): UsersService & { rows: User[]; add(user: NewUser): 
         .filter((u) => u.role === 'guardian' && (!ids || ids.includes(u.id)))
         .map((u) => ({ id: u.id, name: u.display_name, email: u.username ?? '' }));
     },
+    async studentIdsWithAccount(ids: readonly string[]) {
+      return rows.flatMap((u) =>
+        u.role === 'student' && u.student_id && ids.includes(u.student_id) ? [u.student_id] : [],
+      );
+    },
+    async insertMany(accounts: NewUser[]) {
+      for (const account of accounts) add(account);
+    },
     async create(data: NewUser) {
       return add(data);
     },
