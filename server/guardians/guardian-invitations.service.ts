@@ -7,7 +7,7 @@ import {
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import {
@@ -30,7 +30,7 @@ import { TooManyRequestsException } from '../common/too-many-requests.exception.
 import { nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
-import { writeTransaction } from '../database/write-transaction.js';
+import { Transactions } from '../database/transactions.js';
 import { DbThrottlerStorage } from '../common/throttling/db-throttler-storage.js';
 import { FamilyMail } from '../mail/family-mail.js';
 import { guardianInvitationMail } from '../mail/mail-templates.js';
@@ -38,8 +38,9 @@ import { OutboxService } from '../mail/outbox.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
-import { GuardianInvitation } from './entities/guardian-invitation.entity.js';
+import type { GuardianInvitation } from './entities/guardian-invitation.entity.js';
 import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
+import { GuardianInvitationsRepository } from './guardian-invitations.repository.js';
 
 const gone = () => new GoneException({ message: GUARDIAN_MESSAGES.invitationGone });
 const DAY_MS = 24 * 3_600_000;
@@ -69,7 +70,8 @@ export function normalisedAddress(email: string): string {
 @Injectable()
 export class GuardianInvitationsService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: Transactions,
+    private readonly invitations: GuardianInvitationsRepository,
     private readonly users: UsersService,
     private readonly links: GuardianLinksService,
     private readonly students: StudentsRepository,
@@ -98,9 +100,7 @@ export class GuardianInvitationsService {
       if (hit.isBlocked)
         throw new TooManyRequestsException(GUARDIAN_MESSAGES.tooManyInvitations, hit.timeToBlockExpire);
     }
-    const [row] = await writeTransaction(this.ds, (m) =>
-      this.queueInvitations([{ student_id: id, email: address }], actor, m),
-    );
+    const [row] = await this.tx.write((m) => this.queueInvitations([{ student_id: id, email: address }], actor, m));
     this.outbox.wake();
     return row;
   }
@@ -118,7 +118,6 @@ export class GuardianInvitationsService {
     // Each student as the table spells her id (an import's cell may differ in case where MariaDB matched it).
     const found = await this.students.list(['first_name'], { ids: [...new Set(wanted.map((w) => w.student_id))] }, m);
     const byId = new Map(found.map((s) => [s.id.toLowerCase(), s]));
-    const repo = m.getRepository(GuardianInvitation);
     const by = actorLabel(actor);
     const out: InvitationView[] = [];
     const events: AuditEvent[] = [];
@@ -138,8 +137,7 @@ export class GuardianInvitationsService {
         expires_at: new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
         used_at: null,
       };
-      await repo.delete({ student_id, email, used_at: IsNull() });
-      await repo.insert(row);
+      await this.invitations.replace(row, m);
       const link = `${this.config.mail.publicUrl}/guardian-invitation?token=${token}`;
       const content = guardianInvitationMail(this.outbox.context, student?.first_name?.trim() ?? '', link);
       await this.outbox.queue([{ content, to: email, studentId: student_id }], m);
@@ -170,15 +168,7 @@ export class GuardianInvitationsService {
   /** The unused invitations still valid of these students, oldest first. */
   async pendingOf(studentIds: string[], m?: EntityManager): Promise<(InvitationView & { student_id: string })[]> {
     const rows: GuardianInvitation[] = [];
-    for (const ids of inChunks(studentIds))
-      rows.push(
-        ...(await (m ?? this.ds.manager)
-          .getRepository(GuardianInvitation)
-          .createQueryBuilder('i')
-          .where('i.student_id IN (:...ids) AND i.used_at IS NULL AND i.expires_at > :now', { ids, now: nowIso() })
-          .orderBy('i.id', 'ASC')
-          .getMany()),
-      );
+    for (const ids of inChunks(studentIds)) rows.push(...(await this.invitations.pending(ids, nowIso(), m)));
     return rows.map((r) => ({ ...view(r), student_id: r.student_id }));
   }
 
@@ -188,13 +178,11 @@ export class GuardianInvitationsService {
    * was linked cannot bring her back (410 like a used link). Other addresses' invitations stay.
    */
   async withdrawSameMailbox(studentId: string, address: string, m: EntityManager): Promise<void> {
-    const repo = m.getRepository(GuardianInvitation);
-    const pending = await repo.find({
-      select: { id: true, email: true },
-      where: { student_id: studentId, used_at: IsNull() },
-    });
-    const ids = pending.filter((i) => sameMailbox(i.email, address)).map((i) => i.id);
-    if (ids.length > 0) await repo.delete({ id: In(ids) });
+    const pending = await this.invitations.unusedOf(studentId, m);
+    await this.invitations.delete(
+      pending.filter((i) => sameMailbox(i.email, address)).map((i) => i.id),
+      m,
+    );
   }
 
   /** POST /api/guardians/invitation: what the link's page shows; 410 when the link no longer works. */
@@ -224,7 +212,7 @@ export class GuardianInvitationsService {
       if (current.username !== row.email) throw new ForbiddenException(GUARDIAN_MESSAGES.otherAccount(row.email));
       const guardian = await this.users.findById(current.id);
       if (!guardian) throw new ForbiddenException(MESSAGES.forbidden);
-      await writeTransaction(this.ds, async (m) => {
+      await this.tx.write(async (m) => {
         await this.spend(row, m);
         await this.linkAudited(guardian, row.student_id, m);
       });
@@ -242,33 +230,35 @@ export class GuardianInvitationsService {
     const problem = passwordProblem(password, { studentId: row.email, role: 'guardian' });
     if (problem) throw fieldError('password', problem);
     const hash = await this.hasher.hash(password);
-    const created = await writeTransaction(this.ds, async (m) => {
-      await this.spend(row, m);
-      // Another tab may have made the account a moment ago (with another daughter's invitation): then she signs in
-      // with it. Either this check or, when both run at once, the unique index says so; the token is not spent.
-      if (await this.users.findGuardian(row.email, m)) throw new ConflictException(GUARDIAN_MESSAGES.accountExists);
-      const guardian = await this.users.create(
-        {
-          role: 'guardian',
-          student_id: null,
-          username: row.email,
-          email: row.email,
-          display_name: name,
-          password_hash: hash,
-          password_reset: 0,
-        },
-        m,
-      );
-      await this.audit.record(
-        this.users.toSessionUser(guardian),
-        { action: 'guardian.account-created', entity: 'user', entity_id: row.email },
-        m,
-      );
-      await this.linkAudited(guardian, row.student_id, m);
-      return guardian;
-    }).catch((e: unknown) => {
-      throw isUniqueViolation(e) ? new ConflictException(GUARDIAN_MESSAGES.accountExists) : e;
-    });
+    const created = await this.tx
+      .write(async (m) => {
+        await this.spend(row, m);
+        // Another tab may have made the account a moment ago (with another daughter's invitation): then she signs in
+        // with it. Either this check or, when both run at once, the unique index says so; the token is not spent.
+        if (await this.users.findGuardian(row.email, m)) throw new ConflictException(GUARDIAN_MESSAGES.accountExists);
+        const guardian = await this.users.create(
+          {
+            role: 'guardian',
+            student_id: null,
+            username: row.email,
+            email: row.email,
+            display_name: name,
+            password_hash: hash,
+            password_reset: 0,
+          },
+          m,
+        );
+        await this.audit.record(
+          this.users.toSessionUser(guardian),
+          { action: 'guardian.account-created', entity: 'user', entity_id: row.email },
+          m,
+        );
+        await this.linkAudited(guardian, row.student_id, m);
+        return guardian;
+      })
+      .catch((e: unknown) => {
+        throw isUniqueViolation(e) ? new ConflictException(GUARDIAN_MESSAGES.accountExists) : e;
+      });
     this.outbox.wake();
     return created;
   }
@@ -287,19 +277,12 @@ export class GuardianInvitationsService {
 
   /** Marks the invitation used, once: 410 when another request spent it (or it expired) meanwhile. */
   private async spend(row: GuardianInvitation, m: EntityManager): Promise<void> {
-    const now = nowIso();
-    const used = await m
-      .createQueryBuilder()
-      .update(GuardianInvitation)
-      .set({ used_at: now })
-      .where('id = :id AND used_at IS NULL AND expires_at > :now', { id: row.id, now })
-      .execute();
-    if (!used.affected) throw gone();
+    if (!(await this.invitations.spend(row.id, nowIso(), m))) throw gone();
   }
 
   private async valid(token: string): Promise<GuardianInvitation> {
     if (!looksLikeLinkToken(token)) throw gone();
-    const row = await this.ds.getRepository(GuardianInvitation).findOneBy({ token_hash: linkTokenHash(token) });
+    const row = await this.invitations.findByHash(linkTokenHash(token));
     if (!row || row.used_at || row.expires_at <= nowIso()) throw gone();
     return row;
   }

@@ -5,6 +5,7 @@ import { MailModule } from '../mail/mail.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { GuardianInvitation } from './entities/guardian-invitation.entity.js';
+import { GuardianInvitationsRepository } from './guardian-invitations.repository.js';
 import { GuardianInvitationsService } from './guardian-invitations.service.js';
 import { GuardiansController } from './guardians.controller.js';
 import { GuardiansService } from './guardians.service.js';
@@ -27,7 +28,7 @@ import { ThrottlingModule } from '../common/throttling/throttling.module.js';
     GuardianLinksModule,
   ],
   controllers: [GuardiansController],
-  providers: [GuardianInvitationsService, GuardiansService],
+  providers: [GuardianInvitationsRepository, GuardianInvitationsService, GuardiansService],
   exports: [GuardianInvitationsService, GuardiansService],
 })
 export class GuardiansModule {}

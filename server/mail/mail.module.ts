@@ -9,6 +9,7 @@ import { OutboxMessage } from './entities/outbox-message.entity.js';
 import { FamilyMail } from './family-mail.js';
 import { MAIL_TRANSPORT, smtpTransport } from './mail-transport.js';
 import { OutboxController } from './outbox.controller.js';
+import { OutboxRepository } from './outbox.repository.js';
 import { OutboxSender } from './outbox-sender.js';
 import { OutboxService } from './outbox.service.js';
 
@@ -17,6 +18,7 @@ import { OutboxService } from './outbox.service.js';
   imports: [TypeOrmModule.forFeature([OutboxMessage, MailRun]), StudentsModule, GuardianLinksModule, UsersModule],
   controllers: [OutboxController],
   providers: [
+    OutboxRepository,
     OutboxService,
     OutboxSender,
     FamilyMail,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { IntervalJobs } from '../common/interval-jobs.js';
-import { writeTransaction } from '../database/write-transaction.js';
+import { Transactions } from '../database/transactions.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { OutboxMessage } from './entities/outbox-message.entity.js';
+import type { OutboxMessage } from './entities/outbox-message.entity.js';
+import { OutboxRepository } from './outbox.repository.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
 import { OutboxService } from './outbox.service.js';
 import { nextAttemptAt } from './retry-schedule.js';
@@ -37,7 +38,8 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
   private stopped = false;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: Transactions,
+    private readonly messages: OutboxRepository,
     private readonly outbox: OutboxService,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -110,35 +112,20 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
    * with it, leaving a message sent but unclaimed.
    */
   private claimBatch(now: Date): Promise<OutboxMessage[]> {
-    return writeTransaction(this.ds, (m) => this.claimBatchIn(m, now));
+    return this.tx.write((m) => this.claimBatchIn(m, now));
   }
 
   private async claimBatchIn(m: EntityManager, now: Date): Promise<OutboxMessage[]> {
     const at = now.toISOString();
-    const due = await m
-      .getRepository(OutboxMessage)
-      .createQueryBuilder('o')
-      .select('o.id', 'id')
-      .where("o.status = 'queued' AND o.next_attempt_at <= :at", { at })
-      .andWhere('(o.lease_until IS NULL OR o.lease_until < :at)', { at })
-      .orderBy('o.next_attempt_at', 'ASC')
-      .addOrderBy('o.id', 'ASC')
-      .limit(BATCH)
-      .getRawMany<{ id: number }>();
+    const due = await this.messages.dueIds(at, BATCH, m);
     const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
     const mine: number[] = [];
-    for (const { id } of due) {
+    for (const id of due) {
       // The claim: only one instance's UPDATE can find the row unleased (or its lease run out).
-      const result = await m
-        .createQueryBuilder()
-        .update(OutboxMessage)
-        .set({ lease_owner: this.instanceId, lease_until: leaseUntil })
-        .where("id = :id AND status = 'queued' AND (lease_until IS NULL OR lease_until < :at)", { id: Number(id), at })
-        .execute();
-      if (result.affected) mine.push(Number(id));
+      if (await this.messages.lease(id, this.instanceId, leaseUntil, at, m)) mine.push(id);
     }
     if (mine.length === 0) return [];
-    return m.getRepository(OutboxMessage).findBy(mine.map((id) => ({ id, lease_owner: this.instanceId })));
+    return this.messages.leasedBy(mine, this.instanceId, m);
   }
 
   private async deliver(row: OutboxMessage, now: Date): Promise<void> {
@@ -177,14 +164,7 @@ export class OutboxSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Records the outcome and lets the lease go; only while the lease is still this instance's. */
   private async finish(id: number, changes: Partial<OutboxMessage>): Promise<void> {
-    await writeTransaction(this.ds, (m) =>
-      m
-        .createQueryBuilder()
-        .update(OutboxMessage)
-        .set({ ...changes, lease_owner: null, lease_until: null })
-        .where('id = :id AND lease_owner = :me', { id, me: this.instanceId })
-        .execute(),
-    );
+    await this.tx.write((m) => this.messages.finish(id, this.instanceId, changes, m));
   }
 }
 

@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { Brackets, DataSource, type EntityManager, In, MoreThanOrEqual } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   MAIL_MESSAGES,
   type MailSettings,
@@ -15,12 +15,12 @@ import { isBareAddress } from '../../shared/email-address.js';
 import { matchesName, normaliseSearch, searchStudents } from '../../shared/student-search.js';
 import { storedKey } from '../common/throttling/stored-key.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
-import { writeTransaction } from '../database/write-transaction.js';
+import { Transactions } from '../database/transactions.js';
 import type { SessionUser } from '../common/session-user.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { UsersService } from '../users/users.service.js';
-import { MailRun } from './entities/mail-run.entity.js';
-import { DEDUPE_KEY_LENGTH, OutboxMessage } from './entities/outbox-message.entity.js';
+import { DEDUPE_KEY_LENGTH, type OutboxMessage } from './entities/outbox-message.entity.js';
+import { OutboxRepository } from './outbox.repository.js';
 import type { MailContent, MailContext } from './mail-templates.js';
 
 /** A message to queue: its words, one address, and what it is about. */
@@ -34,7 +34,6 @@ export interface NewMail {
   dedupeKey?: string | null;
 }
 
-const INSERT_CHUNK = 200;
 /** A reset or invitation link in a message body, for hiding it from the Outbox view. */
 const RESET_LINK = /(\/(?:reset-password|guardian-invitation)\?token=)[A-Za-z0-9_-]+/g;
 /** The messages whose link opens an account (or links one to a student). */
@@ -49,7 +48,8 @@ export class OutboxService {
   private wakeSender: () => void = () => undefined;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: Transactions,
+    private readonly messages: OutboxRepository,
     private readonly audit: AuditService,
     private readonly students: StudentsRepository,
     private readonly users: UsersService,
@@ -105,8 +105,7 @@ export class OutboxService {
       sent_at: null,
       updated_at: now,
     }));
-    const repo = (m ?? this.ds.manager).getRepository(OutboxMessage);
-    for (let n = 0; n < rows.length; n += INSERT_CHUNK) await repo.insert(rows.slice(n, n + INSERT_CHUNK));
+    await this.messages.insert(rows, m);
     return rows.length;
   }
 
@@ -119,16 +118,9 @@ export class OutboxService {
   async queuedSince(keys: string[], since: string, m?: EntityManager): Promise<Set<string>> {
     // A key longer than the column (it holds an address) is stored shortened, and looked up so.
     const stored = new Map(keys.map((k) => [storedKey(k, DEDUPE_KEY_LENGTH), k]));
-    const lookup = [...stored.keys()];
     const found = new Set<string>();
-    const repo = (m ?? this.ds.manager).getRepository(OutboxMessage);
-    for (let n = 0; n < lookup.length; n += INSERT_CHUNK) {
-      const rows = await repo.find({
-        select: { dedupe_key: true },
-        where: { dedupe_key: In(lookup.slice(n, n + INSERT_CHUNK)), created_at: MoreThanOrEqual(since) },
-      });
-      for (const r of rows) if (r.dedupe_key && stored.has(r.dedupe_key)) found.add(stored.get(r.dedupe_key)!);
-    }
+    for (const key of await this.messages.dedupeKeysSince([...stored.keys()], since, m))
+      if (stored.has(key)) found.add(stored.get(key)!);
     return found;
   }
 
@@ -138,7 +130,7 @@ export class OutboxService {
    */
   async claimRun(runKey: string, m: EntityManager): Promise<boolean> {
     try {
-      await m.getRepository(MailRun).insert({ run_key: runKey, created_at: nowIso() });
+      await this.messages.insertRun(runKey, nowIso(), m);
       return true;
     } catch (e) {
       if (isUniqueViolation(e)) return false;
@@ -148,7 +140,7 @@ export class OutboxService {
 
   /** Whether a once-only mailing was already queued (a cheap look before the work of preparing it). */
   async hasRun(runKey: string): Promise<boolean> {
-    return this.ds.getRepository(MailRun).existsBy({ run_key: runKey });
+    return this.messages.runExists(runKey);
   }
 
   /**
@@ -157,8 +149,6 @@ export class OutboxService {
    * (matchesName), or her address (its parts as words: 'khalila.mb' finds khalila.mb@example.tt).
    */
   async list(status: OutboxStatus | undefined, limit: number, search?: string): Promise<OutboxItem[]> {
-    const qb = this.ds.getRepository(OutboxMessage).createQueryBuilder('o').orderBy('o.id', 'DESC').take(limit);
-    if (status) qb.andWhere('o.status = :status', { status });
     const needle = normaliseSearch(search);
     if (needle) {
       const [students, guardians] = await Promise.all([
@@ -170,18 +160,13 @@ export class OutboxService {
         .filter((g) => matchesName(g.name, needle) || matchesName(g.email, needle))
         .map((g) => g.id);
       if (studentIds.length === 0 && guardianIds.length === 0) return [];
-      qb.andWhere(
-        new Brackets((w) => {
-          if (studentIds.length) w.orWhere('o.student_id IN (:...studentIds)', { studentIds });
-          if (guardianIds.length) w.orWhere('o.guardian_id IN (:...guardianIds)', { guardianIds });
-        }),
-      );
+      return this.withNames(await this.messages.newest(status, limit, { studentIds, guardianIds }));
     }
-    return this.withNames(await qb.getMany());
+    return this.withNames(await this.messages.newest(status, limit));
   }
 
   async get(id: number): Promise<OutboxMessageView> {
-    const row = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
+    const row = await this.messages.findById(id);
     if (!row) throw new NotFoundException(MESSAGES.notFound);
     // The office may read a reset or invitation link only where it is the way to pass it on: kept (no mail server)
     // for a student's family, or for a parent's own account. Anywhere else (an administrator's link, a message that
@@ -217,21 +202,18 @@ export class OutboxService {
    * been removed from the configuration (nothing would ever send it).
    */
   async resend(id: number, actor: SessionUser): Promise<OutboxItem> {
-    const row = await writeTransaction(this.ds, async (m) => {
+    const row = await this.tx.write(async (m) => {
       const now = nowIso();
-      const result = await m
-        .createQueryBuilder()
-        .update(OutboxMessage)
-        .set(
-          this.config.mail.smtpUrl
-            ? { status: 'queued', attempts: 0, next_attempt_at: now, queued_at: now, last_error: null, updated_at: now }
-            : { status: 'kept', next_attempt_at: null, updated_at: now },
-        )
-        .where('id = :id AND status = :failed', { id, failed: 'failed' })
-        .execute();
-      const found = await m.getRepository(OutboxMessage).findOneBy({ id });
+      const changed = await this.messages.updateFailed(
+        id,
+        this.config.mail.smtpUrl
+          ? { status: 'queued', attempts: 0, next_attempt_at: now, queued_at: now, last_error: null, updated_at: now }
+          : { status: 'kept', next_attempt_at: null, updated_at: now },
+        m,
+      );
+      const found = await this.messages.findById(id, m);
       if (!found) throw new NotFoundException(MESSAGES.notFound);
-      if (!result.affected) throw new ConflictException(MAIL_MESSAGES.notFailed);
+      if (!changed) throw new ConflictException(MAIL_MESSAGES.notFailed);
       await this.audit.record(
         actor,
         { action: 'mail.resent', entity: 'outbox', entity_id: String(id), new_value: { to: found.to_address } },

@@ -1,13 +1,11 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import type { SessionUser } from '../common/session-user.js';
 import { localDate } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { writeTransaction } from '../database/write-transaction.js';
-import { RegistrationStatus } from './entities/registration-status.entity.js';
+import { Transactions } from '../database/transactions.js';
+import { RegistrationStatusRepository } from './registration-status.repository.js';
 
 export interface RegistrationStatusView {
   open: number;
@@ -27,7 +25,8 @@ export class RegistrationWindow {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Transactions,
+    private readonly rows: RegistrationStatusRepository,
     private readonly audit: AuditService,
     private readonly cache: SharedCache,
   ) {
@@ -36,7 +35,7 @@ export class RegistrationWindow {
 
   private async setting(): Promise<{ open: number; deadline: string | null }> {
     const setting = await this.kept.getOrLoad('1', async () => {
-      const row = await this.ds.manager.findOneBy(RegistrationStatus, { id: 1 });
+      const row = await this.rows.find();
       return { open: row?.open ?? 0, deadline: row?.deadline ?? null };
     });
     return setting!;
@@ -50,14 +49,7 @@ export class RegistrationWindow {
 
   /** The one row, open and without a deadline, when there is none yet (start-up; INSERT IGNORE: instances race). */
   async ensureSetting(): Promise<void> {
-    await this.ds
-      .createQueryBuilder()
-      .insert()
-      .into(RegistrationStatus)
-      .values([{ id: 1, open: 1, deadline: null }])
-      .orIgnore()
-      .updateEntity(false)
-      .execute();
+    await this.rows.insertDefault();
   }
 
   /** An administrator opens or closes registration (deadline exclusive: closed from that day on). */
@@ -65,9 +57,9 @@ export class RegistrationWindow {
     actor: SessionUser,
     next: { open: number; deadline: string | null },
   ): Promise<RegistrationStatusView> {
-    await writeTransaction(this.ds, async (m) => {
-      const before = await m.findOneBy(RegistrationStatus, { id: 1 });
-      await m.save(RegistrationStatus, { id: 1, open: next.open, deadline: next.deadline });
+    await this.tx.write(async (m) => {
+      const before = await this.rows.find(m);
+      await this.rows.save(next, m);
       await this.audit.record(
         actor,
         (['open', 'deadline'] as const)

@@ -3,6 +3,7 @@ import { LookupsModule } from '../lookups/lookups.module.js';
 import { TermsModule } from '../terms/terms.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AddressWriters } from './address-writers.js';
+import { RegistrationStatusRepository } from './registration-status.repository.js';
 import { RegistrationWindow } from './registration-window.js';
 import { RegistrationWindowController } from './registration-window.controller.js';
 import { StudentIdLookup } from './student-id-lookup.js';
@@ -19,7 +20,15 @@ import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 @Module({
   imports: [ThrottlingModule, LookupsModule, TermsModule, UsersModule],
   controllers: [StudentsController, RegistrationWindowController],
-  providers: [StudentsService, StudentIdLookup, StudentsRepository, RegistrationWindow, AddressWriters, TermsAgreement],
+  providers: [
+    StudentsService,
+    StudentIdLookup,
+    StudentsRepository,
+    RegistrationStatusRepository,
+    RegistrationWindow,
+    AddressWriters,
+    TermsAgreement,
+  ],
   exports: [StudentsService, StudentsRepository, RegistrationWindow, AddressWriters],
 })
 export class StudentsModule {}

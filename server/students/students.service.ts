@@ -1,6 +1,4 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import {
   adminEditProblem,
@@ -17,7 +15,7 @@ import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../common/session-user.js';
 import { localDate, nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { writeTransaction } from '../database/write-transaction.js';
+import { Transactions } from '../database/transactions.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { type DateOfBirthCorrection, FirstPasswordFollower } from '../users/first-password-follower.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
@@ -70,7 +68,7 @@ function conflict(fields: string[], current: Record<string, FieldValue>): Confli
 @Injectable()
 export class StudentsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly students: StudentsRepository,
     private readonly window: RegistrationWindow,
@@ -112,7 +110,7 @@ export class StudentsService {
     const firstPasswordHashes = correction
       ? await this.firstPasswords.prepare([correction])
       : new Map<string, string>();
-    return writeTransaction(this.ds, async (m) => {
+    return this.tx.write(async (m) => {
       // The section fields too: whether a save shows a family section decides who wrote its address (AddressWriters).
       const current: Record<string, FieldValue> | null = await this.students.pickForUpdate(
         id,

@@ -1,14 +1,14 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { normalizeTermsText, type TermsOfRegistration } from '../../shared/terms.js';
 import { AuditService } from '../audit/audit.service.js';
 import { actorLabel } from '../../shared/api-types.js';
 import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
-import { writeTransaction } from '../database/write-transaction.js';
-import { TermsVersion } from './entities/terms-version.entity.js';
+import { Transactions } from '../database/transactions.js';
+import type { TermsVersion } from './entities/terms-version.entity.js';
+import { TermsVersionsRepository } from './terms-versions.repository.js';
 
 const view = (v: TermsVersion): TermsOfRegistration => ({ version: v.id, text: v.text, updated_at: v.created_at });
 
@@ -20,20 +20,21 @@ const view = (v: TermsVersion): TermsOfRegistration => ({ version: v.id, text: v
 @Injectable()
 export class TermsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Transactions,
+    private readonly versions: TermsVersionsRepository,
     private readonly audit: AuditService,
   ) {}
 
   /** The current text (the migration always leaves one version). */
-  async current(manager: EntityManager = this.ds.manager): Promise<TermsOfRegistration> {
-    const [latest] = await manager.find(TermsVersion, { order: { id: 'DESC' }, take: 1 });
+  async current(m?: EntityManager): Promise<TermsOfRegistration> {
+    const latest = await this.versions.latest(m);
     if (!latest) throw new NotFoundException(MESSAGES.notFound);
     return view(latest);
   }
 
   /** One version by number, or null (a record agreed before versions were kept has none). */
   async version(version: number): Promise<TermsOfRegistration | null> {
-    const row = await this.ds.manager.findOneBy(TermsVersion, { id: version });
+    const row = await this.versions.byId(version);
     return row ? view(row) : null;
   }
 
@@ -44,13 +45,10 @@ export class TermsService {
    */
   async setText(actor: SessionUser, text: string): Promise<TermsOfRegistration> {
     const next = normalizeTermsText(text);
-    return writeTransaction(this.ds, async (m) => {
+    return this.tx.write(async (m) => {
       const before = await this.current(m);
       if (before.text === next) return before;
-      const row = await m.save(
-        TermsVersion,
-        m.create(TermsVersion, { text: next, created_at: nowIso(), created_by: actorLabel(actor) }),
-      );
+      const row = await this.versions.add({ text: next, created_at: nowIso(), created_by: actorLabel(actor) }, m);
       await this.audit.record(
         actor,
         {

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   IMPORT_REQUIRED_FOR_NEW,
   isGuardianImportColumn,
@@ -18,7 +17,7 @@ import type { UploadedSheet } from '../../common/spreadsheets/sheet-upload.js';
 import type { ImportCheck, SpreadsheetImporter } from '../../common/spreadsheets/spreadsheet-import.js';
 import { localDate, nowIso } from '../../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { writeTransaction } from '../../database/write-transaction.js';
+import { Transactions } from '../../database/transactions.js';
 import { type DateOfBirthCorrection, FirstPasswordFollower } from '../../users/first-password-follower.js';
 import { UsersService } from '../../users/users.service.js';
 import { LookupsService } from '../../lookups/lookups.service.js';
@@ -76,7 +75,7 @@ const chunks = <T>(list: T[], size = CHUNK): T[][] =>
 export class StudentImportService implements SpreadsheetImporter<StudentSheet, StudentCounts, Plan> {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
     private readonly students: StudentsRepository,
@@ -92,7 +91,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
   }
 
   check(sheet: StudentSheet): Promise<Plan> {
-    return this.plan(sheet, this.ds.manager);
+    return this.plan(sheet, this.tx.manager);
   }
 
   async commit(sheet: StudentSheet, plan: Plan, file: UploadedSheet, actor: SessionUser): Promise<Plan> {
@@ -111,7 +110,7 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       );
     }
     await this.firstPasswords.prepare(correctedDates(plan), INITIAL_PASSWORD_COST, hashes);
-    const final = await writeTransaction(this.ds, async (m) => {
+    const final = await this.tx.write(async (m) => {
       // Planned again inside the transaction, so a student saved meanwhile is compared as she is now.
       const again = await this.plan(sheet, m);
       if (again.errors.length === 0) await this.apply(again, m, hashes, actor, file.originalname);
