@@ -28,6 +28,9 @@ function printDetails(lhr) {
   console.log('Script by file (bootup-time):');
   for (const i of items('bootup-time').slice(0, 8))
     console.log(`  ${i.url}: total ${ms(i.total)}, script ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}`);
+  console.log('Layout shifts:');
+  for (const i of items('layout-shifts'))
+    console.log(`  ${i.score?.toFixed(3)}: ${i.node?.selector ?? ''} ${i.node?.snippet?.slice(0, 120) ?? ''}`);
   console.log('Long tasks:');
   for (const i of items('long-tasks')) console.log(`  at ${ms(i.startTime)}: ${ms(i.duration)} ${i.url ?? ''}`);
 }

@@ -60,6 +60,12 @@ const app = (
 
 if (adopt) {
   hydrate(queryClient, firstView);
+  // The office's screens are drawn in the browser only (inside the frame the server drew): their data is asked for at
+  // once, with their code, so that they are first drawn with it rather than as loading (which then grows).
+  if (pathname.startsWith('/admin/'))
+    void import('./app/page-data.js').then((data) =>
+      data.prefetchPageData(queryClient, pathname, queryClient.getQueryData(sessionQuery.queryKey)),
+    );
   // The page's code, then adopt the HTML: nothing else is fetched first, so the first drawing has the server's data,
   // exactly (what the server drew as loading, the page asks for once adopted).
   await preloadPageFor(pathname).catch(() => undefined);
