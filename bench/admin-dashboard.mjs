@@ -1,4 +1,5 @@
-// Only the bench's Lighthouse figure of /admin/dashboard, for working on it (run after `npm run build`):
+// Only the bench's Lighthouse figure of /admin/dashboard (or of a student's page: --page /registration/student-data),
+// for working on it (run after `npm run build`):
 // seeds a school into a temporary data folder as `npm run bench` does, starts the built server, signs the
 // administrator in and measures the page (median of 3, the mobile profile). With --details it also prints where
 // the median run's main-thread time went (Lighthouse's mainthread-work-breakdown, bootup-time and long tasks).
@@ -9,12 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageLighthouse } from './lighthouse.mjs';
-import { signIn } from './signed-in-pages.mjs';
+import { BENCH_STUDENT, signIn } from './signed-in-pages.mjs';
 import { benchServerEnv } from './server-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1500);
 const details = process.argv.includes('--details');
+const pageArg = process.argv.indexOf('--page');
+const PAGE = pageArg > 0 ? process.argv[pageArg + 1] : '/admin/dashboard';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-admin-'));
 const port = 38_000 + (process.pid % 1000);
 const origin = `http://127.0.0.1:${port}`;
@@ -52,15 +55,22 @@ async function main() {
       if (ready) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    const cookie = await signIn(
-      origin,
-      '/api/admin-login',
-      { username: 'bench-admin', password: 'Bench-Admin-Pass-1' },
-      '10.8.0.2',
-    );
-    const lh = await pageLighthouse(origin, '/admin/dashboard', cookie);
-    console.log(`Lighthouse performance, /admin/dashboard (signed in): ${lh.score} — ${lh.note}`);
-    if (new URL(lh.finalUrl).pathname !== '/admin/dashboard') console.log(`(redirected to ${lh.finalUrl})`);
+    const cookie = PAGE.startsWith('/admin/')
+      ? await signIn(
+          origin,
+          '/api/admin-login',
+          { username: 'bench-admin', password: 'Bench-Admin-Pass-1' },
+          '10.8.0.2',
+        )
+      : await signIn(
+          origin,
+          '/api/login-student',
+          { student_id: BENCH_STUDENT, password: 'Bench-School-2026' },
+          '10.8.0.3',
+        );
+    const lh = await pageLighthouse(origin, PAGE, cookie);
+    console.log(`Lighthouse performance, ${PAGE} (signed in): ${lh.score} — ${lh.note}`);
+    if (new URL(lh.finalUrl).pathname !== PAGE) console.log(`(redirected to ${lh.finalUrl})`);
     if (details) printDetails(lh.lhr);
   } finally {
     server.kill('SIGTERM');

@@ -66,11 +66,18 @@ const WHY_OVER = {
     'without styles, or the CSV form, would bring it well within.',
   'Cold start': 'start-up includes migrations and the seed check; on a loaded machine module loading dominates.',
   'Lighthouse performance, /admin':
-    'the admin area is antd (its table, forms and dialogs, about 400 KB in its chunk): the frame shows at once (LCP ' +
-    'about 1.0 s), and the score is held down by the blocking time of drawing the Students table on the 4× slower ' +
-    'CPU. The table draws light row actions and its first rows before the rest (docs/design.md §7); ' +
-    '`node bench/admin-dashboard.mjs --details` shows where the time goes. Single runs vary with what else the ' +
-    'shared machine runs; fewer cells a row, or a virtual table, would take more off.',
+    'the admin area is antd (its table, forms and dialogs, about 380 KB in its chunk): the frame is drawn by the ' +
+    'server and shows at once (LCP about 1.2 s), the screen is drawn once its data is in (no shift, CLS 0), and ' +
+    'the score is held down by the blocking time of drawing the Students table on the 4× slower CPU. ' +
+    '`node bench/admin-dashboard.mjs --details` shows where the time goes. Fewer cells a row, or a virtual table, ' +
+    'would take more off.',
+  'Lighthouse performance, /registration':
+    'the step is drawn by the server and adopted by React (hydrateRoot) from the same data: LCP about 1.2 s, CLS 0, ' +
+    'and the score is held down by the blocking time of adopting the 110-field form on the 4× slower CPU: one task ' +
+    'of about 400 ms at 2.2 s and React’s 200 ms at 3.7 s (`node bench/admin-dashboard.mjs --page ' +
+    '/registration/student-data --details`); it loads 186 KB in 77 files (was 169 KB in 50 before the server drew ' +
+    'it), the other steps’ code among them for Next without a connection. Runs spread widely (80 to 96). Merging ' +
+    'the small chunks, or adopting the fields below the first screen later, would take it back within.',
   Lighthouse:
     'single runs vary by several points on this shared 2-core machine (other processes take the CPU that ' +
     "Lighthouse's 4× slowdown is measured against). The sign-in page is drawn by the server, typeable with no " +
