@@ -2,12 +2,11 @@ import {
   ConflictException,
   ForbiddenException,
   GoneException,
-  HttpException,
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GUARDIAN_MESSAGES, INVITATION_DAYS, STUDENT_INVITATIONS_PER_DAY } from '../../shared/guardians.js';
 import { fakeAudit } from '../../test/fakes/audit.js';
 import { fakeOutbox } from '../../test/fakes/outbox.js';
@@ -23,18 +22,11 @@ import type { PasswordHasher } from '../users/password-hasher.js';
 import type { GuardianInvitation } from './entities/guardian-invitation.entity.js';
 import type { GuardianInvitationsRepository, NewInvitation } from './guardian-invitations.repository.js';
 import { GuardianInvitationsService } from './guardian-invitations.service.js';
+import { OFFICE_ADMIN, freezeDateEachTest, refusal } from '../../test/fakes/spec-helpers.js';
 
 const DAY = 24 * 3_600_000;
 const START = new Date('2026-03-02T12:00:00.000Z');
-const ADMIN: SessionUser = {
-  id: 1,
-  role: 'admin',
-  student_id: null,
-  username: 'office',
-  display_name: 'Office',
-  password_reset: 0,
-  email: null,
-};
+const ADMIN = OFFICE_ADMIN;
 const STUDENT: SessionUser = { ...ADMIN, id: 2, role: 'student', student_id: 'S001', username: 'S001' };
 const GOOD_PASSWORD = 'Blue-Harbour-Lantern-42';
 
@@ -144,22 +136,7 @@ function setup() {
   return { service, tx, invitations, users, links, outbox, announced, audit, tokenSentTo };
 }
 
-async function refusal(work: Promise<unknown>): Promise<HttpException> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof HttpException)) throw new Error(`expected an HTTP refusal, got ${String(error)}`);
-  return error;
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(START);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateEachTest(START);
 
 describe('GuardianInvitationsService.invite', () => {
   it('stores an invitation valid INVITATION_DAYS days, mails its link, audits it in one transaction', async () => {

@@ -1,26 +1,18 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAIL_MESSAGES } from '../../shared/mail.js';
 import { fakeAudit } from '../../test/fakes/audit.js';
 import { fakeOutboxRepository } from '../../test/fakes/outbox-repository.js';
 import { fakeStudentsRepository } from '../../test/fakes/students-repository.js';
 import { fakeTransactions, PASSED_MANAGER } from '../../test/fakes/transactions.js';
 import { fakeUsers } from '../../test/fakes/users.js';
-import type { SessionUser } from '../common/session-user.js';
 import type { AppConfig } from '../config/app-config.js';
 import { guardianInvitationMail, type MailContent, reportCardMail } from './mail-templates.js';
 import { OutboxService } from './outbox.service.js';
+import { OFFICE_ADMIN, freezeDateEachTest } from '../../test/fakes/spec-helpers.js';
 
 const START = new Date('2026-03-02T12:00:00.000Z');
-const ADMIN: SessionUser = {
-  id: 1,
-  role: 'admin',
-  student_id: null,
-  username: 'office',
-  display_name: 'Office',
-  password_reset: 0,
-  email: null,
-};
+const ADMIN = OFFICE_ADMIN;
 const CTX = { schoolName: 'Test High School', publicUrl: 'https://portal.test' };
 const NOTICE: MailContent = reportCardMail(CTX, 'Anya', 2026, 1);
 
@@ -43,13 +35,7 @@ function setup(smtpUrl: string | null = 'smtp://mail.test') {
   return { service, tx, repo, audit, users, woken: () => woken };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(START);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateEachTest(START);
 
 describe('OutboxService.queue', () => {
   it('queues each message due at once with no tries yet, in the caller’s transaction', async () => {

@@ -1,5 +1,5 @@
 import { ForbiddenException } from '@nestjs/common';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAudit } from '../../test/fakes/audit.js';
 import { fakeRegistrationStatus } from '../../test/fakes/registration-status.js';
 import { fakeSharedCache } from '../../test/fakes/shared-cache.js';
@@ -7,16 +7,9 @@ import { fakeTransactions } from '../../test/fakes/transactions.js';
 import type { SessionUser } from '../common/session-user.js';
 import type { AppConfig } from '../config/app-config.js';
 import { RegistrationWindow } from './registration-window.js';
+import { OFFICE_ADMIN, freezeDateEachTest } from '../../test/fakes/spec-helpers.js';
 
-const ADMIN: SessionUser = {
-  id: 1,
-  role: 'admin',
-  student_id: null,
-  username: 'office',
-  display_name: 'Office',
-  password_reset: 0,
-  email: null,
-};
+const ADMIN = OFFICE_ADMIN;
 const STUDENT: SessionUser = { ...ADMIN, id: 2, role: 'student', student_id: 'S001', username: 'S001' };
 const GUARDIAN: SessionUser = { ...ADMIN, id: 3, role: 'guardian', username: 'mum@example.com' };
 // Port of Spain is 4 hours behind UTC: 02:00 UTC on 10 March is still 9 March at the school.
@@ -30,13 +23,7 @@ function setup(row: { open: number; deadline: string | null } | null = { open: 1
   return { window: new RegistrationWindow(SCHOOL, tx, rows, audit, cache), tx, rows, audit, cache };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-10T02:00:00.000Z'));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateEachTest('2026-03-10T02:00:00.000Z');
 
 describe('RegistrationWindow', () => {
   it('lets students edit while open until the day before the deadline, by the school’s calendar', async () => {

@@ -1,5 +1,5 @@
-import { ConflictException, ForbiddenException, HttpException, NotFoundException } from '@nestjs/common';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/constants.js';
 import { FIELD_MESSAGES } from '../../shared/student-fields.js';
 import { fakeAudit } from '../../test/fakes/audit.js';
@@ -18,18 +18,11 @@ import type { SaveStudentBody } from './dto/save-student.dto.js';
 import { RegistrationWindow } from './registration-window.js';
 import { StudentsService } from './students.service.js';
 import { TermsAgreement } from './terms-agreement.js';
+import { OFFICE_ADMIN, freezeDateEachTest, refusal } from '../../test/fakes/spec-helpers.js';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const SAVED_BEFORE = '2026-02-01T00:00:00.000Z';
-const ADMIN: SessionUser = {
-  id: 1,
-  role: 'admin',
-  student_id: null,
-  username: 'office',
-  display_name: 'Office',
-  password_reset: 0,
-  email: null,
-};
+const ADMIN = OFFICE_ADMIN;
 const STUDENT: SessionUser = { ...ADMIN, id: 2, role: 'student', student_id: 'S001', username: 'S001' };
 const CONFIG = { timeZone: 'America/Port_of_Spain' } as AppConfig;
 
@@ -83,22 +76,7 @@ function setup(registration: { open: number; deadline: string | null } = { open:
   return { service, save, students, audit, addressSaves, followed, tx };
 }
 
-async function refusal(work: Promise<unknown>): Promise<HttpException> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof HttpException)) throw new Error(`expected an HTTP refusal, got ${String(error)}`);
-  return error;
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateEachTest(NOW);
 
 describe('StudentsService.save', () => {
   it('writes the fields that changed, one audit entry each with the old value, in one transaction', async () => {

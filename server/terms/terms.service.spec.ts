@@ -1,21 +1,13 @@
 import { NotFoundException } from '@nestjs/common';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeAudit } from '../../test/fakes/audit.js';
 import { fakeTermsVersions } from '../../test/fakes/terms-versions.js';
 import { fakeTransactions } from '../../test/fakes/transactions.js';
-import type { SessionUser } from '../common/session-user.js';
 import { TermsService } from './terms.service.js';
+import { OFFICE_ADMIN, freezeDateEachTest } from '../../test/fakes/spec-helpers.js';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
-const ADMIN: SessionUser = {
-  id: 1,
-  role: 'admin',
-  student_id: null,
-  username: 'office',
-  display_name: 'Office',
-  password_reset: 0,
-  email: null,
-};
+const ADMIN = OFFICE_ADMIN;
 
 function setup(texts?: string[]) {
   const tx = fakeTransactions();
@@ -24,13 +16,7 @@ function setup(texts?: string[]) {
   return { service: new TermsService(tx, versions, audit), tx, versions, audit };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateEachTest(NOW);
 
 describe('TermsService', () => {
   it('answers the newest version as the current one, and any version by number', async () => {

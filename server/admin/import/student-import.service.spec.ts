@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImportGuardianInvitation } from '../../../shared/guardians.js';
 import { fakeAudit } from '../../../test/fakes/audit.js';
 import { fakeOutbox } from '../../../test/fakes/outbox.js';
@@ -14,16 +14,9 @@ import type { LookupsService } from '../../lookups/lookups.service.js';
 import type { FirstPasswordFollower } from '../../users/first-password-follower.js';
 import { INITIAL_PASSWORD_COST, type PasswordHasher } from '../../users/password-hasher.js';
 import { StudentImportService } from './student-import.service.js';
+import { OFFICE_ADMIN, freezeDateEachTest } from '../../../test/fakes/spec-helpers.js';
 
-const ADMIN: SessionUser = {
-  id: 1,
-  role: 'admin',
-  student_id: null,
-  username: 'office',
-  display_name: 'Office',
-  password_reset: 0,
-  email: null,
-};
+const ADMIN = OFFICE_ADMIN;
 const HEADER = 'id,first_name,last_name,class_id,date_of_birth,sex,house_code,guardian_email';
 
 function setup() {
@@ -94,13 +87,7 @@ function setup() {
   return { post, tx, students, users, classes, houses, queued, corrected, audit, outbox };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-02T12:00:00.000Z'));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateEachTest('2026-03-02T12:00:00.000Z');
 
 const NEW_ROW = 'S002,Bea,Baptiste,2b,04/09/2012,f,2,Mum@Example.com';
 const UPDATE_ROW = 'S001,Anya,Ali,1A,2011-05-04,Female,3,';
