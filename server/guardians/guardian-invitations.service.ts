@@ -41,13 +41,12 @@ import { UsersService } from '../users/users.service.js';
 import type { GuardianInvitation } from './entities/guardian-invitation.entity.js';
 import { GuardianLinksService } from '../guardian-links/guardian-links.service.js';
 import { GuardianInvitationsRepository } from './guardian-invitations.repository.js';
+import { chunks } from '../common/chunks.js';
 
 const gone = () => new GoneException({ message: GUARDIAN_MESSAGES.invitationGone });
 const DAY_MS = 24 * 3_600_000;
 /** Student ids per query (an import names thousands). */
 const ID_CHUNK = 500;
-const inChunks = <T>(list: T[]): T[][] =>
-  Array.from({ length: Math.ceil(list.length / ID_CHUNK) }, (_, n) => list.slice(n * ID_CHUNK, (n + 1) * ID_CHUNK));
 
 function fieldError(field: string, message: string): UnprocessableEntityException {
   return new UnprocessableEntityException({ message, errors: { [field]: [message] } });
@@ -168,7 +167,7 @@ export class GuardianInvitationsService {
   /** The unused invitations still valid of these students, oldest first. */
   async pendingOf(studentIds: string[], m?: EntityManager): Promise<(InvitationView & { student_id: string })[]> {
     const rows: GuardianInvitation[] = [];
-    for (const ids of inChunks(studentIds)) rows.push(...(await this.invitations.pending(ids, nowIso(), m)));
+    for (const ids of chunks(studentIds, ID_CHUNK)) rows.push(...(await this.invitations.pending(ids, nowIso(), m)));
     return rows.map((r) => ({ ...view(r), student_id: r.student_id }));
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { TermReport, TermReportLine } from './entities/term-report.entity.js';
+import { chunks } from '../common/chunks.js';
 
 /** Rows as written in bulk: the generated ids are the database's. */
 export type NewTermReport = Partial<TermReport> & Pick<TermReport, 'student_id' | 'year' | 'term'>;
@@ -17,12 +18,6 @@ export interface ClassMark {
 }
 
 const CHUNK = 400;
-
-function chunks<T>(list: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let n = 0; n < list.length; n += size) out.push(list.slice(n, n + size));
-  return out;
-}
 
 /**
  * The owner of `term_reports` and `term_report_lines`: every read and write of a report or its lines goes through
@@ -95,7 +90,7 @@ export class TermReportsRepository {
   /** Every report of these students (in parts of 400 ids). */
   async ofStudents(studentIds: string[], m: EntityManager = this.ds.manager): Promise<TermReport[]> {
     const out: TermReport[] = [];
-    for (const part of chunks(studentIds))
+    for (const part of chunks(studentIds, CHUNK))
       out.push(...(await m.getRepository(TermReport).findBy({ student_id: In(part) })));
     return out;
   }
@@ -146,7 +141,7 @@ export class TermReportsRepository {
   /** The lines of these reports by report id, each report's in their order (in parts of 400 ids). */
   async linesOf(reportIds: number[], m: EntityManager = this.ds.manager): Promise<Map<number, TermReportLine[]>> {
     const out = new Map<number, TermReportLine[]>();
-    for (const part of chunks(reportIds)) {
+    for (const part of chunks(reportIds, CHUNK)) {
       for (const l of await m
         .getRepository(TermReportLine)
         .find({ where: { term_report_id: In(part) }, order: { term_report_id: 'ASC', position: 'ASC' } })) {
@@ -169,7 +164,8 @@ export class TermReportsRepository {
 
   /** Removes every line of these reports (in parts of 400 ids). */
   async deleteLinesOf(reportIds: number[], m: EntityManager = this.ds.manager): Promise<void> {
-    for (const part of chunks(reportIds)) await m.getRepository(TermReportLine).delete({ term_report_id: In(part) });
+    for (const part of chunks(reportIds, CHUNK))
+      await m.getRepository(TermReportLine).delete({ term_report_id: In(part) });
   }
 
   /** New lines, in parts of 300 rows per insert. */

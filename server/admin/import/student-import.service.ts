@@ -27,6 +27,7 @@ import { type StudentChanges, type StudentPick, StudentsRepository } from '../..
 import { firstPassword } from '../../../shared/first-password.js';
 import { type ImportDateFormat, IMPORT_DATE_FORMATS, readImportDate } from '../../../shared/student-import.js';
 import { readStudentSheet, type StudentSheet, type StudentSheetRow } from './student-sheet-reader.js';
+import { chunks } from '../../common/chunks.js';
 
 type Values = Partial<Record<StudentImportColumn, string | number>>;
 
@@ -58,9 +59,6 @@ interface Plan extends ImportCheck<StudentCounts> {
 
 /** A class id starts with its form level: '1A' is Form 1 (docs/product.md §3). */
 const CLASS_ID_PATTERN = /^[1-6][A-Z0-9-]{0,9}$/;
-const CHUNK = 200;
-const chunks = <T>(list: T[], size = CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, n) => list.slice(n * size, (n + 1) * size));
 
 /**
  * Imports the school's student list. All or nothing: any row error writes nothing. New students get

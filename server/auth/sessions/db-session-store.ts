@@ -5,7 +5,7 @@ import { sessionTouchIntervalMs } from '../../../shared/constants.js';
 import type { CacheRegion, SharedCache } from '../../cache/shared-cache.js';
 import { SessionRow } from './session.entity.js';
 
-/** How often expired sessions are deleted (auth.module.ts registers the job). */
+/** How often expired sessions are deleted (SessionsModule registers the job). */
 export const PRUNE_INTERVAL_MS = 15 * 60_000;
 /**
  * An ended session is kept this long as a marker without an account, so that a page still open on it is told why it

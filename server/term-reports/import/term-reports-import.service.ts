@@ -16,12 +16,7 @@ import { keyOf, type MarkRow, parseMarkRow, parseSummaryRow, type SummaryRow } f
 import { type ReadResult, readTermReportFile } from './sheet-reader.js';
 import { isUniqueViolation } from '../../database/unique-violation.js';
 import { Transactions } from '../../database/transactions.js';
-
-function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let n = 0; n < list.length; n += size) out.push(list.slice(n, n + size));
-  return out;
-}
+import { chunks } from '../../common/chunks.js';
 
 /** One term report as the file describes it. */
 interface Planned {
