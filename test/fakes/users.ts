@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { User } from '../../server/users/entities/user.entity.js';
-import type { UsersService } from '../../server/users/users.service.js';
+import { UsersService } from '../../server/users/users.service.js';
 
 type NewUser = Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'> &
   Partial<User>;
@@ -98,17 +98,8 @@ export function fakeUsers(accounts: User[] = []): FakeUsers {
       const user = rows.find((u) => u.id === id);
       if (user) Object.assign(user, { password_hash: hash, password_changed_at: new Date().toISOString() });
     },
-    toSessionUser(u: User) {
-      return {
-        id: u.id,
-        role: u.role,
-        student_id: u.student_id,
-        username: u.username,
-        display_name: u.display_name,
-        password_reset: u.password_reset,
-        email: u.email,
-      };
-    },
+    // The real mapping: it reads only the account it is given.
+    toSessionUser: (u: User) => UsersService.prototype.toSessionUser.call(undefined, u),
   };
   return fake as unknown as FakeUsers;
 }
