@@ -34,11 +34,21 @@ const SERVER_LAYERS = [
   // platform services every feature may use
   ['audit', 'cache', 'pdf'],
   // the school's data: each folder owns its tables
-  ['lookups', 'users', 'terms', 'students', 'guardian-links'],
+  ['lookups', 'users', 'terms', 'students', 'guardian-links', 'school-year'],
   // services built on the data
   ['mail', 'files', 'auth'],
   // features: the routes of a part of the portal
-  ['health', 'documents', 'term-reports', 'guardians', 'admin', 'subject-access', 'web-client'],
+  [
+    'health',
+    'documents',
+    'term-reports',
+    'guardians',
+    'admin',
+    'subject-access',
+    'retention',
+    'rollover',
+    'web-client',
+  ],
   // the top: entity registration, seeds and the app's composition, then the tools that start it
   ['app', '(root)', 'openapi', 'ops'],
 ].flat();

@@ -14,6 +14,7 @@ import { GuardiansModule } from './guardians/guardians.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupsModule } from './lookups/lookups.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { SchoolYearModule } from './school-year/school-year.module.js';
 import { StudentsModule } from './students/students.module.js';
 import { SubjectAccessModule } from './subject-access/subject-access.module.js';
 import { TermReportsModule } from './term-reports/term-reports.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         StudentsModule,
+        SchoolYearModule,
         LookupsModule,
         AdminModule,
         FilesModule,

@@ -29,6 +29,14 @@ import { MailRun } from '../mail/entities/mail-run.entity.js';
 import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
 import { PasswordResetToken } from '../auth/recovery/password-reset-token.entity.js';
 import { GuardianInvitation } from '../guardians/entities/guardian-invitation.entity.js';
+import {
+  ClassRule,
+  Rollover,
+  RolloverStudent,
+  SchoolYearRow,
+  StudentClass,
+} from '../school-year/entities/school-year.entities.js';
+import { RetentionPolicy } from '../retention/entities/retention-policy.entity.js';
 import { GuardianLink } from '../guardian-links/entities/guardian-link.entity.js';
 
 /** Every entity of the service: the one list given to the DataSource for the app, the CLI and tests. */
@@ -62,4 +70,10 @@ export const ENTITIES = [
   GuardianLink,
   GuardianInvitation,
   CacheInvalidation,
+  SchoolYearRow,
+  ClassRule,
+  StudentClass,
+  Rollover,
+  RolloverStudent,
+  RetentionPolicy,
 ];

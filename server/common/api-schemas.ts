@@ -154,6 +154,7 @@ export const API_SCHEMAS = {
   }),
   UserInfo: obj({ student_id: str, password_reset: flag }),
   StudentIdMatch: obj({ id: str, name: str }),
+  SchoolYear: obj({ year: integer }),
   RegistrationStatus: obj({
     open: flag,
     deadline: { type: 'string', format: 'date', nullable: true },

@@ -32,6 +32,8 @@ export interface AppConfig {
   studentIdLookup: boolean;
   showLearningChallenges: boolean;
   timeZone: string;
+  /** SCHOOL_YEAR_START_MONTH (1-12): a portal never rolled over starts the school year of the date from this month on. */
+  schoolYearStartMonth: number;
   bcryptCost: number;
   /** WEB_CONCURRENCY: server processes (node:cluster workers) sharing the port; 1 on SQLite. */
   webConcurrency: number;
@@ -150,6 +152,7 @@ export const ENV_SCHEMA = {
   HEADERS_TIMEOUT_SECONDS: wholeNumber(20, 1, 300),
   BODY_TIMEOUT_SECONDS: wholeNumber(30, 1, 600),
   MAIL_POLL_SECONDS: wholeNumber(15, 1, 3600),
+  SCHOOL_YEAR_START_MONTH: wholeNumber(9, 1, 12),
   STUDENT_ID_LOOKUP: onOff(false),
   SHOW_LEARNING_CHALLENGES: onOff(false),
   ALLOW_INSECURE_HTTP: onOff(false),
@@ -439,6 +442,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     studentIdLookup: v.STUDENT_ID_LOOKUP,
     showLearningChallenges: v.SHOW_LEARNING_CHALLENGES,
     timeZone: timeZone(env),
+    schoolYearStartMonth: v.SCHOOL_YEAR_START_MONTH,
     bcryptCost: v.BCRYPT_COST,
     webConcurrency: workers,
     bcryptConcurrency: bcryptConcurrency(env, workers),

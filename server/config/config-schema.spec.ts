@@ -30,6 +30,7 @@ describe('the configuration schema', () => {
       HEADERS_TIMEOUT_SECONDS: 20,
       BODY_TIMEOUT_SECONDS: 30,
       MAIL_POLL_SECONDS: 15,
+      SCHOOL_YEAR_START_MONTH: 9,
       STUDENT_ID_LOOKUP: false,
       SHOW_LEARNING_CHALLENGES: false,
       ALLOW_INSECURE_HTTP: false,

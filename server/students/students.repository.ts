@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, In } from 'typeorm';
 import type { StudentFields } from '../../shared/student-fields.js';
+import type { StudentStanding } from '../../shared/school-year.js';
 import type { TermsAgreementStamp } from '../../shared/terms.js';
 import { isSqlite } from '../database/write-transaction.js';
 import { Student } from './entities/student.entity.js';
 
 /** One row of the students table, typed by the shared field catalogue: flags 0/1, codes integers, the rest text. */
-export type StudentRow = StudentFields & TermsAgreementStamp & { id: string; created_at: string; updated_at: string };
+export type StudentRow = StudentFields &
+  TermsAgreementStamp &
+  StudentStanding & { id: string; created_at: string; updated_at: string };
 export type StudentColumn = keyof StudentRow;
 
 /** The values a write may set: catalogue fields (and the terms stamp, written by TermsService only). */

@@ -94,6 +94,7 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/religions', expect: signedInRead },
   { route: 'GET /api/ethnic-groups', expect: signedInRead },
   { route: 'GET /api/houses', expect: signedInRead },
+  { route: 'GET /api/school-year', expect: signedInRead },
   { route: 'GET /api/registration-status', expect: signedInRead },
   // Re-opens with no deadline, as it already is: the admin's call changes nothing to audit.
   { route: 'POST /api/registration-status', body: () => ({ open: 1, deadline: null }), expect: adminOnly() },

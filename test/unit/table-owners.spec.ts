@@ -34,6 +34,12 @@ const OWNERS: Record<string, string> = {
   TermReportPosting: 'term-reports',
   TermReportClassPosting: 'term-reports',
   TermReportHoldRow: 'term-reports',
+  SchoolYearRow: 'school-year',
+  ClassRule: 'school-year',
+  StudentClass: 'school-year',
+  Rollover: 'school-year',
+  RolloverStudent: 'school-year',
+  RetentionPolicy: 'retention',
 };
 
 // Inside an owner folder, the one file that reads and writes a table, where the folder names it (its module registers

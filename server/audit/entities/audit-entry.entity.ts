@@ -14,4 +14,6 @@ export class AuditEntry {
   @Column({ type: 'varchar', length: 60, nullable: true }) field: string | null;
   @Column({ type: 'text', nullable: true }) old_value: string | null;
   @Column({ type: 'text', nullable: true }) new_value: string | null;
+  /** 1 when a former student's data was scrubbed (docs/product.md §12): the entry stays, its values are gone */
+  @Column({ type: 'int', default: 0 }) scrubbed: number;
 }

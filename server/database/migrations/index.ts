@@ -13,6 +13,7 @@ import { CacheInvalidations1795600000000 } from './1795600000000-cache-invalidat
 import { GuardianWrittenAddresses1795700000000 } from './1795700000000-guardian-written-addresses.js';
 import { GuardianRevealedSections1795710000000 } from './1795710000000-guardian-revealed-sections.js';
 import { OutboxGuardian1795830000000 } from './1795830000000-outbox-guardian.js';
+import { SchoolYear1795900000000 } from './1795900000000-school-year.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   GuardianWrittenAddresses1795700000000,
   GuardianRevealedSections1795710000000,
   OutboxGuardian1795830000000,
+  SchoolYear1795900000000,
 ];

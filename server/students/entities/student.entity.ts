@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { StudentStatus } from '../../../shared/school-year.js';
 
 // The whole registration record of docs/product.md §3 (student, family, health, other data) in one row: it is read
 // and written as one record, and partial saves touch single columns. Dates are 'YYYY-MM-DD' strings
@@ -136,4 +137,10 @@ export class Student {
 
   @Column({ type: 'varchar', length: 24 }) created_at: string;
   @Index('IDX_students_updated') @Column({ type: 'varchar', length: 24 }) updated_at: string;
+
+  // Her standing at the school (docs/product.md §12): 'current', or a former student ('graduated', 'left') since
+  // left_on, for the reason given. Written by the rollover only.
+  @Index('IDX_students_status') @Column({ type: 'varchar', length: 10, default: 'current' }) status: StudentStatus;
+  @Column(str(10)) left_on: string | null;
+  @Column(str(200)) leaving_reason: string | null;
 }

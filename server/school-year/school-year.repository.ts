@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '../database/transactions.js';
+import { SchoolYearRow } from './entities/school-year.entities.js';
+
+/** The school_years table's one row (id 1): the stored school year, written by the rollover and its undo. */
+@Injectable()
+export class SchoolYearRepository {
+  constructor(private readonly tx: Transactions) {}
+
+  /** The stored year, or null when the school has never rolled over. */
+  async find(m?: EntityManager): Promise<number | null> {
+    const row = await (m ?? this.tx.manager).findOneBy(SchoolYearRow, { id: 1 });
+    return row?.year ?? null;
+  }
+
+  async store(year: number, at: string, m: EntityManager): Promise<void> {
+    await m.save(SchoolYearRow, { id: 1, year, set_at: at });
+  }
+
+  /** Back to the year from the date (the undo of a school's first rollover). */
+  async forget(m: EntityManager): Promise<void> {
+    await m.delete(SchoolYearRow, { id: 1 });
+  }
+}
