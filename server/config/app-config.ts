@@ -32,7 +32,7 @@ export interface AppConfig {
   studentIdLookup: boolean;
   showLearningChallenges: boolean;
   timeZone: string;
-  /** SCHOOL_YEAR_START_MONTH (1-12): a portal never rolled over starts the school year of the date from this month on. */
+  /** SCHOOL_YEAR_START_MONTH (1-12): a portal never rolled over is in the year of the date from this month on. */
   schoolYearStartMonth: number;
   bcryptCost: number;
   /** WEB_CONCURRENCY: server processes (node:cluster workers) sharing the port; 1 on SQLite. */

@@ -11,12 +11,12 @@ import {
 import { TERMS_STAMP_COLUMNS } from '../../shared/terms.js';
 import { Student } from './entities/student.entity.js';
 
-// Her standing (current, graduated, left) is the rollover's, not a field of the record (docs/product.md §12).
+// Her standing (current, graduated, left) is the rollover's, not a record field (docs/product.md §12).
 const STANDING_COLUMNS = ['status', 'left_on', 'leaving_reason'];
 const columns = getMetadataArgsStorage().columns.filter((c) => c.target === Student);
 
 describe('the shared field catalogue', () => {
-  it("names each students-table column once (besides id, timestamps, the server's terms-agreed stamp and her standing)", () => {
+  it("names each students-table column once (besides id, timestamps, the terms' stamp and her standing)", () => {
     const names = STUDENT_FIELDS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     const columnNames = columns
