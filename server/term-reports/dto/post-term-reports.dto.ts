@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ToNumber } from '../../common/validation.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
@@ -12,20 +13,32 @@ import {
   type TermReportHoldRequest,
 } from '../../../shared/term-reports.js';
 
+/** A term report's academic year (its start year), as a number in the JSON or the form. */
+const TermYear = () =>
+  applyDecorators(
+    ApiProperty({ type: 'integer', minimum: TERM_YEAR_MIN, maximum: TERM_YEAR_MAX }),
+    ToNumber(),
+    IsInt(),
+    Min(TERM_YEAR_MIN),
+    Max(TERM_YEAR_MAX),
+  );
+
+/** A term: 1, 2 or 3. */
+const TermNumber = () =>
+  applyDecorators(
+    ApiProperty({ type: 'integer', enum: TERMS }),
+    ToNumber(),
+    IsIn([...TERMS], { message: 'term must be 1, 2 or 3' }),
+  );
+
 /**
  * docs/product.md §7 POST /api/post-term-reports { year, term, posted, date_posted }. date_posted is stamped by the
  * server.
  */
 export class PostTermReportsDto implements PostTermReportsRequest {
-  @ApiProperty({ type: 'integer', minimum: TERM_YEAR_MIN, maximum: TERM_YEAR_MAX })
-  @ToNumber()
-  @IsInt()
-  @Min(TERM_YEAR_MIN)
-  @Max(TERM_YEAR_MAX)
+  @TermYear()
   year: number;
-  @ApiProperty({ type: 'integer', enum: TERMS })
-  @ToNumber()
-  @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' })
+  @TermNumber()
   term: number;
   @ApiProperty({ type: 'integer', enum: [0, 1] })
   @ToNumber()
@@ -68,15 +81,9 @@ export class TermReportHoldDto implements TermReportHoldRequest {
   @IsString()
   @Matches(STUDENT_ID_PATTERN, { message: 'Unknown student ID.' })
   student_id: string;
-  @ApiProperty({ type: 'integer', minimum: TERM_YEAR_MIN, maximum: TERM_YEAR_MAX })
-  @ToNumber()
-  @IsInt()
-  @Min(TERM_YEAR_MIN)
-  @Max(TERM_YEAR_MAX)
+  @TermYear()
   year: number;
-  @ApiProperty({ type: 'integer', enum: TERMS })
-  @ToNumber()
-  @IsIn([...TERMS], { message: 'term must be 1, 2 or 3' })
+  @TermNumber()
   term: number;
   @ApiPropertyOptional({ type: 'string', maxLength: HOLD_REASON_MAX })
   @IsOptional()
