@@ -94,7 +94,9 @@ export class DocumentsService {
       this.terms.current(),
     ]);
     const latestFile = marker.get(studentId)?.latestId ?? 0;
-    const key = `form:${studentId}:${student.updated_at}:${latestFile}:${terms.version}`;
+    // Her class and standing too: the rollover (docs/product.md §12.2) changes them and leaves updated_at as it was.
+    const standing = `${student.class_id ?? ''}:${student.status}`;
+    const key = `form:${studentId}:${student.updated_at}:${standing}:${latestFile}:${terms.version}`;
     const fileName = `Registration Form ${studentId}.pdf`;
     const cached = this.cache.get(key);
     if (cached) return { pdf: cached, fileName };
