@@ -3,6 +3,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { FORMER_STUDENT_MESSAGES } from '../../../../../shared/former-students.js';
 import type { FormerStudent } from '../../../../../shared/school-year.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
+import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 import { normaliseSearch, searchStudents } from '../../../../../shared/student-search.js';
 import { SearchWithHint } from '../../../components/search-with-hint.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -13,6 +14,12 @@ import { RegistrationFormDialog } from './registration-form-dialog.js';
 import { displayName, plainName } from './student-name.js';
 import type { StudentDialog } from './students-table.js';
 import './student-row-actions.css';
+
+// The tag's text keeps at least 4.5:1 against its background (WCAG AA), as the Outbox's status tags do.
+const TAG_STYLE: Record<FormerStudent['status'], { color: string; background: string; borderColor: string }> = {
+  graduated: { color: CSS_COLOR.successDarker, background: CSS_COLOR.successBg, borderColor: CSS_COLOR.successBorder },
+  left: { color: CSS_COLOR.infoText, background: CSS_COLOR.infoBg, borderColor: CSS_COLOR.infoBorder },
+};
 
 type Dialog = { kind: 'form' | 'reports'; student: FormerStudent } | null;
 
@@ -49,7 +56,7 @@ export function FormerStudentsPage({ termReportsDialog: TermReportsDialog }: { t
         title: 'Last Class',
         dataIndex: 'class_id',
         key: 'class',
-        width: 100,
+        width: 120,
         sorter: (a, b) => (a.class_id ?? '').localeCompare(b.class_id ?? ''),
       },
       {
@@ -58,7 +65,7 @@ export function FormerStudentsPage({ termReportsDialog: TermReportsDialog }: { t
         key: 'status',
         width: 110,
         render: (status: FormerStudent['status']) => (
-          <Tag color={status === 'graduated' ? 'green' : 'default'}>{STANDING_LABELS[status]}</Tag>
+          <Tag style={{ ...TAG_STYLE[status], marginInlineEnd: 0 }}>{STANDING_LABELS[status]}</Tag>
         ),
         filters: (['graduated', 'left'] as const).map((s) => ({ text: STANDING_LABELS[s], value: s })),
         onFilter: (value, s) => s.status === value,
