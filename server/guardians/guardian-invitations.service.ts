@@ -286,6 +286,8 @@ export class GuardianInvitationsService {
     if (!looksLikeLinkToken(token)) throw gone();
     const row = await this.invitations.findByHash(linkTokenHash(token));
     if (!row || row.used_at || row.expires_at <= nowIso()) throw gone();
+    // An invitation to act for a girl who has since left the school no longer works (docs/product.md §12.3).
+    if (await this.students.isFormer(row.student_id)) throw gone();
     return row;
   }
 

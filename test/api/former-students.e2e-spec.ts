@@ -66,6 +66,8 @@ beforeAll(async () => {
   const visitor = await new ApiClient(t).primeCsrf();
   await expectStatus(visitor.post('/api/forgot-password', { student_id: GINA.id }), 202);
   await t.app.get(PasswordRecoveryService).settle();
+  // An invitation sent while she was still a student, opened only after she has left.
+  await expectStatus(admin.post('/api/guardians/invite', { student_id: GINA.id, email: 'aunt.gina@example.tt' }), 201);
   await makeFormer([GINA.id], { status: 'graduated', left_on: '2026-07-31', leaving_reason: null });
   await makeFormer([LENA.id], { status: 'left', left_on: '2026-08-15', leaving_reason: 'Moved to Tobago' });
 });
@@ -190,6 +192,24 @@ describe('her guardian and her old session', () => {
       200,
     );
     expect((again.body as { students: LinkedStudent[] }).students.map((s) => s.id)).toEqual([CARA.id]);
+  });
+
+  it('an invitation sent before she left no longer works (410), and links nobody', async () => {
+    const [mail] = await t.ds
+      .getRepository(OutboxMessage)
+      .find({ where: { student_id: GINA.id, kind: 'guardian-invitation' } });
+    const token = /guardian-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1] ?? '';
+    expect(token).toMatch(/.{22,}/);
+    const aunt = await new ApiClient(t).primeCsrf();
+    await expectStatus(aunt.post('/api/guardians/invitation', { token }), 410);
+    await expectStatus(
+      aunt.post('/api/guardians/accept', { token, name: 'Aunt Gina', password: 'Aunt-Gina-Pass-77' }),
+      410,
+    );
+    const guardians = (await expectStatus(admin.get(`/api/students/${GINA.id}/guardians`), 200)).body as {
+      guardians: { email: string }[];
+    };
+    expect(guardians.guardians.map((g) => g.email)).toEqual(['mum.ramdass@example.tt']);
   });
 
   it("every route for her answers 403 to her guardian, who still reaches her sister's", async () => {
