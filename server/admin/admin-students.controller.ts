@@ -1,11 +1,16 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { FORMER_STUDENTS_QUERY } from '../../shared/former-students.js';
+import type { FormerStudent } from '../../shared/school-year.js';
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
 import { CurrentUser, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
 import { AdminStudentsService } from './admin-students.service.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
+import { StudentsQueryDto } from './dto/students-query.dto.js';
 import { ApiRoute } from '../common/api-docs.js';
 import { ref } from '../common/api-schemas.js';
+
+const list = (items: ReturnType<typeof ref>) => ({ type: 'array' as const, items });
 
 @Roles('admin')
 @Controller('api')
@@ -14,14 +19,18 @@ export class AdminStudentsController {
 
   @ApiRoute({
     summary: 'List students',
+    description:
+      'The current students, for the Students table; with ?status=former the former students (graduated or left), ' +
+      'newest leaving date first, for the Former Students page.',
     ok: {
-      description: 'Every student, for the Students table.',
-      schema: { type: 'array', items: ref('StudentListItem') },
+      description: 'The current students, or with ?status=former the former ones.',
+      schema: { oneOf: [list(ref('StudentListItem')), list(ref('FormerStudent'))] },
     },
+    errors: { 422: "A status other than 'former'" },
   })
   @Get('students')
-  list(): Promise<StudentListItem[]> {
-    return this.students.list();
+  list(@Query() q: StudentsQueryDto): Promise<StudentListItem[] | FormerStudent[]> {
+    return q.status === FORMER_STUDENTS_QUERY ? this.students.former() : this.students.list();
   }
 
   @ApiRoute({

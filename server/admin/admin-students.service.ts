@@ -1,5 +1,7 @@
-import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
+import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
+import type { FormerStudent } from '../../shared/school-year.js';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { firstPassword } from '../../shared/first-password.js';
@@ -28,12 +30,12 @@ export class AdminStudentsService {
 
   /**
    * The Students table: only the columns it shows, newest change first (quick with a whole school). The table searches
-   * them in the browser (shared/student-search.ts).
+   * them in the browser (shared/student-search.ts). Current students only: former ones have their own list.
    */
   async list(): Promise<StudentListItem[]> {
     const rows = await this.students.list(
       ['first_name', 'last_name', 'class_id', 'date_of_birth', 'birth_certificate_no', 'updated_at'],
-      { order: { updated_at: 'DESC', id: 'ASC' } },
+      { standing: 'current', order: { updated_at: 'DESC', id: 'ASC' } },
     );
     return rows.map((s) => ({
       id: s.id,
@@ -47,12 +49,34 @@ export class AdminStudentsService {
   }
 
   /**
+   * The Former Students page (docs/product.md §12.3): graduated or left, with her last class, newest leaving date
+   * first (then by name). Searched in the browser by the Students table's rule.
+   */
+  async former(): Promise<FormerStudent[]> {
+    const rows = await this.students.list(
+      ['first_name', 'last_name', 'class_id', 'status', 'left_on', 'leaving_reason'],
+      { standing: 'former', order: { left_on: 'DESC', last_name: 'ASC', first_name: 'ASC', id: 'ASC' } },
+    );
+    return rows.map((s) => ({
+      id: s.id,
+      first_name: s.first_name,
+      last_name: s.last_name,
+      class_id: s.class_id,
+      status: s.status === 'left' ? 'left' : 'graduated',
+      left_on: s.left_on,
+      leaving_reason: s.leaving_reason,
+    }));
+  }
+
+  /**
    * The password becomes the date of birth (yyyymmdd) and must be changed at the next sign-in; every
    * session of the account ends, so whoever is signed in as her now is signed out.
    */
   async resetPassword(studentId: string, actor: SessionUser): Promise<ResetPasswordResult> {
-    const student = await this.students.pick(studentId, ['first_name', 'last_name', 'date_of_birth']);
+    const student = await this.students.pick(studentId, ['first_name', 'last_name', 'date_of_birth', 'status']);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
+    // Her account is closed (docs/product.md §12.3): nothing to reset it to.
+    if (student.status !== 'current') throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
     const name = `${student.first_name ?? ''} ${student.last_name ?? ''}`.trim();
     if (!student.date_of_birth) {
       const message =

@@ -236,6 +236,18 @@ export const API_SCHEMAS = {
     birth_certificate_no: strOrNull,
     updatedAt: str,
   }),
+  FormerStudent: obj(
+    {
+      id: str,
+      first_name: strOrNull,
+      last_name: strOrNull,
+      class_id: strOrNull,
+      status: { type: 'string', enum: ['graduated', 'left'] },
+      left_on: strOrNull,
+      leaving_reason: strOrNull,
+    },
+    'A former student (graduated or left): her last class, when and why she left.',
+  ),
   ResetPasswordResult: obj({ student_id: str, name: str, password_reset: { type: 'integer', enum: [1] } }),
   RegistrationDataRow: {
     type: 'object',

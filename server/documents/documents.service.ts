@@ -181,8 +181,10 @@ export class DocumentsService {
     const classes = await this.lookups.listFormClasses();
     if (classId !== null && !classes.some((c) => c.class_id === classId))
       throw new NotFoundException(MESSAGES.notFound);
+    // This year's registration: current students only (docs/product.md §12.3).
     const students = await this.students.list(REPORT_COLUMNS, {
       classId: classId ?? undefined,
+      standing: 'current',
       order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' },
     });
     const documents = await this.files.currentTypesByStudent(classId === null ? undefined : students.map((s) => s.id));

@@ -87,7 +87,7 @@ export class FilesService {
     uploads: UploadedBytes[],
   ): Promise<StoreFileResponse> {
     await this.access.assert(user, studentId);
-    await this.window.assertMayEdit(user);
+    await this.window.assertMayEdit(user, studentId);
     if (uploads.length === 0) throw invalid('file', UPLOAD_MESSAGES.selectFile);
     const limits = this.limits();
     if (uploads.length > limits.max_files)

@@ -88,7 +88,7 @@ export class UploadReader implements NestInterceptor {
   private async admit(user: SessionUser, id: string | undefined): Promise<void> {
     if (id === undefined) throw refuse(UPLOAD_MESSAGES.idFirst);
     await this.access.assert(user, id);
-    await this.window.assertMayEdit(user);
+    await this.window.assertMayEdit(user, id);
     await this.gate.count(user, id);
   }
 

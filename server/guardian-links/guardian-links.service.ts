@@ -38,11 +38,14 @@ export class GuardianLinksService {
     return rows.map((r) => r.student_id);
   }
 
-  /** Her linked students with their names and classes, by last name then first name. */
+  /**
+   * Her linked students with their names and classes, by last name then first name: current students only (a former
+   * student is no longer hers to act for, docs/product.md §12.3; the link itself stays, for the office's record).
+   */
   async studentsOf(guardianId: number): Promise<LinkedStudent[]> {
     const ids = await this.studentIdsOf(guardianId);
     if (ids.length === 0) return [];
-    const rows = await this.students.list(['first_name', 'last_name', 'class_id'], { ids });
+    const rows = await this.students.list(['first_name', 'last_name', 'class_id'], { ids, standing: 'current' });
     return rows
       .map((r) => ({ id: r.id, first_name: r.first_name, last_name: r.last_name, class_id: r.class_id }))
       .sort(

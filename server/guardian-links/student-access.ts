@@ -1,25 +1,43 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { MESSAGES } from '../../shared/constants.js';
+import { SCHOOL_YEAR_MESSAGES } from '../../shared/school-year.js';
 import type { SessionUser } from '../common/session-user.js';
+import { StudentsRepository } from '../students/students.repository.js';
 import { GuardianLinksService } from './guardian-links.service.js';
 
 /**
  * The one rule of who may act for a student (docs/product.md §6, §11): an administrator for anyone, a student for
  * herself, a guardian for the students she is linked to. Ids are compared exactly as stored, so a differently
- * cased id is refused on every database alike.
+ * cased id is refused on every database alike. A former student (graduated or left, §12.3) is no one's to act for
+ * but the office's: neither her own old session nor her guardian's reaches her record.
  */
 @Injectable()
 export class StudentAccess {
-  constructor(private readonly links: GuardianLinksService) {}
+  constructor(
+    private readonly links: GuardianLinksService,
+    private readonly students: StudentsRepository,
+  ) {}
 
   async mayActFor(user: SessionUser, studentId: string): Promise<boolean> {
     if (user.role === 'admin') return true;
-    if (user.role === 'student') return user.student_id === studentId;
-    return (await this.links.studentIdsOf(user.id)).includes(studentId);
+    const mine =
+      user.role === 'student'
+        ? user.student_id === studentId
+        : (await this.links.studentIdsOf(user.id)).includes(studentId);
+    return mine && !(await this.students.isFormer(studentId));
   }
 
   /** 403 unless she may act for the student. */
   async assert(user: SessionUser, studentId: string): Promise<void> {
     if (!(await this.mayActFor(user, studentId))) throw new ForbiddenException(MESSAGES.forbidden);
+  }
+
+  /**
+   * 403 with the closed account's words for a student's session once she has left the school (docs/product.md
+   * §12.3): the rollover ends her sessions, and this refuses any it missed, on every route that needs a session.
+   */
+  async assertStillAStudent(user: SessionUser): Promise<void> {
+    if (user.role === 'student' && user.student_id !== null && (await this.students.isFormer(user.student_id)))
+      throw new ForbiddenException(SCHOOL_YEAR_MESSAGES.formerStudentSignIn);
   }
 }

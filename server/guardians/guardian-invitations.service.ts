@@ -10,6 +10,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
+import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
 import {
   GUARDIAN_MESSAGES,
   guardianAddress,
@@ -85,8 +86,10 @@ export class GuardianInvitationsService {
   /** POST /api/guardians/invite: by an administrator, or by the student for herself (the guard checked which). */
   async invite(actor: SessionUser, studentId: string, email: string): Promise<InvitationView> {
     const address = normalisedAddress(email);
-    const student = await this.students.pick(studentId, ['first_name']);
+    const student = await this.students.pick(studentId, ['first_name', 'status']);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
+    // Nobody acts for a former student any more (docs/product.md §12.3): no new guardian either.
+    if (student.status !== 'current') throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
     const id = student.id; // as the table spells it (MariaDB found it whatever the case asked for)
     if (await this.isLinked(id, address)) throw new ConflictException(GUARDIAN_MESSAGES.alreadyLinked);
     if (actor.role === 'student') {
@@ -283,6 +286,8 @@ export class GuardianInvitationsService {
     if (!looksLikeLinkToken(token)) throw gone();
     const row = await this.invitations.findByHash(linkTokenHash(token));
     if (!row || row.used_at || row.expires_at <= nowIso()) throw gone();
+    // An invitation to act for a girl who has since left the school no longer works (docs/product.md §12.3).
+    if (await this.students.isFormer(row.student_id)) throw gone();
     return row;
   }
 

@@ -1,8 +1,10 @@
-import { ForbiddenException } from '@nestjs/common';
+import { ConflictException, ForbiddenException } from '@nestjs/common';
+import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAudit } from '../../test/fakes/audit.js';
 import { fakeRegistrationStatus } from '../../test/fakes/registration-status.js';
 import { fakeSharedCache } from '../../test/fakes/shared-cache.js';
+import { fakeStudentsRepository } from '../../test/fakes/students-repository.js';
 import { fakeTransactions } from '../../test/fakes/transactions.js';
 import type { SessionUser } from '../common/session-user.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -20,7 +22,11 @@ function setup(row: { open: number; deadline: string | null } | null = { open: 1
   const rows = fakeRegistrationStatus(row);
   const audit = fakeAudit();
   const cache = fakeSharedCache();
-  return { window: new RegistrationWindow(SCHOOL, tx, rows, audit, cache), tx, rows, audit, cache };
+  const students = fakeStudentsRepository([
+    { id: 'S001', status: 'current' },
+    { id: 'S002', status: 'graduated', left_on: '2026-07-31', leaving_reason: null },
+  ]);
+  return { window: new RegistrationWindow(SCHOOL, tx, rows, audit, cache, students), tx, rows, audit, cache };
 }
 
 freezeDateEachTest('2026-03-10T02:00:00.000Z');
@@ -29,10 +35,10 @@ describe('RegistrationWindow', () => {
   it('lets students edit while open until the day before the deadline, by the school’s calendar', async () => {
     const { window } = setup({ open: 1, deadline: '2026-03-10' });
     expect(await window.status()).toEqual({ open: 1, deadline: '2026-03-10', editable: true });
-    await expect(window.assertMayEdit(STUDENT)).resolves.toBeUndefined();
+    await expect(window.assertMayEdit(STUDENT, 'S001')).resolves.toBeUndefined();
     vi.setSystemTime(new Date('2026-03-10T04:00:00.000Z')); // midnight at the school: the deadline's day
     expect((await window.status()).editable).toBe(false);
-    await expect(window.assertMayEdit(STUDENT)).rejects.toThrow(
+    await expect(window.assertMayEdit(STUDENT, 'S001')).rejects.toThrow(
       new ForbiddenException(
         'Registration closed on 2026-03-10. Please contact the school office to change your record.',
       ),
@@ -43,9 +49,17 @@ describe('RegistrationWindow', () => {
     const { window } = setup({ open: 0, deadline: null });
     expect((await window.status()).editable).toBe(false);
     const closed = 'Registration is closed. Please contact the school office to change your record.';
-    await expect(window.assertMayEdit(STUDENT)).rejects.toThrow(new ForbiddenException(closed));
-    await expect(window.assertMayEdit(GUARDIAN)).rejects.toThrow(new ForbiddenException(closed));
-    await expect(window.assertMayEdit(ADMIN)).resolves.toBeUndefined();
+    await expect(window.assertMayEdit(STUDENT, 'S001')).rejects.toThrow(new ForbiddenException(closed));
+    await expect(window.assertMayEdit(GUARDIAN, 'S001')).rejects.toThrow(new ForbiddenException(closed));
+    await expect(window.assertMayEdit(ADMIN, 'S001')).resolves.toBeUndefined();
+  });
+
+  it("keeps a former student's record read-only for everyone, the office included, open or not", async () => {
+    const { window } = setup({ open: 1, deadline: null });
+    const readOnly = new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
+    await expect(window.assertMayEdit(ADMIN, 'S002')).rejects.toThrow(readOnly);
+    await expect(window.assertMayEdit(STUDENT, 'S002')).rejects.toThrow(readOnly);
+    await expect(window.assertMayEdit(ADMIN, 'S001')).resolves.toBeUndefined();
   });
 
   it('reads as closed before the row exists; the start-up opens it, keeping a row that exists', async () => {
@@ -75,6 +89,6 @@ describe('RegistrationWindow', () => {
       }),
     ]);
     expect(cache.published).toEqual([{ key: 'registration-window:1', inTransaction: true }]);
-    await expect(window.assertMayEdit(STUDENT)).rejects.toBeInstanceOf(ForbiddenException);
+    await expect(window.assertMayEdit(STUDENT, 'S001')).rejects.toBeInstanceOf(ForbiddenException);
   });
 });

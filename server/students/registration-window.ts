@@ -1,5 +1,6 @@
-import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
 import { AuditService } from '../audit/audit.service.js';
 import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -7,6 +8,7 @@ import { localDate } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { RegistrationStatusRepository } from './registration-status.repository.js';
+import { StudentsRepository } from './students.repository.js';
 
 export interface RegistrationStatusView {
   open: number;
@@ -30,6 +32,7 @@ export class RegistrationWindow {
     private readonly rows: RegistrationStatusRepository,
     private readonly audit: AuditService,
     private readonly cache: SharedCache,
+    private readonly students: StudentsRepository,
   ) {
     this.kept = cache.region('registration-window', { ttlMs: 30_000, maxEntries: 1 });
   }
@@ -94,9 +97,11 @@ export class RegistrationWindow {
 
   /**
    * Students change their registration data (record, uploads) only while registration is open;
-   * administrators at any time. Throws 403 with the reason and date otherwise.
+   * administrators at any time. Throws 403 with the reason and date otherwise. A former student's record is
+   * read-only for everyone, the office included (409, docs/product.md §12.3).
    */
-  async assertMayEdit(user: SessionUser): Promise<void> {
+  async assertMayEdit(user: SessionUser, studentId: string): Promise<void> {
+    if (await this.students.isFormer(studentId)) throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
     if (user.role === 'admin') return;
     const status = await this.status();
     if (status.editable) return;

@@ -42,7 +42,9 @@ export class StudentIdLookup {
     }
     // The office's rule (shared/student-search.ts), applied to the names read rather than in SQL, so that both
     // databases find the same girls: 'Nadia Baptiste' finds Nadia Thomas-Baptiste, 'Ali' never Aaliyah.
+    // Only those who may sign in: a former student's account is closed (docs/product.md §12.3).
     const rows = await this.students.list(['first_name', 'last_name'], {
+      standing: 'current',
       order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' },
     });
     return rows

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, In } from 'typeorm';
 import type { StudentFields } from '../../shared/student-fields.js';
-import type { StudentStanding } from '../../shared/school-year.js';
+import { FORMER_STATUSES, type StudentStanding } from '../../shared/school-year.js';
 import type { TermsAgreementStamp } from '../../shared/terms.js';
 import { chunks } from '../common/chunks.js';
 import { isSqlite } from '../database/write-transaction.js';
@@ -40,7 +40,23 @@ export interface ListOptions {
   ids?: readonly string[];
   /** only this class */
   classId?: string;
+  /** only current students, or only former ones (docs/product.md §12.3); default: both */
+  standing?: Standing;
   order?: FindOptionsOrder<Student>;
+}
+
+/** Current students only, or former ones only (graduated or left). */
+export type Standing = 'current' | 'former';
+
+function standingWhere(standing: Standing | undefined): FindOptionsWhere<Student> {
+  if (standing === undefined) return {};
+  return { status: standing === 'current' ? 'current' : In([...FORMER_STATUSES]) };
+}
+
+/** The same as SQL, for the plain-SQL reads ('' when both). */
+function standingSql(standing: Standing | undefined): string {
+  if (standing === undefined) return '';
+  return standing === 'current' ? "status = 'current'" : "status <> 'current'";
 }
 
 /** Rows per query for `IN (...)` lists: well under SQLite's and MariaDB's placeholder limits. */
@@ -64,6 +80,24 @@ export class StudentsRepository {
 
   count(m?: EntityManager): Promise<number> {
     return this.manager(m).count(Student);
+  }
+
+  /** Whether she has left the school (graduated or left, docs/product.md §12.3); false for an unknown id. */
+  async isFormer(id: string, m?: EntityManager): Promise<boolean> {
+    const row = await this.manager(m).findOne(Student, { select: { id: true, status: true }, where: { id } });
+    return row !== null && row.status !== 'current';
+  }
+
+  /** Of these ids, those of former students. */
+  async formerAmong(ids: readonly string[], m?: EntityManager): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let n = 0; n < ids.length; n += ID_CHUNK)
+      for (const row of await this.manager(m).find(Student, {
+        select: { id: true },
+        where: { id: In(ids.slice(n, n + ID_CHUNK)), ...standingWhere('former') },
+      }))
+        out.add(row.id);
+    return out;
   }
 
   /**
@@ -112,7 +146,10 @@ export class StudentsRepository {
     options: ListOptions = {},
     m?: EntityManager,
   ): Promise<StudentPick<K>[]> {
-    const where: FindOptionsWhere<Student> = options.classId === undefined ? {} : { class_id: options.classId };
+    const where: FindOptionsWhere<Student> = {
+      ...(options.classId === undefined ? {} : { class_id: options.classId }),
+      ...standingWhere(options.standing),
+    };
     const find = (extra: FindOptionsWhere<Student>) =>
       this.manager(m).find(Student, {
         select: selectOf(columns),
@@ -127,33 +164,39 @@ export class StudentsRepository {
   }
 
   /** Whole rows of one class or of some students, by name (the progress rules read every field). */
-  async rowsOf(options: { classId?: string; ids?: readonly string[] }): Promise<StudentRow[]> {
+  async rowsOf(options: { classId?: string; ids?: readonly string[]; standing?: Standing }): Promise<StudentRow[]> {
     const order = 'ORDER BY last_name, first_name, id';
+    const standing = standingSql(options.standing);
+    const and = standing ? ` AND ${standing}` : '';
     if (options.classId !== undefined)
-      return (await this.ds.query(`SELECT * FROM students WHERE class_id = ? ${order}`, [
+      return (await this.ds.query(`SELECT * FROM students WHERE class_id = ?${and} ${order}`, [
         options.classId,
       ])) as StudentRow[];
     const ids = options.ids ?? [];
     const out: StudentRow[] = [];
     for (let n = 0; n < ids.length; n += ID_CHUNK) {
       const chunk = ids.slice(n, n + ID_CHUNK);
-      const sql = `SELECT * FROM students WHERE id IN (${chunk.map(() => '?').join(', ')}) ${order}`;
+      const sql = `SELECT * FROM students WHERE id IN (${chunk.map(() => '?').join(', ')})${and} ${order}`;
       out.push(...((await this.ds.query(sql, chunk)) as StudentRow[]));
     }
     return out;
   }
 
   /** Every whole row, by name (the progress counts read every field the rules might). */
-  async allRowsByName(): Promise<StudentRow[]> {
-    return this.ds.manager.find(Student, { order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' } });
+  async allRowsByName(standing?: Standing): Promise<StudentRow[]> {
+    return this.ds.manager.find(Student, {
+      where: standingWhere(standing),
+      order: { last_name: 'ASC', first_name: 'ASC', id: 'ASC' },
+    });
   }
 
   /**
    * Whole rows in batches by class and name, of one form level or all: plain SQL, because the query
    * builder's 110-column hydration dominated the export.
    */
-  async *rowBatches(batchSize: number, formLevel?: number): AsyncGenerator<StudentRow[]> {
-    const where = formLevel === undefined ? '' : 'WHERE class_id LIKE ? ';
+  async *rowBatches(batchSize: number, formLevel?: number, standing?: Standing): AsyncGenerator<StudentRow[]> {
+    const conditions = [...(formLevel === undefined ? [] : ['class_id LIKE ?']), standingSql(standing)].filter(Boolean);
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')} ` : '';
     const sql = `SELECT * FROM students ${where}ORDER BY class_id, last_name, first_name, id LIMIT ? OFFSET ?`;
     for (let offset = 0; ; offset += batchSize) {
       const params = [...(formLevel === undefined ? [] : [`${formLevel}%`]), batchSize, offset];

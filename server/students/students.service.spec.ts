@@ -43,7 +43,14 @@ function setup(registration: { open: number; deadline: string | null } = { open:
     },
   ]);
   const audit = fakeAudit();
-  const window = new RegistrationWindow(CONFIG, tx, fakeRegistrationStatus(registration), audit, fakeSharedCache());
+  const window = new RegistrationWindow(
+    CONFIG,
+    tx,
+    fakeRegistrationStatus(registration),
+    audit,
+    fakeSharedCache(),
+    students,
+  );
   const lookups = {
     contains: async (list: string, value: string | number) => list !== 'religions' || [1, 2, 3].includes(Number(value)),
   } as unknown as LookupsService;

@@ -1,5 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { MESSAGES } from '../../shared/constants.js';
+import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
 import {
   adminEditProblem,
   FIELD_BY_NAME,
@@ -92,7 +93,7 @@ export class StudentsService {
    * therefore never overwrite each other. The body has passed the shared field rules already.
    */
   async save(user: SessionUser, body: SaveStudentBody): Promise<StudentSaveResponse> {
-    await this.window.assertMayEdit(user);
+    await this.window.assertMayEdit(user, body.id);
     const { id, expected: sentExpected, terms_version_read: termsVersionRead, ...rest } = body;
     const expected = sentExpected ?? {};
     const changes: Record<string, FieldValue> = {};
@@ -114,10 +115,12 @@ export class StudentsService {
       // The section fields too: whether a save shows a family section decides who wrote its address (AddressWriters).
       const current: Record<string, FieldValue> | null = await this.students.pickForUpdate(
         id,
-        [...new Set(['updated_at', ...SECTION_FIELDS, ...names] as const)],
+        [...new Set(['updated_at', 'status', ...SECTION_FIELDS, ...names] as const)],
         m,
       );
       if (!current) throw new NotFoundException(MESSAGES.notFound);
+      // Read with the row locked: a rollover that made her former since the first check wins (docs/product.md §12.3).
+      if (current.status !== 'current') throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
       const stale = staleFields(expected, current, changes);
       if (stale.length > 0) throw conflict(stale, current);
 

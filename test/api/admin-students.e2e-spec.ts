@@ -175,11 +175,13 @@ describe('GET /api/registration-data-spreadsheet', () => {
     const sheet = wb.worksheets[0];
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(headers).toEqual(EXPORT_COLUMNS.map((f) => f.label));
-    // Every column of the students table is in the export (created_at aside, updated_at as Last Updated).
+    // Every column of the students table is in the export (created_at aside, updated_at as Last Updated), but her
+    // standing: the export lists current students only (docs/product.md §12.3).
+    const notExported = ['created_at', 'updated_at', 'status', 'left_on', 'leaving_reason'];
     const columns = t.ds
       .getMetadata(Student)
       .columns.map((c) => c.propertyName)
-      .filter((c) => c !== 'created_at' && c !== 'updated_at');
+      .filter((c) => !notExported.includes(c));
     const keys = EXPORT_COLUMNS.map((f) => f.key);
     expect(columns.filter((c) => !keys.includes(c))).toEqual([]);
     expect(sheet.rowCount).toBe(5);

@@ -112,6 +112,9 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/audit', path: (c) => `/api/audit?student_id=${c.studentId}`, expect: adminOnly() },
   // Administrator area. The reset names nobody, so no session of the callers is ended.
   { route: 'GET /api/students', expect: adminOnly() },
+  // The Former Students page's variant (docs/product.md §12.3), and a status it does not take (422 past authorization).
+  { route: 'GET /api/students', path: () => '/api/students?status=former', expect: adminOnly() },
+  { route: 'GET /api/students', path: () => '/api/students?status=left', expect: adminOnly(422) },
   { route: 'POST /api/reset-password-student', body: () => ({ student_id: 'NOBODY1' }), expect: adminOnly(404) },
   { route: 'GET /api/registration-data-spreadsheet', expect: adminOnly() },
   { route: 'GET /api/student-registration/:formLevel', path: () => '/api/student-registration/1', expect: adminOnly() },

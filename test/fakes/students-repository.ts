@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type {
+  ListOptions,
   StudentChanges,
   StudentColumn,
   StudentRow,
@@ -13,7 +14,9 @@ type FakeStudents = StudentsRepository & {
 };
 
 function pickOf<K extends StudentColumn>(row: Partial<StudentRow> & { id: string }, columns: readonly K[]) {
-  return Object.fromEntries([['id', row.id], ...columns.map((c) => [c, row[c] ?? null])]) as Pick<StudentRow, K | 'id'>;
+  // A row without a standing is a current student's, as the column's default makes it.
+  const value = (c: StudentColumn) => row[c] ?? (c === 'status' ? 'current' : null);
+  return Object.fromEntries([['id', row.id], ...columns.map((c) => [c, value(c)])]) as Pick<StudentRow, K | 'id'>;
 }
 
 /**
@@ -35,6 +38,10 @@ export function fakeStudentsRepository(rows: (Partial<StudentRow> & { id: string
     async findRow(id: string) {
       return (get(id) as StudentRow | null) ?? null;
     },
+    async isFormer(id: string) {
+      const status = get(id)?.status;
+      return status !== undefined && status !== 'current';
+    },
     async pick<K extends StudentColumn>(id: string, columns: readonly K[]) {
       const row = get(id);
       return row ? pickOf(row, columns) : null;
@@ -43,9 +50,12 @@ export function fakeStudentsRepository(rows: (Partial<StudentRow> & { id: string
       const row = get(id);
       return row ? pickOf(row, columns) : null;
     },
-    async list<K extends StudentColumn>(columns: readonly K[], options: { ids?: readonly string[] } = {}) {
+    async list<K extends StudentColumn>(columns: readonly K[], options: ListOptions = {}) {
       const all = options.ids ? options.ids.flatMap((id) => get(id) ?? []) : [...table.values()];
-      return all.map((row) => pickOf(row, columns));
+      const current = (row: Partial<StudentRow>) => (row.status ?? 'current') === 'current';
+      return all
+        .filter((row) => options.standing === undefined || current(row) === (options.standing === 'current'))
+        .map((row) => pickOf(row, columns));
     },
     async insert(newRows: readonly Partial<StudentRow>[]) {
       for (const row of newRows) if (row.id) table.set(row.id.toLowerCase(), { ...row, id: row.id });

@@ -47,7 +47,8 @@ export class RegistrationExportService {
     }));
     sheet.getRow(1).font = { bold: true };
     const resolvers = await this.resolvers();
-    for await (const batch of this.students.rowBatches(BATCH)) {
+    // This year's registration: current students only (docs/product.md §12.3).
+    for await (const batch of this.students.rowBatches(BATCH, undefined, 'current')) {
       for (const s of batch) {
         const record: Record<string, unknown> = toStudentRecord(s);
         const row: Record<string, ExportValue | Date> = {};
@@ -62,7 +63,7 @@ export class RegistrationExportService {
   async rowsOfFormLevel(formLevel: number): Promise<RegistrationDataRow[]> {
     const resolvers = await this.resolvers();
     const out: RegistrationDataRow[] = [];
-    for await (const batch of this.students.rowBatches(BATCH, formLevel)) {
+    for await (const batch of this.students.rowBatches(BATCH, formLevel, 'current')) {
       for (const s of batch) {
         const record: Record<string, unknown> = toStudentRecord(s);
         const row: RegistrationDataRow = {};

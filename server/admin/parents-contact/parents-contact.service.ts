@@ -109,8 +109,10 @@ export class ParentsContactService {
   async rows(classId?: string): Promise<ParentsContactRow[]> {
     if (classId && !(await this.lookups.contains('formClasses', classId)))
       throw new NotFoundException(MESSAGES.notFound);
+    // Families of current students only (docs/product.md §12.3).
     const found = await this.students.list(COLUMNS, {
       classId: classId || undefined,
+      standing: 'current',
       order: { class_id: 'ASC', last_name: 'ASC', first_name: 'ASC', id: 'ASC' },
     });
     return found.map(toRow);

@@ -24,7 +24,8 @@ export class RegistrationProgressService {
 
   async overview(): Promise<RegistrationProgressOverview> {
     const [students, classes, documents] = await Promise.all([
-      this.students.allRowsByName(),
+      // Current students only: a former student is not unfinished (docs/product.md §12.3).
+      this.students.allRowsByName('current'),
       this.lookups.listFormClasses(),
       this.files.currentTypesByStudent(),
     ]);

@@ -38,8 +38,11 @@ export class RegistrationRemindersService {
   ): Promise<RegistrationRemindersResult> {
     if (!target.class_id && !target.student_ids?.length)
       throw new UnprocessableEntityException({ message: MAIL_MESSAGES.chooseRecipients });
+    // Only current students: a former student is no longer registering (docs/product.md §12.3).
     const rows = await this.students.rowsOf(
-      target.class_id ? { classId: target.class_id } : { ids: [...new Set(target.student_ids)] },
+      target.class_id
+        ? { classId: target.class_id, standing: 'current' }
+        : { ids: [...new Set(target.student_ids)], standing: 'current' },
     );
     const result = await writeTransaction(this.ds, (m) => this.queue(rows, actor, m));
     this.outbox.wake();
@@ -52,7 +55,7 @@ export class RegistrationRemindersService {
    */
   async sendToAllOnce(runKey: string): Promise<RegistrationRemindersResult | null> {
     if (await this.outbox.hasRun(runKey)) return null;
-    const rows = await this.students.allRowsByName();
+    const rows = await this.students.allRowsByName('current');
     const result = await writeTransaction(this.ds, async (m) =>
       (await this.outbox.claimRun(runKey, m)) ? this.queue(rows, null, m) : null,
     );

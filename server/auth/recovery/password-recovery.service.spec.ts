@@ -79,6 +79,7 @@ function build() {
   const hasher = { hash: async (password: string) => `hashed:${password}` } as unknown as PasswordHasher;
   const students = {
     pick: async () => ({ date_of_birth: '2011-04-09' }),
+    isFormer: async () => false,
   } as unknown as StudentsRepository;
   const queued: { content: MailContent; to: string; guardianId: number | null; inTransaction: boolean }[] = [];
   let woken = 0;

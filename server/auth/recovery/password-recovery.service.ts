@@ -1,4 +1,5 @@
 import {
+  ForbiddenException,
   GoneException,
   Inject,
   Injectable,
@@ -12,6 +13,7 @@ import type { Role } from '../../../shared/api-types.js';
 import { MESSAGES } from '../../../shared/constants.js';
 import { MAIL_MESSAGES, RESET_TOKEN_MINUTES, type ResetTokenCheck } from '../../../shared/mail.js';
 import { passwordProblem } from '../../../shared/password-policy.js';
+import { SCHOOL_YEAR_MESSAGES } from '../../../shared/school-year.js';
 import { type SignInKind, signInLockKey } from '../../../shared/sign-in-names.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { linkTokenHash, looksLikeLinkToken, newLinkToken } from '../../common/link-tokens.js';
@@ -104,6 +106,8 @@ export class PasswordRecoveryService implements OnModuleDestroy {
         : kind === 'admin'
           ? await this.users.findAdmin(name)
           : await this.users.findGuardian(name);
+    // A former student's account is closed (docs/product.md §12.3): no link, and the answer was the same for any name.
+    if (user?.student_id && (await this.students.isFormer(user.student_id))) return;
     if (user) await this.queueLink(user, null);
   }
 
@@ -229,6 +233,10 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     const user = await this.users.findById(row.user_id);
     // A password changed since the link was made (by any way) voids it.
     if (!user || (user.password_changed_at && user.password_changed_at > row.created_at)) throw gone();
+    // A link sent before she left the school lets nobody in: the same words as her sign-in (docs/product.md §12.3).
+    // Whoever holds it reads her mail, so the account's standing is hers to know; the link is not spent.
+    if (user.student_id && (await this.students.isFormer(user.student_id)))
+      throw new ForbiddenException(SCHOOL_YEAR_MESSAGES.formerStudentSignIn);
     return { row, user };
   }
 }

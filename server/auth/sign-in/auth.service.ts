@@ -12,6 +12,7 @@ import { firstPasswordSpelling } from '../../../shared/first-password.js';
 import { signInLockKey, signInName } from '../../../shared/sign-in-names.js';
 import { initialsOf, MESSAGES } from '../../../shared/constants.js';
 import { passwordProblem } from '../../../shared/password-policy.js';
+import { SCHOOL_YEAR_MESSAGES } from '../../../shared/school-year.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { SessionUser } from '../../common/session-user.js';
 import { StudentsRepository } from '../../students/students.repository.js';
@@ -82,6 +83,9 @@ export class AuthService {
       this.logger.warn({ msg: 'sign-in failed', kind: 'student', ip });
       throw badCredentials('student_id');
     }
+    // Only with her right password does anyone learn that she has left (docs/product.md §12.3): no session, no device.
+    if (user.student_id !== null && (await this.students.isFormer(user.student_id)))
+      throw new ForbiddenException(SCHOOL_YEAR_MESSAGES.formerStudentSignIn);
     return { userId: user.id, response: await this.studentResponse(user), device: this.devices.issue(cookies, key) };
   }
 

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { AdminShell, UnknownAdminPage } from '../features/admin/components/admin-shell.js';
 import { ExportDataPage } from '../features/admin/components/export-data-page.js';
+import { FormerStudentsPage } from '../features/admin/components/former-students-page.js';
 import { ImportStudentsPage } from '../features/admin/components/import-students-page.js';
 import { OutboxPage } from '../features/admin/components/outbox-page.js';
 import { ParentsContactPage } from '../features/admin/components/parents-contact-page.js';
@@ -46,6 +47,7 @@ export default function AdminArea() {
         <Route path="post-term-reports" element={<PostTermReportsPage />} />
         <Route path="import-term-reports" element={<ImportTermReportsPage />} />
         <Route path="parents-contact" element={<ParentsContactPage />} />
+        <Route path="former-students" element={<FormerStudentsPage termReportsDialog={StudentTermReportsDialog} />} />
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="students/:studentId/registration/:step" element={<AdminRegistrationPage />} />

@@ -11,6 +11,7 @@ export const ADMIN_ROUTES = {
   postReports: TERM_REPORT_ROUTES.post,
   importReports: TERM_REPORT_ROUTES.import,
   parentsContact: '/admin/parents-contact',
+  formerStudents: '/admin/former-students',
   outbox: '/admin/outbox',
   settings: '/admin/settings',
 } as const;

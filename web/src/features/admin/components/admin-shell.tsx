@@ -1,4 +1,5 @@
 import CloudUploadOutlined from '@ant-design/icons-svg/es/asn/CloudUploadOutlined';
+import ContactsOutlined from '@ant-design/icons-svg/es/asn/ContactsOutlined';
 import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
 import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
 import FileDoneOutlined from '@ant-design/icons-svg/es/asn/FileDoneOutlined';
@@ -35,6 +36,7 @@ const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
   { key: 'postReports', label: 'Post Term Reports', icon: <PlainIcon icon={FileDoneOutlined} /> },
   { key: 'importReports', label: 'Import Term Reports', icon: <PlainIcon icon={CloudUploadOutlined} /> },
   { key: 'parentsContact', label: 'Parents Contact', icon: <PlainIcon icon={TeamOutlined} /> },
+  { key: 'formerStudents', label: 'Former Students', icon: <PlainIcon icon={ContactsOutlined} /> },
   { key: 'outbox', label: 'Outbox', icon: <PlainIcon icon={MailOutlined} /> },
   { key: 'settings', label: 'Settings', icon: <PlainIcon icon={SettingOutlined} /> },
 ];

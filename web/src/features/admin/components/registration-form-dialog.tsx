@@ -5,10 +5,17 @@ import { registrationFormUrl } from '../../../lib/registration-pdf-urls.js';
 import { plainName } from './student-name.js';
 
 /**
- * The Registration Form row action (docs/product.md §2 Admin students screen): a persistent large dialog with the
- * document in a frame and Close.
+ * The Registration Form row action (docs/product.md §2 Admin students screen, §12.3 Former students): a persistent
+ * large dialog with the document in a frame and Close.
  */
-export function RegistrationFormDialog({ student, onClose }: { student: StudentListItem | null; onClose: () => void }) {
+export function RegistrationFormDialog({
+  student,
+  onClose,
+}: {
+  /** a current student's row, or a former student's (Former Students) */
+  student: Pick<StudentListItem, 'id' | 'first_name' | 'last_name'> | null;
+  onClose: () => void;
+}) {
   const title = student ? `Registration Form · ${plainName(student)} (${student.id})` : '';
   return (
     <Modal
