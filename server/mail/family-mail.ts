@@ -115,12 +115,20 @@ export class FamilyMail {
   }
 
   /**
-   * One notice to each address of each student whose card a posting makes visible, unless her family was
+   * One notice to each address of each current student whose card a posting makes visible, unless her family was
    * told about this term's card within the last day. Inside the posting's transaction.
    */
   async reportCardsReady(studentIds: string[], year: number, term: number, m: EntityManager): Promise<number> {
-    const rows = await this.students.list(['first_name', ...FAMILY_ADDRESS_COLUMNS], { ids: studentIds }, m);
-    const guardians = await this.guardianAddresses(studentIds, m);
+    // A former student's family is not told: she can no longer sign in to read it (docs/product.md §12.3).
+    const rows = await this.students.list(
+      ['first_name', ...FAMILY_ADDRESS_COLUMNS],
+      { ids: studentIds, standing: 'current' },
+      m,
+    );
+    const guardians = await this.guardianAddresses(
+      rows.map((row) => row.id),
+      m,
+    );
     const mails: NewMail[] = [];
     for (const row of rows) {
       const content = reportCardMail(this.outbox.context, row.first_name?.trim() ?? '', year, term);

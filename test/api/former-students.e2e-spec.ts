@@ -283,4 +283,22 @@ describe('the office and a former student', () => {
     // A current student's record is the office's to change as before.
     await expectStatus(admin.post('/api/student', { id: CARA.id, phone_home: '5551234' }), 200);
   });
+
+  it("posting a term again tells her sister's family, not hers: she can no longer sign in to read it", async () => {
+    const now = new Date().toISOString();
+    await t.ds.getRepository(TermReport).insert({
+      student_id: CARA.id,
+      year: 2025,
+      term: 3,
+      class_id: CARA.class_id,
+      form_level: 2,
+      created_at: now,
+      updated_at: now,
+    });
+    await expectStatus(admin.post('/api/post-term-reports', { year: 2025, term: 3, posted: 0 }), 200);
+    await expectStatus(admin.post('/api/post-term-reports', { year: 2025, term: 3, posted: 1 }), 200);
+    const notices = await t.ds.getRepository(OutboxMessage).find({ where: { kind: 'report-card' } });
+    expect(notices.length).toBeGreaterThan(0);
+    expect(notices.every((n) => n.student_id === CARA.id)).toBe(true);
+  });
 });
