@@ -12,6 +12,7 @@ export const ADMIN_ROUTES = {
   importReports: TERM_REPORT_ROUTES.import,
   parentsContact: '/admin/parents-contact',
   outbox: '/admin/outbox',
+  newSchoolYear: '/admin/new-school-year',
   settings: '/admin/settings',
 } as const;
 

@@ -1,3 +1,4 @@
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
 import CloudUploadOutlined from '@ant-design/icons-svg/es/asn/CloudUploadOutlined';
 import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
 import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
@@ -36,6 +37,7 @@ const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
   { key: 'importReports', label: 'Import Term Reports', icon: <PlainIcon icon={CloudUploadOutlined} /> },
   { key: 'parentsContact', label: 'Parents Contact', icon: <PlainIcon icon={TeamOutlined} /> },
   { key: 'outbox', label: 'Outbox', icon: <PlainIcon icon={MailOutlined} /> },
+  { key: 'newSchoolYear', label: 'New School Year', icon: <PlainIcon icon={CalendarOutlined} /> },
   { key: 'settings', label: 'Settings', icon: <PlainIcon icon={SettingOutlined} /> },
 ];
 
