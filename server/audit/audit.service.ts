@@ -105,6 +105,25 @@ export class AuditService {
     return rows.flatMap((r) => (r.old_value === null ? [] : [r.old_value]));
   }
 
+  /** The newest entry's id the transaction sees (the rollover keeps its last one: docs/product.md §12.2). */
+  async lastId(manager: EntityManager): Promise<number | null> {
+    const row = await manager
+      .getRepository(AuditEntry)
+      .createQueryBuilder('a')
+      .select('MAX(a.id)', 'last')
+      .getRawOne<{ last: number | string | null }>();
+    return row?.last === null || row?.last === undefined ? null : Number(row.last);
+  }
+
+  /** Whether anything but an administrator's read was recorded after the entry `id` (null: ever). */
+  async hasChangesAfter(id: number | null, manager?: EntityManager): Promise<boolean> {
+    const qb = (manager ? manager.getRepository(AuditEntry) : this.entries)
+      .createQueryBuilder('a')
+      .where('a.action <> :read', { read: 'read' });
+    if (id !== null) qb.andWhere('a.id > :id', { id });
+    return (await qb.getCount()) > 0;
+  }
+
   /** Everything the trail holds about one student, oldest first (her subject-access export). */
   ofStudent(studentId: string): Promise<AuditEntry[]> {
     return this.entries.find({

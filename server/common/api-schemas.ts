@@ -1,6 +1,7 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { DOCUMENT_TYPES } from '../../shared/constants.js';
 import { OUTBOX_STATUSES } from '../../shared/mail.js';
+import { CLASS_RULE_ACTIONS, ROLLOVER_ACTIONS } from '../../shared/school-year.js';
 import { type FieldSpec, STUDENT_FIELDS } from '../../shared/student-fields.js';
 
 /*
@@ -155,6 +156,30 @@ export const API_SCHEMAS = {
   UserInfo: obj({ student_id: str, password_reset: flag }),
   StudentIdMatch: obj({ id: str, name: str }),
   SchoolYear: obj({ year: integer }),
+  RolloverPreview: obj({
+    from_year: integer,
+    to_year: integer,
+    rules: list(
+      obj({
+        class_id: str,
+        action: { type: 'string', enum: [...CLASS_RULE_ACTIONS] },
+        next_class_id: strOrNull,
+        custom: boolean,
+      }),
+    ),
+    students: list(
+      obj({
+        id: str,
+        first_name: strOrNull,
+        last_name: strOrNull,
+        class_id: strOrNull,
+        action: { type: 'string', enum: [...ROLLOVER_ACTIONS] },
+        to_class_id: strOrNull,
+      }),
+    ),
+  }),
+  RolloverResult: obj({ to_year: integer, promoted: integer, repeated: integer, graduated: integer, left: integer }),
+  RolloverUndoResult: obj({ year: integer }),
   RegistrationStatus: obj({
     open: flag,
     deadline: { type: 'string', format: 'date', nullable: true },

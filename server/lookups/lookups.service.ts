@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, type Repository } from 'typeorm';
 import type { LookupList } from '../../shared/student-fields.js';
 import { EthnicGroup, FormClass, House, RegionalCorporation, Religion, Town } from './entities/lookups.entities.js';
 
@@ -90,6 +90,12 @@ export class LookupsService {
       .orIgnore()
       .updateEntity(false)
       .execute();
+  }
+
+  /** Removes classes (the undo of a rollover removes those it created; the caller checks no student is in them). */
+  async removeFormClasses(classIds: readonly string[], m: EntityManager): Promise<void> {
+    if (classIds.length === 0) return;
+    await m.delete(FormClass, { class_id: In([...classIds]) });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -57,26 +58,38 @@ export class RegistrationWindow {
     actor: SessionUser,
     next: { open: number; deadline: string | null },
   ): Promise<RegistrationStatusView> {
-    await this.tx.write(async (m) => {
-      const before = await this.rows.find(m);
-      await this.rows.save(next, m);
-      await this.audit.record(
-        actor,
-        (['open', 'deadline'] as const)
-          .filter((field) => (before?.[field] ?? null) !== next[field])
-          .map((field) => ({
-            action: 'registration-status.changed',
-            entity: 'registration_status',
-            entity_id: null,
-            field,
-            old_value: before?.[field] ?? null,
-            new_value: next[field],
-          })),
-        m,
-      );
-      await this.cache.publish(['registration-window:1'], m);
-    });
+    await this.tx.write((m) => this.set(actor, next, m));
     return this.status();
+  }
+
+  /** The setting as the caller's transaction sees it (the rollover keeps it to put it back on undo). */
+  async settingIn(m: EntityManager): Promise<{ open: number; deadline: string | null }> {
+    const row = await this.rows.find(m);
+    return { open: row?.open ?? 0, deadline: row?.deadline ?? null };
+  }
+
+  /**
+   * Sets it in the caller's transaction, audited field by field as the office's change is, and published to every
+   * instance when the transaction commits (the rollover closes registration, its undo opens it again).
+   */
+  async set(actor: SessionUser, next: { open: number; deadline: string | null }, m: EntityManager): Promise<void> {
+    const before = await this.rows.find(m);
+    await this.rows.save(next, m);
+    await this.audit.record(
+      actor,
+      (['open', 'deadline'] as const)
+        .filter((field) => (before?.[field] ?? null) !== next[field])
+        .map((field) => ({
+          action: 'registration-status.changed',
+          entity: 'registration_status',
+          entity_id: null,
+          field,
+          old_value: before?.[field] ?? null,
+          new_value: next[field],
+        })),
+      m,
+    );
+    await this.cache.publish(['registration-window:1'], m);
   }
 
   /**

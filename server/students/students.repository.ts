@@ -4,6 +4,7 @@ import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOp
 import type { StudentFields } from '../../shared/student-fields.js';
 import type { StudentStanding } from '../../shared/school-year.js';
 import type { TermsAgreementStamp } from '../../shared/terms.js';
+import { chunks } from '../common/chunks.js';
 import { isSqlite } from '../database/write-transaction.js';
 import { Student } from './entities/student.entity.js';
 
@@ -23,6 +24,16 @@ export type StudentPick<K extends StudentColumn> = Pick<StudentRow, K | 'id'>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const entityMatchesCatalogue: Same<Student, StudentRow> = true;
 void entityMatchesCatalogue;
+
+/** A student as the rollover reads and writes her: her class and her standing. */
+export type RolloverStudentRow = Pick<
+  StudentRow,
+  'id' | 'first_name' | 'last_name' | 'class_id' | 'status' | 'left_on' | 'leaving_reason'
+>;
+const ROLLOVER_COLUMNS = 'id, first_name, last_name, class_id, status, left_on, leaving_reason';
+
+/** What the rollover and its undo set on a student. */
+export type StandingChanges = Partial<Pick<StudentRow, 'class_id' | 'status' | 'left_on' | 'leaving_reason'>>;
 
 export interface ListOptions {
   /** only these students (an empty list finds nobody) */
@@ -169,7 +180,54 @@ export class StudentsRepository {
       .execute();
   }
 
-  /** Changes some columns of one student. */
+  /**
+   * The rollover's view of the school (docs/product.md §12.2): every current student's class and standing, the rows
+   * locked until the transaction ends (FOR UPDATE on MariaDB), so that no save changes them while the school moves on.
+   */
+  async currentForRollover(m: EntityManager): Promise<RolloverStudentRow[]> {
+    const lock = isSqlite(this.ds) ? '' : ' FOR UPDATE';
+    return (await m.query(`SELECT ${ROLLOVER_COLUMNS} FROM students WHERE status = ? ORDER BY id${lock}`, [
+      'current',
+    ])) as RolloverStudentRow[];
+  }
+
+  /** The same columns of some students, locked as above (the undo of a rollover reads them before it restores). */
+  async standingsForUpdate(ids: readonly string[], m: EntityManager): Promise<RolloverStudentRow[]> {
+    const lock = isSqlite(this.ds) ? '' : ' FOR UPDATE';
+    const out: RolloverStudentRow[] = [];
+    for (const part of chunks(ids, ID_CHUNK)) {
+      const sql = `SELECT ${ROLLOVER_COLUMNS} FROM students WHERE id IN (${part.map(() => '?').join(', ')})${lock}`;
+      out.push(...((await m.query(sql, part)) as RolloverStudentRow[]));
+    }
+    return out;
+  }
+
+  /**
+   * Sets the class and standing of many students at once (the rollover and its undo). updated_at stays: it is the
+   * time her record was last saved, and the Students table sorts by it.
+   */
+  async setStanding(ids: readonly string[], standing: StandingChanges, m: EntityManager): Promise<void> {
+    const names = (Object.keys(standing) as (keyof StandingChanges)[]).filter((n) => standing[n] !== undefined);
+    if (names.length === 0 || ids.length === 0) return;
+    const driver = this.ds.driver;
+    const set = names.map((n) => `${driver.escape(n)} = ?`).join(', ');
+    for (const part of chunks(ids, ID_CHUNK))
+      await m.query(`UPDATE students SET ${set} WHERE id IN (${part.map(() => '?').join(', ')})`, [
+        ...names.map((n) => standing[n]),
+        ...part,
+      ]);
+  }
+
+  /** Which of these classes some student (current or former) is in. */
+  async classesInUse(classIds: readonly string[], m?: EntityManager): Promise<Set<string>> {
+    const used = new Set<string>();
+    for (const part of chunks(classIds, ID_CHUNK)) {
+      const sql = `SELECT DISTINCT class_id FROM students WHERE class_id IN (${part.map(() => '?').join(', ')})`;
+      for (const row of (await this.manager(m).query(sql, part)) as { class_id: string }[]) used.add(row.class_id);
+    }
+    return used;
+  }
+
   /** Sets some columns of one student (every save: plain SQL, as pickForUpdate). */
   async update(id: string, changes: StudentChanges, m?: EntityManager): Promise<void> {
     const names = Object.keys(changes).filter((n) => changes[n as keyof StudentChanges] !== undefined);

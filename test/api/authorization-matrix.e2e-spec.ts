@@ -96,6 +96,11 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/houses', expect: signedInRead },
   { route: 'GET /api/school-year', expect: signedInRead },
   { route: 'GET /api/registration-status', expect: signedInRead },
+  // The rollover, refused after authorization so that it never rolls the matrix's school over: a year far behind is
+  // never the next one (409), and there is no rollover to undo (409).
+  { route: 'POST /api/rollover/preview', body: () => ({ to_year: 1990 }), expect: adminOnly(409) },
+  { route: 'POST /api/rollover', body: () => ({ to_year: 1990 }), expect: adminOnly(409) },
+  { route: 'POST /api/rollover/undo', expect: adminOnly(409) },
   // Re-opens with no deadline, as it already is: the admin's call changes nothing to audit.
   { route: 'POST /api/registration-status', body: () => ({ open: 1, deadline: null }), expect: adminOnly() },
   // A partial save of a field the matrix students do not otherwise use.

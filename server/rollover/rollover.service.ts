@@ -1,0 +1,289 @@
+import { ConflictException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RolloverRequest, RolloverPreviewRequest, RolloverUndoResult } from '../../shared/rollover.js';
+import {
+  type RolloverPreview,
+  type RolloverResult,
+  SCHOOL_YEAR_MESSAGES,
+  type StudentStanding,
+} from '../../shared/school-year.js';
+import { type AuditEvent, AuditService } from '../audit/audit.service.js';
+import { DbSessionStore } from '../auth/sessions/db-session-store.js';
+import type { SessionUser } from '../common/session-user.js';
+import { localDate } from '../common/time.js';
+import { actorLabel } from '../../shared/api-types.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { Clock } from '../config/clock.js';
+import { Transactions } from '../database/transactions.js';
+import { LookupsService } from '../lookups/lookups.service.js';
+import { ClassRulesRepository, type ClassRuleRow } from '../school-year/class-rules.repository.js';
+import { RolloversRepository, type StudentBefore } from '../school-year/rollovers.repository.js';
+import { SchoolYearService } from '../school-year/school-year.service.js';
+import { StudentClassesRepository } from '../school-year/student-classes.repository.js';
+import { RegistrationWindow } from '../students/registration-window.js';
+import { type RolloverStudentRow, type StandingChanges, StudentsRepository } from '../students/students.repository.js';
+import { UsersService } from '../users/users.service.js';
+import { type PlannedStudent, planRollover, type RolloverPlan } from './rollover-plan.js';
+
+const AUDIT_ACTIONS = {
+  promote: 'student.promoted',
+  repeat: 'student.repeated',
+  graduate: 'student.graduated',
+  leave: 'student.left',
+} as const;
+
+/**
+ * The rollover to the next school year (docs/product.md §12.2): its preview, the move itself in one audited
+ * transaction, and the undo of the latest one until something is saved in the new year. What happens to each student
+ * is decided by planRollover; this service reads what it needs, writes what the plan says, and keeps what it changed.
+ */
+@Injectable()
+export class RolloverService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly tx: Transactions,
+    private readonly year: SchoolYearService,
+    private readonly rules: ClassRulesRepository,
+    private readonly history: StudentClassesRepository,
+    private readonly rollovers: RolloversRepository,
+    private readonly students: StudentsRepository,
+    private readonly lookups: LookupsService,
+    private readonly registration: RegistrationWindow,
+    private readonly audit: AuditService,
+    private readonly users: UsersService,
+    private readonly sessions: DbSessionStore,
+  ) {}
+
+  /** What the rollover would do, changing nothing. */
+  async preview(request: RolloverPreviewRequest): Promise<RolloverPreview> {
+    const m = this.tx.manager;
+    const fromYear = await this.year.current(m);
+    assertNextYear(fromYear, request.to_year);
+    const rows = (await this.students.list(['first_name', 'last_name', 'class_id', 'status'], {}, m)).filter(
+      (s) => s.status === 'current',
+    );
+    const plan = await this.plan(rows, request, m);
+    return {
+      from_year: fromYear,
+      to_year: request.to_year,
+      rules: plan.rules,
+      students: plan.students.map(({ reason: _reason, ...student }) => student),
+    };
+  }
+
+  /** The school moves on to `to_year`: every current student's outcome, the new year, registration closed. */
+  async rollover(actor: SessionUser, request: RolloverRequest): Promise<RolloverResult> {
+    const { result, formerIds } = await this.tx.write(async (m) => {
+      // The students first: their rows stay locked until the end, so the year read next is the one committed last.
+      const current = await this.students.currentForRollover(m);
+      const fromYear = await this.year.current(m);
+      assertNextYear(fromYear, request.to_year);
+      const yearWasStored = await this.year.isStored(m);
+      const rulesBefore = await this.rules.all(m);
+      const plan = await this.plan(current, request, m, rulesBefore);
+
+      await this.lookups.addFormClasses(plan.classesToCreate, m);
+      await this.writeOutcomes(plan.students, m);
+      await this.history.store(
+        fromYear,
+        current.map((s) => ({ student_id: s.id, class_id: s.class_id })),
+        m,
+      );
+      for (const { class_id, rule } of plan.rulesToStore) await this.rules.set(class_id, rule, m);
+      await this.year.set(request.to_year, m);
+
+      const byId = new Map(current.map((s) => [s.id, s]));
+      await this.audit.record(
+        actor,
+        [
+          ...plan.students.map((s) => outcomeEvent(s, byId.get(s.id)!)),
+          {
+            action: 'school-year.rolled-over',
+            entity: 'school_year',
+            field: 'year',
+            old_value: fromYear,
+            new_value: request.to_year,
+          },
+        ],
+        m,
+      );
+      const registrationBefore = await this.registration.settingIn(m);
+      if (registrationBefore.open !== 0)
+        await this.registration.set(actor, { open: 0, deadline: registrationBefore.deadline }, m);
+
+      await this.rollovers.create(
+        {
+          from_year: fromYear,
+          to_year: request.to_year,
+          rolled_at: this.clock.now().toISOString(),
+          actor: actorLabel(actor),
+          last_audit_id: await this.audit.lastId(m),
+          year_was_stored: yearWasStored ? 1 : 0,
+          registration_open_before: registrationBefore.open,
+          registration_deadline_before: registrationBefore.deadline,
+          rules_before: JSON.stringify(rulesBefore),
+          classes_created: JSON.stringify(plan.classesToCreate),
+        },
+        current.map(standingOf),
+        m,
+      );
+      return {
+        result: { to_year: request.to_year, ...plan.counts },
+        formerIds: plan.students.filter((s) => s.action === 'graduate' || s.action === 'leave').map((s) => s.id),
+      };
+    });
+    // A former student's account is closed: whoever is signed in as her now is signed out (docs/product.md §12.3).
+    await this.endSessions(formerIds);
+    return result;
+  }
+
+  /** Puts back exactly what the latest rollover changed, unless something was saved in the new year since. */
+  async undo(actor: SessionUser): Promise<RolloverUndoResult> {
+    return this.tx.write(async (m) => {
+      const rollover = await this.rollovers.latestNotUndone(m);
+      if (!rollover) throw new ConflictException(SCHOOL_YEAR_MESSAGES.nothingToUndo);
+      if (await this.audit.hasChangesAfter(rollover.last_audit_id, m))
+        throw new ConflictException(SCHOOL_YEAR_MESSAGES.undoAfterSave);
+
+      const before = await this.rollovers.studentsBefore(rollover.id, m);
+      const now = new Map(
+        (
+          await this.students.standingsForUpdate(
+            before.map((s) => s.student_id),
+            m,
+          )
+        ).map((s) => [s.id, s]),
+      );
+      const restored = before.filter((s) => now.has(s.student_id));
+      await this.restoreStandings(restored, m);
+      await this.history.remove(
+        rollover.from_year,
+        before.map((s) => s.student_id),
+        m,
+      );
+      const created = JSON.parse(rollover.classes_created ?? '[]') as string[];
+      const inUse = await this.students.classesInUse(created, m);
+      await this.lookups.removeFormClasses(
+        created.filter((c) => !inUse.has(c)),
+        m,
+      );
+      await this.rules.replaceAll(JSON.parse(rollover.rules_before ?? '[]') as ClassRuleRow[], m);
+      await this.year.set(rollover.year_was_stored ? rollover.from_year : null, m);
+      await this.audit.record(
+        actor,
+        [
+          ...restored.map((s) => undoEvent(s, now.get(s.student_id)!)),
+          {
+            action: 'school-year.rollover-undone',
+            entity: 'school_year',
+            field: 'year',
+            old_value: rollover.to_year,
+            new_value: rollover.from_year,
+          },
+        ],
+        m,
+      );
+      await this.registration.set(
+        actor,
+        { open: rollover.registration_open_before, deadline: rollover.registration_deadline_before },
+        m,
+      );
+      await this.rollovers.markUndone(rollover.id, this.clock.now().toISOString(), m);
+      return { year: rollover.from_year };
+    });
+  }
+
+  private async plan(
+    students: readonly Pick<RolloverStudentRow, 'id' | 'first_name' | 'last_name' | 'class_id'>[],
+    request: RolloverRequest,
+    m: EntityManager,
+    storedRules?: ClassRuleRow[],
+  ): Promise<RolloverPlan> {
+    const plan = planRollover({
+      students,
+      classes: await this.lookups.formClassIds(m),
+      storedRules: storedRules ?? (await this.rules.all(m)),
+      rules: request.rules,
+      changes: request.changes,
+    });
+    const problems = Object.values(plan.errors);
+    if (problems.length > 0) throw new UnprocessableEntityException({ message: problems[0][0], errors: plan.errors });
+    return plan;
+  }
+
+  /** Each outcome's columns, students with the same ones in one statement (a class moving up is one update). */
+  private async writeOutcomes(students: readonly PlannedStudent[], m: EntityManager): Promise<void> {
+    const today = localDate(this.clock.now(), this.config.timeZone);
+    const groups = new Map<string, { changes: StandingChanges; ids: string[] }>();
+    for (const s of students) {
+      const changes: StandingChanges | null =
+        s.action === 'promote'
+          ? { class_id: s.to_class_id }
+          : s.action === 'repeat'
+            ? null
+            : {
+                status: s.action === 'graduate' ? 'graduated' : 'left',
+                left_on: today,
+                leaving_reason: s.reason,
+              };
+      if (changes) group(groups, changes, s.id);
+    }
+    for (const { changes, ids } of groups.values()) await this.students.setStanding(ids, changes, m);
+  }
+
+  private async restoreStandings(before: readonly StudentBefore[], m: EntityManager): Promise<void> {
+    const groups = new Map<string, { changes: StandingChanges; ids: string[] }>();
+    for (const s of before)
+      group(
+        groups,
+        { class_id: s.class_id, status: s.status, left_on: s.left_on, leaving_reason: s.leaving_reason },
+        s.student_id,
+      );
+    for (const { changes, ids } of groups.values()) await this.students.setStanding(ids, changes, m);
+  }
+
+  private async endSessions(studentIds: readonly string[]): Promise<void> {
+    for (const id of studentIds) {
+      const account = await this.users.findStudent(id);
+      if (account) await this.sessions.destroyAllSessions(account.id, 'ended');
+    }
+  }
+}
+
+function assertNextYear(current: number, toYear: number): void {
+  if (toYear !== current + 1) throw new ConflictException(SCHOOL_YEAR_MESSAGES.rolloverWrongYear(current));
+}
+
+function group(groups: Map<string, { changes: StandingChanges; ids: string[] }>, changes: StandingChanges, id: string) {
+  const key = JSON.stringify(changes);
+  const found = groups.get(key);
+  if (found) found.ids.push(id);
+  else groups.set(key, { changes, ids: [id] });
+}
+
+function standingOf(s: RolloverStudentRow): StudentBefore {
+  return {
+    student_id: s.id,
+    class_id: s.class_id,
+    status: s.status,
+    left_on: s.left_on,
+    leaving_reason: s.leaving_reason,
+  };
+}
+
+/** Her entry in her history: the class she moves to (or keeps), or the standing she leaves with. */
+function outcomeEvent(s: PlannedStudent, was: RolloverStudentRow): AuditEvent {
+  const base = { action: AUDIT_ACTIONS[s.action], entity: 'student', entity_id: s.id };
+  if (s.action === 'promote' || s.action === 'repeat')
+    return { ...base, field: 'class_id', old_value: was.class_id, new_value: s.to_class_id };
+  return { ...base, field: 'status', old_value: was.status, new_value: s.action === 'graduate' ? 'graduated' : 'left' };
+}
+
+/** Her entry for the undo: the class or standing she is given back. */
+function undoEvent(before: StudentBefore, now: StudentStanding & { class_id: string | null }): AuditEvent {
+  const base = { action: 'student.rollover-undone', entity: 'student', entity_id: before.student_id };
+  if (now.status !== before.status)
+    return { ...base, field: 'status', old_value: now.status, new_value: before.status };
+  return { ...base, field: 'class_id', old_value: now.class_id, new_value: before.class_id };
+}

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager, In } from 'typeorm';
+import { chunks } from '../common/chunks.js';
+import { Transactions } from '../database/transactions.js';
+import { StudentClass } from './entities/school-year.entities.js';
+
+/** Rows per statement: 3 values each, well within SQLite's and MariaDB's limits. */
+const CHUNK = 500;
+
+/** The student_classes table: each student's class in a past school year, written at rollover (docs/product.md §12). */
+@Injectable()
+export class StudentClassesRepository {
+  constructor(private readonly tx: Transactions) {}
+
+  /** Her class in each past year, oldest first. */
+  async ofStudent(studentId: string, m?: EntityManager): Promise<{ year: number; class_id: string | null }[]> {
+    const rows = await (m ?? this.tx.manager).find(StudentClass, {
+      where: { student_id: studentId },
+      order: { year: 'ASC' },
+    });
+    return rows.map(({ year, class_id }) => ({ year, class_id }));
+  }
+
+  /** Writes the classes of one year (a row there already is replaced). */
+  async store(year: number, rows: readonly { student_id: string; class_id: string | null }[], m: EntityManager) {
+    for (const part of chunks(rows, CHUNK)) {
+      await m.delete(StudentClass, { year, student_id: In(part.map((r) => r.student_id)) });
+      await m.insert(
+        StudentClass,
+        part.map((r) => ({ student_id: r.student_id, year, class_id: r.class_id })),
+      );
+    }
+  }
+
+  /** Removes these students' rows of one year (the undo of the rollover that wrote them). */
+  async remove(year: number, studentIds: readonly string[], m: EntityManager): Promise<void> {
+    for (const part of chunks(studentIds, CHUNK)) await m.delete(StudentClass, { year, student_id: In(part) });
+  }
+}
