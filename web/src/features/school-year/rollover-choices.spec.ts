@@ -6,6 +6,7 @@ import {
   countActions,
   countsText,
   effectiveRules,
+  nextClassOf,
   placeErrors,
   resultText,
   ruleProblem,
@@ -55,11 +56,14 @@ describe('the New School Year choices (docs/product.md §2 New School Year, §12
 
   it('asks for the class a class moves up to', () => {
     expect(ruleProblem({ class_id: '1A', action: 'promote', next_class_id: null })).toBe(
-      'Write the class 1A moves up to.',
+      'Choose the class that 1A moves up to.',
     );
     expect(ruleProblem({ class_id: '1A', action: 'promote', next_class_id: '1A' })).toBe(
-      'Class 1A cannot move up to itself.',
+      '1A cannot move up into itself: choose another class, or leave.',
     );
+    expect(ruleProblem({ class_id: '6L', action: 'promote', next_class_id: '6U' })).toBeNull();
+    expect(ruleProblem({ class_id: '6L', action: 'promote', next_class_id: 'U6' })).toMatch(/^U6 is not a class name/);
+    expect(ruleProblem({ class_id: '6L', action: 'promote', next_class_id: 'U6' }, new Set(['U6']))).toBeNull();
     expect(ruleProblem({ class_id: '5A', action: 'leave', next_class_id: null })).toBeNull();
   });
 
@@ -106,5 +110,26 @@ describe('the New School Year choices (docs/product.md §2 New School Year, §12
       byStudent: { '20260002': ['There is no class 9Z.'], '20260001': ['Gone.'] },
       general: ['Wrong year.'],
     });
+  });
+});
+
+describe('the class a student is moved up to by the office', () => {
+  it("is the preview's, else her class's rule's next class, else the default", () => {
+    const rules = [
+      { class_id: '6L', action: 'promote' as const, next_class_id: '6U', custom: true },
+      { class_id: '1A', action: 'promote' as const, next_class_id: '2A', custom: false },
+    ];
+    const her = (class_id: string, action: RolloverPreviewStudent['action'], to: string | null) => ({
+      id: 'X',
+      first_name: null,
+      last_name: null,
+      class_id,
+      action,
+      to_class_id: to,
+    });
+    expect(nextClassOf(her('1A', 'promote', '2B'), rules)).toBe('2B');
+    expect(nextClassOf(her('6L', 'repeat', '6L'), rules)).toBe('6U');
+    expect(nextClassOf(her('3C', 'leave', null), rules)).toBe('4C');
+    expect(nextClassOf(her('6A', 'graduate', null), rules)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // The office's choices in the New School Year wizard (docs/product.md §2 New School Year screen, §12.2), kept apart
 // from the screens so that the rules of what is sent, what is counted and where an error belongs are unit-tested.
+import { type ClassRuleRequest, NEW_CLASS_ID_PATTERN, ROLLOVER_MESSAGES } from '../../../../shared/rollover.js';
 import {
   type ClassRuleAction,
   type ClassRuleView,
@@ -27,7 +28,7 @@ export interface StudentChoice {
 export type StudentChoices = Readonly<Record<string, StudentChoice>>;
 
 /** The rules sent with the preview and the rollover. */
-export type RuleInput = { class_id: string; action: ClassRuleAction; next_class_id?: string | null };
+export type RuleInput = ClassRuleRequest;
 
 export const ACTION_LABELS: Record<RolloverAction, string> = {
   promote: 'Moves up',
@@ -80,11 +81,19 @@ export function rulesToSend(
     }));
 }
 
-/** What is wrong with a rule on screen, or null: a class that moves up needs the class it moves to. */
-export function ruleProblem(rule: { class_id: string; action: ClassRuleAction; next_class_id: string | null }) {
+/**
+ * What is wrong with a rule on screen, or null, in the server's words (shared/rollover.ts): a class that moves up needs
+ * the class it moves to, another than itself, and one that exists (`known`) or is a class name the rollover can create.
+ */
+export function ruleProblem(
+  rule: { class_id: string; action: ClassRuleAction; next_class_id: string | null },
+  known: ReadonlySet<string> = new Set(),
+): string | null {
   if (rule.action !== 'promote') return null;
-  if (!rule.next_class_id) return `Write the class ${rule.class_id} moves up to.`;
-  if (rule.next_class_id === clean(rule.class_id)) return `Class ${rule.class_id} cannot move up to itself.`;
+  const next = rule.next_class_id;
+  if (!next) return ROLLOVER_MESSAGES.ruleNoNextClass(rule.class_id);
+  if (next === clean(rule.class_id)) return ROLLOVER_MESSAGES.ruleSameClass(rule.class_id);
+  if (!known.has(next) && !NEW_CLASS_ID_PATTERN.test(next)) return ROLLOVER_MESSAGES.ruleBadNextClass(next);
   return null;
 }
 
@@ -173,4 +182,16 @@ export function unansweredText(students: readonly RolloverPreviewStudent[]): str
   const who = students.length === 1 ? 'A student needs' : `${students.length} students need`;
   const names = students.slice(0, 5).map(studentName).join(', ');
   return `${who} an answer: ${names}${students.length > 5 ? ', …' : ''}.`;
+}
+
+/**
+ * The class she goes to when the office makes her move up: the preview's when she moves up anyway, else her class's
+ * next class by its rule, else by the default (1A → 2A).
+ */
+export function nextClassOf(student: RolloverPreviewStudent, rules: readonly ClassRuleView[]): string | null {
+  if (student.action === 'promote') return student.to_class_id;
+  if (!student.class_id) return null;
+  const rule = rules.find((r) => r.class_id === student.class_id);
+  if (rule?.action === 'promote' && rule.next_class_id) return rule.next_class_id;
+  return defaultClassRule(student.class_id).next_class_id;
 }

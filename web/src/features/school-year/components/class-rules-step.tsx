@@ -1,5 +1,5 @@
 import { Alert, AutoComplete, Button, Flex, Select, Table, Tag, Typography } from 'antd';
-import type { ClassRuleAction, ClassRuleView } from '../../../../../shared/school-year.js';
+import { type ClassRuleAction, type ClassRuleView, defaultClassRule } from '../../../../../shared/school-year.js';
 import { effectiveRules, type RuleDraft, ruleProblem } from '../rollover-choices.js';
 
 const RULE_ACTIONS: { value: ClassRuleAction; label: string }[] = [
@@ -30,10 +30,11 @@ export function ClassRulesStep({
   onDraft: (classId: string, draft: RuleDraft) => void;
   onNext: () => void;
 }) {
+  const known = new Set(classOptions.map((o) => o.value));
   const rows: RuleRow[] = effectiveRules(rules, drafts).map((r) => ({
     ...r,
     students: studentsPerClass.get(r.class_id) ?? 0,
-    problem: ruleProblem(r),
+    problem: ruleProblem(r, known),
   }));
   const problems = rows.filter((r) => r.problem);
   return (
@@ -63,7 +64,13 @@ export function ClassRulesStep({
                 value={r.action}
                 options={RULE_ACTIONS}
                 style={{ width: 170 }}
-                onChange={(action) => onDraft(r.class_id, { action, next_class_id: r.next_class_id })}
+                onChange={(action) =>
+                  onDraft(r.class_id, {
+                    action,
+                    // Moving up again: to the class it moved to, else its default next class.
+                    next_class_id: r.next_class_id ?? defaultClassRule(r.class_id).next_class_id,
+                  })
+                }
               />
             ),
           },
@@ -106,9 +113,7 @@ export function ClassRulesStep({
           showIcon
           style={{ marginTop: 12 }}
           title={
-            problems.length === 1
-              ? 'A class needs the class it moves up to.'
-              : `${problems.length} classes need the class they move up to.`
+            problems.length === 1 ? 'A class rule needs correcting.' : `${problems.length} class rules need correcting.`
           }
         />
       )}

@@ -205,7 +205,7 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
     return (
       <>
         <Title />
-        <Steps current={2} items={stepItems} style={{ marginBottom: 24 }} />
+        <Steps current={2} status="finish" items={stepItems} style={{ marginBottom: 24 }} />
         <Done
           result={result}
           settingsPath={settingsPath}
@@ -233,9 +233,10 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
           style={{ marginBottom: 16 }}
         />
       )}
+      <Typography.Title level={2} style={{ fontSize: 20 }}>{`Close ${from} and open ${to}`}</Typography.Title>
       <Typography.Paragraph style={{ fontSize: 16 }}>
-        This school year is <strong>{from}</strong>. Here you close it and open <strong>{to}</strong>: students move up
-        to their next class, the last form graduates, and registration closes until you open it again.
+        This school year is <strong>{from}</strong>. When you close it, students move up to their next class, the last
+        form graduates, and registration closes until you open it again for <strong>{to}</strong>.
       </Typography.Paragraph>
       {step === 0 && <BackupAdvice />}
       {base.isPending ? (

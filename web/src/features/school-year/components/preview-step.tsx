@@ -6,12 +6,14 @@ import {
   type RolloverPreview,
   type RolloverPreviewStudent,
 } from '../../../../../shared/school-year.js';
+import { LEAVING_REASON_MAX } from '../../../../../shared/rollover.js';
 import { STUDENT_SEARCH_MAX, searchStudents } from '../../../../../shared/student-search.js';
 import { SearchWithHint } from '../../../components/search-with-hint.js';
 import {
   ACTION_LABELS,
   changedIds,
   choiceProblem,
+  nextClassOf,
   outcomeOf,
   type StudentChoice,
   type StudentChoices,
@@ -39,9 +41,11 @@ function StudentTable({
   changed,
   classOptions,
   errors,
+  rules,
   onChoice,
 }: {
   students: RolloverPreviewStudent[];
+  rules: RolloverPreview['rules'];
   choices: StudentChoices;
   changed: ReadonlySet<string>;
   classOptions: { value: string }[];
@@ -73,7 +77,8 @@ function StudentTable({
                   onChoice(s, {
                     ...c,
                     action,
-                    to_class_id: action === 'promote' ? (c.to_class_id ?? s.to_class_id) : null,
+                    to_class_id:
+                      action !== 'promote' ? null : c.action === 'promote' ? c.to_class_id : nextClassOf(s, rules),
                   })
                 }
               />
@@ -115,7 +120,7 @@ function StudentTable({
                     aria-label={`Why ${fullName(s)} leaves`}
                     placeholder="e.g. moved to another school"
                     value={c.reason}
-                    maxLength={200}
+                    maxLength={LEAVING_REASON_MAX}
                     status={problem ? 'error' : undefined}
                     onChange={(e) => onChoice(s, { ...c, reason: e.target.value })}
                   />
@@ -245,6 +250,7 @@ export function PreviewStep({
                 changed={changed}
                 classOptions={classOptions}
                 errors={errors}
+                rules={preview.rules}
                 onChoice={onChoice}
               />
             ),
