@@ -53,7 +53,11 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
   });
 
   const main = (page: Page) => page.locator('main');
-  const shot = (page: Page, name: string) => page.screenshot({ path: screenshotPath(name), fullPage: true });
+  /** After antd's transitions (a dialog opening, a button enabled) have ended, so the picture shows the screen. */
+  const shot = async (page: Page, name: string) => {
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: screenshotPath(name), fullPage: true });
+  };
 
   async function choose(page: Page, label: string, option: string): Promise<void> {
     await page.getByRole('combobox', { name: label }).click();
