@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SchoolYearService } from '../../server/school-year/school-year.service.js';
 import { Student } from '../../server/students/entities/student.entity.js';
-import { schoolYearLabel } from '../../shared/school-year.js';
+import { SCHOOL_YEAR_MESSAGES, schoolYearLabel } from '../../shared/school-year.js';
 import { browserTest } from '../fixtures/browser-test.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
@@ -191,5 +191,20 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
     await expect
       .poll(() => cleo.locator('.dashboard-card').filter({ hasText: 'Edit/View Registration' }).innerText())
       .toContain(`Registration ${to}`);
+
+    // Refused, the undo says why: here the rollover was undone elsewhere (another tab of the office) meanwhile.
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const elsewhere = await page.request.post('/api/rollover/undo', {
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await main(page).getByRole('button', { name: 'Undo the rollover' }).click();
+    await page
+      .getByRole('dialog', { name: 'Undo the rollover?' })
+      .getByRole('button', { name: `Yes, go back to ${from}` })
+      .click();
+    await expect
+      .poll(() => main(page).getByRole('alert').filter({ hasText: SCHOOL_YEAR_MESSAGES.nothingToUndo }).isVisible())
+      .toBe(true);
   });
 });
