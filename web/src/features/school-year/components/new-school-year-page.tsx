@@ -33,6 +33,30 @@ import { PreviewStep } from './preview-step.js';
 
 const TITLE = 'New School Year';
 
+/**
+ * The last rollover's outcome, kept in this tab (cleared at sign-out with the rest of sessionStorage), so that the
+ * office who looks at another screen and comes back still finds its outcome and the undo.
+ */
+const RESULT_KEY = 'portal.rollover-result';
+
+function keptResult(): RolloverResult | null {
+  try {
+    const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(RESULT_KEY);
+    return raw ? (JSON.parse(raw) as RolloverResult) : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepResult(result: RolloverResult | null): void {
+  try {
+    if (result) sessionStorage.setItem(RESULT_KEY, JSON.stringify(result));
+    else sessionStorage.removeItem(RESULT_KEY);
+  } catch {
+    // Storage refused (private mode): the outcome is kept on this screen only.
+  }
+}
+
 function Title() {
   return (
     <>
@@ -127,7 +151,15 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
   const [step, setStep] = useState<0 | 1>(0);
   const [drafts, setDrafts] = useState<Record<string, RuleDraft>>({});
   const [choices, setChoices] = useState<Record<string, StudentChoice>>({});
-  const [result, setResult] = useState<RolloverResult | null>(null);
+  const [made, setMade] = useState<RolloverResult | null>(null);
+  const [kept, setKept] = useState(keptResult);
+  // Made here, or kept in this tab from before (another screen visited, a reload) while it is still this year's.
+  const result = made ?? (kept && year.data?.year === kept.to_year ? kept : null);
+  const remember = (r: RolloverResult | null) => {
+    keepResult(r);
+    setKept(r);
+    setMade(r);
+  };
   const [confirming, setConfirming] = useState(false);
   const [undone, setUndone] = useState(false);
   const rollover = useRollover();
@@ -170,7 +202,7 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
       { to_year: toYear, rules, changes },
       {
         onSuccess: (r) => {
-          setResult(r);
+          remember(r);
           setUndone(false);
         },
       },
@@ -210,7 +242,7 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
           result={result}
           settingsPath={settingsPath}
           onUndone={() => {
-            setResult(null);
+            remember(null);
             setStep(0);
             setUndone(true);
             rollover.reset();
