@@ -97,8 +97,10 @@ export class DocumentsService {
       this.schoolYear.current(),
     ]);
     const latestFile = marker.get(studentId)?.latestId ?? 0;
-    // The form says its school year: a rollover (or its undo) makes it a new form.
-    const key = `form:${studentId}:${student.updated_at}:${latestFile}:${terms.version}:${year}`;
+    // Her class and standing too: the rollover (docs/product.md §12.2) changes them and leaves updated_at as it was;
+    // and the school year the form says (a rollover or its undo makes it a new form).
+    const standing = `${student.class_id ?? ''}:${student.status}`;
+    const key = `form:${studentId}:${student.updated_at}:${standing}:${latestFile}:${terms.version}:${year}`;
     const fileName = `Registration Form ${studentId}.pdf`;
     const cached = this.cache.get(key);
     if (cached) return { pdf: cached, fileName };

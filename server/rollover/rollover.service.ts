@@ -9,6 +9,7 @@ import {
 } from '../../shared/school-year.js';
 import { type AuditEvent, AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/sessions/db-session-store.js';
+import { chunks } from '../common/chunks.js';
 import type { SessionUser } from '../common/session-user.js';
 import { localDate } from '../common/time.js';
 import { actorLabel } from '../../shared/api-types.js';
@@ -24,6 +25,9 @@ import { RegistrationWindow } from '../students/registration-window.js';
 import { type RolloverStudentRow, type StandingChanges, StudentsRepository } from '../students/students.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { type PlannedStudent, planRollover, type RolloverPlan } from './rollover-plan.js';
+
+/** Audit entries per statement (9 values each), and student ids per IN list. */
+const CHUNK = 500;
 
 const AUDIT_ACTIONS = {
   promote: 'student.promoted',
@@ -94,7 +98,7 @@ export class RolloverService {
       await this.year.set(request.to_year, m);
 
       const byId = new Map(current.map((s) => [s.id, s]));
-      await this.audit.record(
+      await this.recordAll(
         actor,
         [
           ...plan.students.map((s) => outcomeEvent(s, byId.get(s.id)!)),
@@ -170,7 +174,7 @@ export class RolloverService {
       );
       await this.rules.replaceAll(JSON.parse(rollover.rules_before ?? '[]') as ClassRuleRow[], m);
       await this.year.set(rollover.year_was_stored ? rollover.from_year : null, m);
-      await this.audit.record(
+      await this.recordAll(
         actor,
         [
           ...restored.map((s) => undoEvent(s, now.get(s.student_id)!)),
@@ -243,11 +247,15 @@ export class RolloverService {
     for (const { changes, ids } of groups.values()) await this.students.setStanding(ids, changes, m);
   }
 
+  /** A whole school's entries, in parts: one statement carries at most CHUNK rows (placeholder limits). */
+  private async recordAll(actor: SessionUser, events: readonly AuditEvent[], m: EntityManager): Promise<void> {
+    for (const part of chunks(events, CHUNK)) await this.audit.record(actor, part, m);
+  }
+
   private async endSessions(studentIds: readonly string[]): Promise<void> {
-    for (const id of studentIds) {
-      const account = await this.users.findStudent(id);
-      if (account) await this.sessions.destroyAllSessions(account.id, 'ended');
-    }
+    for (const part of chunks(studentIds, CHUNK))
+      for (const account of await this.users.studentAccounts(part))
+        await this.sessions.destroyAllSessions(account.id, 'ended');
   }
 }
 

@@ -12,6 +12,7 @@ import {
   SCHOOL_YEAR_MESSAGES,
 } from '../../shared/school-year.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
+import { pdfText } from '../fixtures/photos.js';
 import { createAdmin, createStudent, setRegistrationStatus, startTestApp, type TestApp } from '../fixtures/test-app.js';
 
 // The rollover to the next school year (docs/product.md §12.2): the preview changes nothing, the confirm moves every
@@ -68,6 +69,9 @@ const snapshot = async () => ({
   registration: await registration(),
   history: await t.ds.getRepository(StudentClass).count(),
 });
+
+const formClass = async (id: string) =>
+  /Class (\S+)/.exec(pdfText((await admin.download(`/api/registration-form/${id}`).expect(200)).body as Buffer))?.[1];
 
 const outcomeOf = (preview: RolloverPreview) =>
   Object.fromEntries(preview.students.map((s) => [s.id, [s.action, s.to_class_id]]));
@@ -208,6 +212,7 @@ describe('POST /api/rollover', () => {
   });
 
   it('moves the school on: rules, changes, counts, the year, registration closed, class history', async () => {
+    expect(await formClass('R101')).toBe('1A');
     const res = await admin.post('/api/rollover', { to_year: year + 1, rules: RULES, changes: CHANGES }).expect(200);
     expect(res.body).toEqual<RolloverResult>({ to_year: year + 1, promoted: 5, repeated: 3, graduated: 1, left: 2 });
     expect(await currentYear()).toBe(year + 1);
@@ -220,6 +225,8 @@ describe('POST /api/rollover', () => {
       return [class_id, status, left_on, leaving_reason];
     };
     expect(standing('R101')).toEqual(['2A', 'current', null, null]);
+    // Her registration form, kept in memory while her record is unchanged, shows her new class.
+    expect(await formClass('R101')).toBe('2A');
     expect(standing('R102')).toEqual(['1A', 'current', null, null]);
     expect(standing('R201')).toEqual(['3B', 'current', null, null]);
     expect(standing('R301')).toEqual(['4A', 'current', null, null]);
