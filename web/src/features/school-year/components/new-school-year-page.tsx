@@ -90,13 +90,14 @@ function Counts({ counts, changed }: { counts: ActionCounts; changed: number }) 
 function Done({
   result,
   settingsPath,
-  onUndone,
+  undo,
+  onUndo,
 }: {
   result: RolloverResult;
   settingsPath: string;
-  onUndone: () => void;
+  undo: ReturnType<typeof useUndoRollover>;
+  onUndo: () => void;
 }) {
-  const undo = useUndoRollover();
   const [asking, setAsking] = useState(false);
   const from = schoolYearLabel(result.to_year - 1);
   return (
@@ -126,7 +127,7 @@ function Done({
             onCancel={() => setAsking(false)}
             onOk={() => {
               setAsking(false);
-              undo.mutate(undefined, { onSuccess: onUndone });
+              onUndo();
             }}
           >
             <Typography.Paragraph>
@@ -163,6 +164,8 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
   const [confirming, setConfirming] = useState(false);
   const [undone, setUndone] = useState(false);
   const rollover = useRollover();
+  // Here, not in the outcome's part: the year the undo restores unmounts that part before the undo's answer is handled.
+  const undo = useUndoRollover();
 
   const toYear = year.data ? year.data.year + 1 : null;
   // The rules as the school has them (stored or default): the first preview, with no rules of the office's.
@@ -203,6 +206,7 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
       {
         onSuccess: (r) => {
           remember(r);
+          undo.reset();
           setUndone(false);
         },
       },
@@ -241,12 +245,17 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
         <Done
           result={result}
           settingsPath={settingsPath}
-          onUndone={() => {
-            remember(null);
-            setStep(0);
-            setUndone(true);
-            rollover.reset();
-          }}
+          undo={undo}
+          onUndo={() =>
+            undo.mutate(undefined, {
+              onSuccess: () => {
+                remember(null);
+                setStep(0);
+                setUndone(true);
+                rollover.reset();
+              },
+            })
+          }
         />
       </>
     );
