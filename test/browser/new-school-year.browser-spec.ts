@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SchoolYearService } from '../../server/school-year/school-year.service.js';
 import { Student } from '../../server/students/entities/student.entity.js';
+import { ROLLOVER_MESSAGES } from '../../shared/rollover.js';
 import { SCHOOL_YEAR_MESSAGES, schoolYearLabel } from '../../shared/school-year.js';
 import { browserTest } from '../fixtures/browser-test.js';
 import { screenshotPath } from '../fixtures/browser.js';
@@ -98,9 +99,34 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
     if (width > 400) expect(await axeViolations(page)).toEqual([]);
     if (width <= 400) expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(width);
 
-    await main(page)
-      .getByRole('button', { name: `Close ${from} and open ${to}…` })
-      .click();
+    if (width > 400) {
+      // The connection drops as she confirms: she is told, and nothing she chose is lost.
+      await page.route('**/api/rollover', (route) => route.abort('failed'));
+      await confirm.click();
+      await page.getByRole('button', { name: `Yes, open ${to}` }).click();
+      await expect
+        .poll(() => main(page).getByRole('alert').filter({ hasText: 'The rollover was not made' }).isVisible())
+        .toBe(true);
+      await page.unroute('**/api/rollover');
+      expect(await main(page).getByRole('textbox', { name: 'Why Bea Charles leaves' }).inputValue()).toBe(
+        'Moved to Tobago',
+      );
+      expect(await countsLine(page)).toMatch(/Repeat: 1\s*Graduated: 2\s*Left: 1\s*Changed by you: 2/);
+
+      // A class the school does not have: the server refuses, and says so beside her.
+      await main(page).getByRole('combobox', { name: 'New class of Cleo Daniel' }).fill('4Q');
+      await confirm.click();
+      await page.getByRole('button', { name: `Yes, open ${to}` }).click();
+      const cleoRow = main(page).locator('tr').filter({ hasText: CLEO });
+      await expect.poll(() => cleoRow.getByText(ROLLOVER_MESSAGES.unknownClass('4Q')).isVisible()).toBe(true);
+      expect(await main(page).getByRole('alert').filter({ hasText: 'The rollover was refused' }).isVisible()).toBe(
+        true,
+      );
+      await shot(page, `new-school-year-2b-refused-${width}`);
+      await cleoRow.getByRole('button', { name: 'Undo change for Cleo Daniel' }).click();
+      await expect.poll(() => countsLine(page)).toMatch(/Changed by you: 2/);
+    }
+    await confirm.click();
     const dialog = page.getByRole('dialog', { name: `Close ${from} and open ${to}?` });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.innerText()).toContain('3 promoted, 1 repeat, 2 graduated, 1 left (2 changed by you).');
