@@ -114,7 +114,7 @@ function StudentTable({
             const problem = choiceProblem(c);
             const own = errors[s.id] ?? [];
             return (
-              <Flex vertical gap={2} style={{ minWidth: 200 }}>
+              <Flex vertical gap={2} style={{ minWidth: 200, maxWidth: 320 }}>
                 {c.action === 'leave' && (
                   <Input
                     aria-label={`Why ${fullName(s)} leaves`}
