@@ -5,6 +5,7 @@ import {
   STEP_LABELS,
 } from './registration-progress.js';
 import { ROUTES, STEP_ROUTES } from './routes.js';
+import { schoolYearLabel } from './school-year.js';
 import { REGISTRATION_STEPS, type RegistrationStep } from './student-fields.js';
 
 /**
@@ -49,17 +50,22 @@ export const termReportsCard = (owner: DashboardOwner): DashboardCardView => ({
 });
 
 /**
- * Edit/View Registration, saying how far she is ("4 of 6 steps complete", by the same rules as the stepper and the
- * office) and leading to where to continue: the first step not yet complete. Without her progress (not known yet),
- * it leads to the first step.
+ * Edit/View Registration, saying which school year it is for ('Registration 2026-2027', docs/product.md §12.1) once
+ * known, how far she is ("4 of 6 steps complete", by the same rules as the stepper and the office) and leading to where
+ * to continue: the first step not yet complete. Without her progress (not known yet), it leads to the first step.
  */
-export function registrationCard(owner: DashboardOwner, progress: RegistrationProgress | null): DashboardCardView {
+export function registrationCard(
+  owner: DashboardOwner,
+  progress: RegistrationProgress | null,
+  schoolYear: number | null = null,
+): DashboardCardView {
   const title = 'Edit/View Registration';
+  const year = schoolYear === null ? [] : [`Registration ${schoolYearLabel(schoolYear)}`];
   if (!progress) {
     return {
       target: 'studentData',
       title,
-      lines: [],
+      lines: year,
       text: `Review and complete ${owner.possessive} registration record.`,
     };
   }
@@ -69,12 +75,17 @@ export function registrationCard(owner: DashboardOwner, progress: RegistrationPr
     return {
       target: 'submit',
       title,
-      lines: [`${steps}: ${owner.pronoun} registration is complete.`],
+      lines: [...year, `${steps}: ${owner.pronoun} registration is complete.`],
       text: 'You can still review it and print the registration form.',
     };
   }
   const number = REGISTRATION_STEPS.indexOf(next) + 1;
-  return { target: next, title, lines: [`${steps}.`], text: `Continue with Step ${number}: ${STEP_LABELS[next]}.` };
+  return {
+    target: next,
+    title,
+    lines: [...year, `${steps}.`],
+    text: `Continue with Step ${number}: ${STEP_LABELS[next]}.`,
+  };
 }
 
 /** Form 1 only, and only with the school's PTA form address (no card that leads nowhere). */

@@ -1,5 +1,6 @@
 import type { DocumentFile } from './documents.js';
 import type { RegistrationStatus, SessionInfo } from './api-types.js';
+import type { SchoolYearView } from './school-year.js';
 import type { StudentRecord } from './student-fields.js';
 
 /**
@@ -16,6 +17,8 @@ export interface FirstViewSource {
   studentFiles(studentId: string): Promise<DocumentFile[] | null>;
   /** GET /api/registration-status (null: not known in time). */
   registrationStatus(): Promise<RegistrationStatus | null>;
+  /** GET /api/school-year: the current school year by its start year (null: not known in time). */
+  schoolYear(): Promise<SchoolYearView | null>;
 }
 
 /** The page's HTML (inside #root) and the data it was drawn with (the JSON the browser adopts it with). */

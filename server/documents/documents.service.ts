@@ -9,6 +9,7 @@ import { FilesService } from '../files/files.service.js';
 import { pictureForPrint } from '../files/images.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { PdfRenderer } from '../pdf/pdf-renderer.js';
+import { SchoolYearService } from '../school-year/school-year.service.js';
 import { type StudentRow, StudentsRepository } from '../students/students.repository.js';
 import { TermsService } from '../terms/terms.service.js';
 import { PdfCache } from './pdf-cache.js';
@@ -79,6 +80,7 @@ export class DocumentsService {
     private readonly files: FilesService,
     private readonly lookups: LookupsService,
     private readonly terms: TermsService,
+    private readonly schoolYear: SchoolYearService,
   ) {}
 
   /**
@@ -88,20 +90,22 @@ export class DocumentsService {
   async registrationForm(studentId: string): Promise<{ pdf: Buffer; fileName: string }> {
     const student = await this.students.findRow(studentId);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
-    const [current, marker, terms] = await Promise.all([
+    const [current, marker, terms, year] = await Promise.all([
       this.files.currentFiles(studentId),
       this.files.currentTypesByStudent([studentId]),
       this.terms.current(),
+      this.schoolYear.current(),
     ]);
     const latestFile = marker.get(studentId)?.latestId ?? 0;
-    // Her class and standing too: the rollover (docs/product.md §12.2) changes them and leaves updated_at as it was.
+    // Her class and standing too: the rollover (docs/product.md §12.2) changes them and leaves updated_at as it was;
+    // and the school year the form says (a rollover or its undo makes it a new form).
     const standing = `${student.class_id ?? ''}:${student.status}`;
-    const key = `form:${studentId}:${student.updated_at}:${standing}:${latestFile}:${terms.version}`;
+    const key = `form:${studentId}:${student.updated_at}:${standing}:${latestFile}:${terms.version}:${year}`;
     const fileName = `Registration Form ${studentId}.pdf`;
     const cached = this.cache.get(key);
     if (cached) return { pdf: cached, fileName };
     const pdf = await this.oneAtATime(studentId, key, async () => {
-      const made = await this.renderForm(student, current, terms);
+      const made = await this.renderForm(student, current, terms, year);
       this.cache.deletePrefix(`form:${studentId}:`);
       this.cache.set(key, made);
       return made;
@@ -132,6 +136,7 @@ export class DocumentsService {
     student: StudentRow,
     current: DocumentFile[],
     terms: Awaited<ReturnType<TermsService['current']>>,
+    schoolYear: number,
   ): Promise<Buffer> {
     const studentId = student.id;
     const agreement = agreementView(student, terms.version);
@@ -147,6 +152,7 @@ export class DocumentsService {
     ]);
     const htmlDoc = registrationFormHtml({
       schoolName: this.config.schoolName,
+      schoolYear,
       record: student,
       names: {
         house: houses.find((h) => h.id === student.house_code)?.name ?? null,

@@ -6,6 +6,7 @@ import {
   type RegistrationProgress,
   STEP_LABELS,
 } from '../../shared/registration-progress.js';
+import { schoolYearLabel } from '../../shared/school-year.js';
 import { type FieldGroup, type FieldSpec, fieldsOfGroup, REGISTRATION_STEPS } from '../../shared/student-fields.js';
 import { type AgreementView, termsParagraphs } from '../../shared/terms.js';
 import { html, type SafeHtml } from '../pdf/html.js';
@@ -17,6 +18,8 @@ import { COLOR } from '../../shared/design-tokens.js';
 
 export interface RegistrationFormData {
   schoolName: string;
+  /** the school year the form is for, by its start year (docs/product.md §12.1) */
+  schoolYear: number;
   /** the record's fields by name (the Student entity) */
   record: Readonly<Record<string, unknown>>;
   /** lookup codes as names */
@@ -186,7 +189,7 @@ export function registrationFormHtml(d: RegistrationFormData): SafeHtml {
     <div class="head">
       <div>
         <h1>${d.schoolName}</h1>
-        <div class="title">Student Registration Form</div>
+        <div class="title">Student Registration Form · School year ${schoolYearLabel(d.schoolYear)}</div>
         <div class="meta"><b>${fullName || 'Student'}</b> · Student ID ${text(r.id)} · Class ${classLabel}</div>
         <div class="meta muted">Printed ${d.printedAt}</div>
         <div class="status ${complete ? '' : 'incomplete'}">${statusLine}${stillNeeded}</div>

@@ -8,6 +8,7 @@ import { endMarkedSession, hasSignedOutMarker } from '../auth/sessions/session-c
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
 import { StudentAccess } from '../guardian-links/student-access.js';
+import { SchoolYearService } from '../school-year/school-year.service.js';
 import { RegistrationWindow } from '../students/registration-window.js';
 import { StudentsService } from '../students/students.service.js';
 
@@ -28,6 +29,7 @@ export function firstViewSource(
   const window = app.get(RegistrationWindow);
   const students = app.get(StudentsService);
   const files = app.get(FilesService);
+  const schoolYear = app.get(SchoolYearService);
   const config = app.get<AppConfig>(APP_CONFIG);
 
   return async (req, res) => {
@@ -58,6 +60,7 @@ export function firstViewSource(
         return current;
       },
       registrationStatus: () => window.status(),
+      schoolYear: async () => ({ year: await schoolYear.current() }),
     };
   };
 }

@@ -102,6 +102,7 @@ export function serveWebClient(
       studentRecord: (id) => inTime(source.studentRecord(id)),
       studentFiles: (id) => inTime(source.studentFiles(id)),
       registrationStatus: () => inTime(source.registrationStatus()),
+      schoolYear: () => inTime(source.schoolYear()),
     };
   };
 

@@ -6,6 +6,7 @@ import { House, Religion } from '../../server/lookups/entities/lookups.entities.
 import { formatLocalDateTime } from '../../server/common/time.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
+import { schoolYearLabel } from '../../shared/school-year.js';
 import { DEFAULT_TERMS_TEXT, termsParagraphs } from '../../shared/terms.js';
 import { ApiClient, signedInAdmin, signedInStudent } from '../fixtures/api-client.js';
 import { SAMPLE_JPEG, samplePdf } from '../fixtures/files.js';
@@ -131,9 +132,10 @@ describe('registration form', () => {
     const text = poppler('pdftotext', pdf, 'registration-form');
     const religion = (await t.ds.getRepository(Religion).find({ order: { code: 'ASC' } }))[0].religion;
     const house = (await t.ds.getRepository(House).find({ order: { id: 'ASC' } }))[0].name;
+    const { year } = (await cara.get('/api/school-year').expect(200)).body as { year: number };
     for (const expected of [
       'Test Girls High School',
-      'Student Registration Form',
+      `Student Registration Form · School year ${schoolYearLabel(year)}`,
       'Cara Rose Mendoza',
       `Student ID ${CARA}`,
       'First Name:',

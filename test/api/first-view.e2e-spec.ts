@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ROUTES } from '../../shared/routes.js';
+import { schoolYearLabel } from '../../shared/school-year.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
 import {
@@ -43,6 +44,11 @@ describe("a student page's first view", () => {
     const drawnWith = JSON.parse(block![1]) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
     const session = drawnWith.queries.find((q) => q.queryKey[0] === 'session');
     expect(session?.state.data).toEqual((await student.agent.get('/api/session').expect(200)).body);
+    // The school year they are for (docs/product.md §12.1), drawn and handed over alike: the hydrated page agrees.
+    const year = (await student.agent.get('/api/school-year').expect(200)).body as { year: number };
+    expect(dashboard.text).toContain(`Registration ${schoolYearLabel(year.year)}`);
+    expect(step.text).toContain(`<p class="reg-form-year">School year ${schoolYearLabel(year.year)}</p>`);
+    expect(drawnWith.queries.find((q) => q.queryKey[0] === 'school-year')?.state.data).toEqual(year);
     // Another browser, an administrator, and her own browser once signed out get nothing of hers.
     const visitor = await request(server).get('/dashboard').expect(200);
     expect(visitor.text).not.toContain('Bea');

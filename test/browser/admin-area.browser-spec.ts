@@ -234,6 +234,8 @@ describe('admin menu: every option has its own URL', () => {
       ['Import Students', '/admin/import-students', 'Import Students'],
       ['Post Term Reports', '/admin/post-term-reports', 'Post Term Reports'],
       ['Parents Contact', '/admin/parents-contact', 'Parents Contact'],
+      ['Former Students', '/admin/former-students', 'Former Students'],
+      ['New School Year', '/admin/new-school-year', 'New School Year'],
       ['Settings', '/admin/settings', 'Settings'],
       ['Dashboard', '/admin/dashboard', 'Dashboard'],
     ];

@@ -162,7 +162,7 @@ it("draws the admin shell's bar for an admin page, and page-not-found for an unk
   await page.goto('/admin/dashboard');
   await expect.poll(() => page.getByRole('banner').getByText(`${SCHOOL} · Administrator`).isVisible()).toBe(true);
   // The frame and its menu, before any script; the office's screens (antd's) come with the client.
-  expect(await page.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link').count()).toBe(10);
+  expect(await page.getByRole('navigation', { name: 'Administrator menu' }).getByRole('link').count()).toBe(12);
   expect(await page.getByText('Loading…').isVisible()).toBe(true);
   await page.screenshot({ path: screenshotPath('page-frame-admin-1366') });
   await page.goto('/no-such-page');

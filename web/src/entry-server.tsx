@@ -16,6 +16,7 @@ import { preloadPageFor, routes } from './app/router.js';
 import { ROUTES } from './config/routes.js';
 import { resolveActiveStudent } from './lib/active-student.js';
 import { REGISTRATION_STATUS_QUERY_KEY } from './lib/queries/use-registration-status.js';
+import { SCHOOL_YEAR_QUERY_KEY } from './lib/queries/use-school-year.js';
 import { SESSION_QUERY_KEY } from './lib/queries/use-session.js';
 import { studentFilesQueryKey } from './lib/queries/use-student-files.js';
 import { studentRecordQueryKey } from './lib/queries/use-student-record.js';
@@ -24,9 +25,9 @@ const STEP_PAGES = new Set<string>(Object.values(STEP_ROUTES));
 
 /**
  * The data of the page at `pathname` the server draws with: the student's record and files on her dashboard and her
- * registration steps (her name, the heading, the cards and the steps' progress), and the registration status on a
- * step (whether she may edit). Whatever else a page asks for, it asks in the browser, after adopting the HTML (the
- * server drew it as loading, and so does the browser's first drawing).
+ * registration steps (her name, the heading, the cards and the steps' progress, the school year they are for), and the
+ * registration status on a step (whether she may edit). Whatever else a page asks for, it asks in the browser, after
+ * adopting the HTML (the server drew it as loading, and so does the browser's first drawing).
  */
 async function loadPageData(queryClient: QueryClient, pathname: string, source: FirstViewSource): Promise<void> {
   const { session } = source;
@@ -34,14 +35,16 @@ async function loadPageData(queryClient: QueryClient, pathname: string, source: 
   const user = session.authenticated ? session.user : null;
   const studentId = user?.role === 'admin' ? null : resolveActiveStudent(user, null);
   if (!studentId || (pathname !== ROUTES.dashboard && !STEP_PAGES.has(pathname))) return;
-  const [record, files, status] = await Promise.all([
+  const [record, files, status, year] = await Promise.all([
     source.studentRecord(studentId),
     source.studentFiles(studentId),
     STEP_PAGES.has(pathname) ? source.registrationStatus() : null,
+    source.schoolYear(),
   ]);
   if (record) queryClient.setQueryData(studentRecordQueryKey(studentId), record);
   if (files) queryClient.setQueryData(studentFilesQueryKey(studentId), files);
   if (status) queryClient.setQueryData(REGISTRATION_STATUS_QUERY_KEY, status);
+  if (year) queryClient.setQueryData(SCHOOL_YEAR_QUERY_KEY, year);
 }
 
 export const renderFirstView: RenderFirstView = async (url, source) => {

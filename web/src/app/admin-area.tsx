@@ -9,7 +9,9 @@ import { ReportsPage } from '../features/admin/components/reports-page.js';
 import { SettingsPage } from '../features/admin/components/settings-page.js';
 import { StudentsPage } from '../features/admin/components/students-page.js';
 import { MfaEnrolmentRequiredPage } from '../features/admin/components/two-step-settings.js';
+import { ADMIN_ROUTES } from '../features/admin/admin-routes.js';
 import { OfficeGuardiansDialog } from '../features/guardians/components/office-guardians-dialog.js';
+import { NewSchoolYearPage } from '../features/school-year/components/new-school-year-page.js';
 import { ImportTermReportsPage } from '../features/term-reports/components/import-term-reports-page.js';
 import { PostTermReportsPage } from '../features/term-reports/components/post-term-reports-page.js';
 import { StudentTermReportsDialog } from '../features/term-reports/components/student-term-reports-dialog.js';
@@ -17,7 +19,7 @@ import { useAuth } from '../lib/auth-store.js';
 import { AdminRegistrationPage } from './admin-registration-page.js';
 
 /**
- * The admin area (/admin/*): the admin shell around the screens of the admin, term-report, guardian and
+ * The admin area (/admin/*): the admin shell around the screens of the admin, term-report, guardian, school-year and
  * registration features, composed here so that no feature imports another. It is its own code chunk,
  * so none of it is downloaded by the sign-in pages.
  * An administrator who must still set up two-step sign-in (ADMIN_MFA=required) sees only that set-up.
@@ -49,6 +51,7 @@ export default function AdminArea() {
         <Route path="parents-contact" element={<ParentsContactPage />} />
         <Route path="former-students" element={<FormerStudentsPage termReportsDialog={StudentTermReportsDialog} />} />
         <Route path="outbox" element={<OutboxPage />} />
+        <Route path="new-school-year" element={<NewSchoolYearPage settingsPath={ADMIN_ROUTES.settings} />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="students/:studentId/registration/:step" element={<AdminRegistrationPage />} />
         <Route path="*" element={<UnknownAdminPage />} />

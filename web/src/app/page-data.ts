@@ -12,6 +12,7 @@ import { regionalCorporationsQuery } from '../lib/queries/lookups/use-regional-c
 import { religionsQuery } from '../lib/queries/lookups/use-religions.js';
 import { townsQuery } from '../lib/queries/lookups/use-towns.js';
 import { registrationStatusQuery } from '../lib/queries/use-registration-status.js';
+import { schoolYearQuery } from '../lib/queries/use-school-year.js';
 import { studentFilesQuery } from '../lib/queries/use-student-files.js';
 import { studentRecordQuery } from '../lib/queries/use-student-record.js';
 
@@ -53,6 +54,7 @@ export function prefetchPageData(
       ),
       queryClient.prefetchQuery(studentRecordQuery(studentId)),
       queryClient.prefetchQuery(registrationStatusQuery),
+      queryClient.prefetchQuery(schoolYearQuery),
       queryClient.prefetchQuery(studentFilesQuery(studentId)),
       queryClient.prefetchQuery(formClassesQuery),
       queryClient.prefetchQuery(housesQuery),
@@ -65,6 +67,7 @@ export function prefetchPageData(
     return Promise.all([
       queryClient.prefetchQuery(studentRecordQuery(studentId)),
       queryClient.prefetchQuery(studentFilesQuery(studentId)),
+      queryClient.prefetchQuery(schoolYearQuery),
     ]);
   if (pathname === ROUTES.termReports) return queryClient.prefetchQuery(reportCardTermsQuery(studentId));
   return Promise.resolve();

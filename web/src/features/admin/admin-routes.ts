@@ -13,6 +13,7 @@ export const ADMIN_ROUTES = {
   parentsContact: '/admin/parents-contact',
   formerStudents: '/admin/former-students',
   outbox: '/admin/outbox',
+  newSchoolYear: '/admin/new-school-year',
   settings: '/admin/settings',
 } as const;
 

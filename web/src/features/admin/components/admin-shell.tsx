@@ -1,3 +1,4 @@
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
 import CloudUploadOutlined from '@ant-design/icons-svg/es/asn/CloudUploadOutlined';
 import ContactsOutlined from '@ant-design/icons-svg/es/asn/ContactsOutlined';
 import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
@@ -38,6 +39,7 @@ const MENU: { key: AdminOption; label: string; icon: ReactNode }[] = [
   { key: 'parentsContact', label: 'Parents Contact', icon: <PlainIcon icon={TeamOutlined} /> },
   { key: 'formerStudents', label: 'Former Students', icon: <PlainIcon icon={ContactsOutlined} /> },
   { key: 'outbox', label: 'Outbox', icon: <PlainIcon icon={MailOutlined} /> },
+  { key: 'newSchoolYear', label: 'New School Year', icon: <PlainIcon icon={CalendarOutlined} /> },
   { key: 'settings', label: 'Settings', icon: <PlainIcon icon={SettingOutlined} /> },
 ];
 

@@ -9,10 +9,12 @@ import {
 } from '../../../../../shared/admin-types.js';
 import { MESSAGES } from '../../../../../shared/constants.js';
 import { passwordProblem } from '../../../../../shared/password-policy.js';
+import { schoolYearLabel } from '../../../../../shared/school-year.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth-store.js';
 import { useChangePassword } from '../../../lib/queries/use-change-password.js';
 import { useRegistrationStatus } from '../../../lib/queries/use-registration-status.js';
+import { useSchoolYear } from '../../../lib/queries/use-school-year.js';
 import { useAdmins } from '../api/use-admins.js';
 import { useCreateAdmin } from '../api/use-create-admin.js';
 import { useSetRegistrationStatus } from '../api/use-set-registration-status.js';
@@ -31,8 +33,11 @@ const heading = (text: string) => (
 function RegistrationWindow() {
   const status = useRegistrationStatus();
   const save = useSetRegistrationStatus();
+  const year = useSchoolYear().data?.year;
+  // Registration is this school year's (docs/product.md §12.1): the card says which.
+  const title = heading(year === undefined ? 'Registration' : `Registration ${schoolYearLabel(year)}`);
   const [draft, setDraft] = useState<{ open: boolean; deadline: string | null } | null>(null);
-  if (status.isLoading) return <Card title={heading('Registration')} loading style={cardStyle} />;
+  if (status.isLoading) return <Card title={title} loading style={cardStyle} />;
   if (status.isError || !status.data)
     return <Alert type="error" showIcon title={errorMessage(status.error)} style={cardStyle} />;
   const current = draft ?? { open: status.data.open === 1, deadline: status.data.deadline };
@@ -45,7 +50,7 @@ function RegistrationWindow() {
       ? `Closed since ${status.data.deadline} (the deadline): students can read but not change their records.`
       : 'Closed: students can read but not change their records.';
   return (
-    <Card title={heading('Registration')} style={cardStyle}>
+    <Card title={title} style={cardStyle}>
       <Typography.Paragraph role="status">{state}</Typography.Paragraph>
       <Form
         layout="vertical"

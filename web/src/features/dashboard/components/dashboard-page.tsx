@@ -16,6 +16,7 @@ import { useAuth } from '../../../lib/auth-store.js';
 import { useFlashNotice } from '../../../lib/flash-notice.js';
 import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { useRegistrationProgress } from '../../../lib/use-registration-progress.js';
+import { useSchoolYear } from '../../../lib/queries/use-school-year.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
 
 /**
@@ -43,13 +44,15 @@ function RegistrationCard({
   studentId,
   record,
   owner,
+  schoolYear,
 }: {
   studentId: string;
   record: StudentRecord | null | undefined;
   owner: DashboardOwner;
+  schoolYear: number | null;
 }) {
   const view = useRegistrationProgress(studentId, record);
-  return <DashboardCard card={registrationCard(owner, view?.documentsKnown ? view.progress : null)} />;
+  return <DashboardCard card={registrationCard(owner, view?.documentsKnown ? view.progress : null, schoolYear)} />;
 }
 
 /**
@@ -61,6 +64,7 @@ export function DashboardPage() {
   const { studentId, student } = useActiveStudent();
   const notice = useFlashNotice();
   const record = useStudentRecord(studentId);
+  const schoolYear = useSchoolYear().data?.year ?? null;
   const owner: DashboardOwner = student
     ? { possessive: `${linkedStudentFirstName(student)}'s`, pronoun: 'her' }
     : OWN_DASHBOARD;
@@ -76,9 +80,15 @@ export function DashboardPage() {
       <div className="dashboard-cards">
         <DashboardCard card={termReportsCard(owner)} />
         {studentId ? (
-          <RegistrationCard key={studentId} studentId={studentId} record={record.data} owner={owner} />
+          <RegistrationCard
+            key={studentId}
+            studentId={studentId}
+            record={record.data}
+            owner={owner}
+            schoolYear={schoolYear}
+          />
         ) : (
-          <DashboardCard card={registrationCard(owner, null)} />
+          <DashboardCard card={registrationCard(owner, null, schoolYear)} />
         )}
         {showPta && <DashboardCard card={PTA_CARD} />}
       </div>

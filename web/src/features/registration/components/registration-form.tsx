@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
 import { registrationHeading, registrationSubtitle } from '../../../../../shared/page-headings.js';
+import { schoolYearLabel } from '../../../../../shared/school-year.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
 import { PlainButton, PlainResult } from '../../../components/plain-ui.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -15,6 +16,7 @@ import { useReligions } from '../../../lib/queries/lookups/use-religions.js';
 import { useTowns } from '../../../lib/queries/lookups/use-towns.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
 import { useRegistrationStatus } from '../../../lib/queries/use-registration-status.js';
+import { useSchoolYear } from '../../../lib/queries/use-school-year.js';
 import { type FocusTarget, focusTarget, targetHash, targetOfHash } from '../focus-target.js';
 import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import { UnsavedAnswersNotice } from '../save-queue/unsaved-answers-notice.js';
@@ -78,6 +80,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   const { isAdmin, settings } = useAuth();
   const record = useStudentRecord(studentId);
   const status = useRegistrationStatus();
+  const schoolYear = useSchoolYear().data?.year;
   const formClasses = useFormClasses();
   const houses = useHouses();
   const towns = useTowns();
@@ -157,6 +160,10 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   }, [ready, location.key, location.hash]);
 
   const label = STEPS[stepIndex(step)].label;
+  // The year is not waited for: the form is drawn without it until it is known (the server's first view has it).
+  const yearLine = schoolYear !== undefined && (
+    <p className="reg-form-year">{`School year ${schoolYearLabel(schoolYear)}`}</p>
+  );
   const title = <title>{`${label} · Registration · Student Portal`}</title>;
 
   if (failed.length > 0) {
@@ -186,6 +193,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
         {title}
         <div className="reg-form">
           <h1 className="reg-form-title">{registrationHeading(label)}</h1>
+          {yearLine}
           {record.data && status.data && (
             <p className="reg-form-subtitle">{registrationSubtitle(record.data, isAdmin || status.data.editable)}</p>
           )}
@@ -208,6 +216,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
         {title}
         <div className="reg-form">
           <h1 className="reg-form-title">{registrationHeading(label)}</h1>
+          {yearLine}
           <p className="reg-form-subtitle">{registrationSubtitle(r, value.editable)}</p>
           <RegistrationNotice status={status.data} isAdmin={isAdmin} />
           <UnsavedAnswersNotice studentId={studentId} />

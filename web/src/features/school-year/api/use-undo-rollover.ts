@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.js';
+import { afterYearChange } from './after-year-change.js';
+
+/** POST /api/rollover/undo (admin): puts the school back as it was before the last rollover (docs/product.md §12.2). */
+export function useUndoRollover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<unknown>('/api/rollover/undo'),
+    onSuccess: () => afterYearChange(queryClient),
+  });
+}
