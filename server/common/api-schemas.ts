@@ -155,6 +155,19 @@ export const API_SCHEMAS = {
   UserInfo: obj({ student_id: str, password_reset: flag }),
   StudentIdMatch: obj({ id: str, name: str }),
   SchoolYear: obj({ year: integer }),
+  RetentionPolicy: obj({ years_after_leaving: integer }),
+  RetentionDue: obj({
+    due: list(
+      obj({
+        id: str,
+        first_name: strOrNull,
+        last_name: strOrNull,
+        left_on: { type: 'string', format: 'date' },
+        due_on: { type: 'string', format: 'date' },
+      }),
+    ),
+  }),
+  RetentionScrubResult: obj({ scrubbed: integer }),
   RegistrationStatus: obj({
     open: flag,
     deadline: { type: 'string', format: 'date', nullable: true },
