@@ -123,7 +123,7 @@ describe('GET /api/retention/due', () => {
     await makeFormer([UMA], yearsAgo(9));
   });
 
-  it('lists former students who left more than the years kept ago, longest due first; never a current one', async () => {
+  it('lists former students who left more than the years kept ago, longest due first; never current ones', async () => {
     const { due } = (await admin.get('/api/retention/due').expect(200)).body as { due: { id: string }[] };
     expect(due).toEqual([
       {
