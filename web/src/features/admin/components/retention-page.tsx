@@ -5,6 +5,7 @@ import { RETENTION_KEEPS, RETENTION_MESSAGES, RETENTION_REMOVES } from '../../..
 import type { RetentionDueStudent } from '../../../../../shared/school-year.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { ADMIN_ROUTES } from '../admin-routes.js';
 import { useDownloadFile } from '../api/use-download-file.js';
 import { useDeleteFormerData, useRetentionDue, useRetentionPolicy } from '../api/use-retention.js';
@@ -125,27 +126,43 @@ export function RetentionPage() {
   const [deleted, setDeleted] = useState<number | null>(null);
   const rows = due.data?.due ?? [];
   const exporting = exportData.isPending ? exportData.variables?.path : undefined;
+  const wide = useMediaQuery('(min-width: 576px)');
 
-  const columns: TableColumnsType<RetentionDueStudent> = [
-    { title: 'ID', dataIndex: 'id', key: 'id' },
-    { title: 'Name', key: 'name', render: (_, s) => nameOf(s) },
-    { title: 'Left on', dataIndex: 'left_on', key: 'left_on' },
-    { title: 'Due on', dataIndex: 'due_on', key: 'due_on' },
-    {
-      title: 'Her data',
-      key: 'export',
-      render: (_, s) => (
-        <Button
-          size="small"
-          loading={exporting === exportPath(s.id)}
-          onClick={() => exportData.mutate({ path: exportPath(s.id), fileName: `${s.id} subject access.zip` })}
-          aria-label={`Download the data of ${nameOf(s)} (ZIP)`}
-        >
-          Download (ZIP)
-        </Button>
-      ),
-    },
-  ];
+  const zipButton = (s: RetentionDueStudent) => (
+    <Button
+      size="small"
+      loading={exporting === exportPath(s.id)}
+      onClick={() => exportData.mutate({ path: exportPath(s.id), fileName: `${s.id} subject access.zip` })}
+      aria-label={`Download the data of ${nameOf(s)} (ZIP)`}
+    >
+      {wide ? 'Download (ZIP)' : 'ZIP'}
+    </Button>
+  );
+  // On a phone the ID and the leaving day go under her name, so that her ZIP stays on the screen.
+  const columns: TableColumnsType<RetentionDueStudent> = wide
+    ? [
+        { title: 'ID', dataIndex: 'id', key: 'id' },
+        { title: 'Name', key: 'name', render: (_, s) => nameOf(s) },
+        { title: 'Left on', dataIndex: 'left_on', key: 'left_on' },
+        { title: 'Due on', dataIndex: 'due_on', key: 'due_on' },
+        { title: 'Her data', key: 'export', render: (_, s) => zipButton(s) },
+      ]
+    : [
+        {
+          title: 'Student',
+          key: 'name',
+          render: (_, s) => (
+            <>
+              <div>{nameOf(s)}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                {s.id} · left {s.left_on}
+              </Typography.Text>
+            </>
+          ),
+        },
+        { title: 'Due on', dataIndex: 'due_on', key: 'due_on' },
+        { title: 'Data', key: 'export', render: (_, s) => zipButton(s) },
+      ];
 
   const years = policy.data?.years_after_leaving;
   return (
