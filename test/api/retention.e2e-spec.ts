@@ -284,6 +284,7 @@ describe('POST /api/retention/scrub', () => {
       throttle: 1,
     });
     expect(held.sessions).toBeGreaterThan(0);
+    expect(await t.ds.getRepository(SessionRow).countBy({ user_id: guardianId })).toBe(1);
     expect(held.auditValues).toBeGreaterThan(2);
     expect(before.allergy).toBe(ALLERGY);
   });
@@ -348,8 +349,9 @@ describe('POST /api/retention/scrub', () => {
     // The register stays: her class history and her report cards.
     expect(await t.ds.getRepository(StudentClass).countBy({ student_id: RUTH })).toBe(1);
     expect(await t.ds.getRepository(TermReport).countBy({ student_id: RUTH })).toBe(1);
-    // Her guardian's account stays (she may have other daughters), without the link.
+    // Her guardian's account stays (she may have other daughters), without the link; her sessions ended.
     expect(await t.ds.getRepository(User).countBy({ id: guardianId })).toBe(1);
+    expect(await t.ds.getRepository(SessionRow).countBy({ user_id: guardianId })).toBe(0);
     // The deletion itself is audited by count only.
     const scrubbed = await t.ds.getRepository(AuditEntry).findBy({ action: 'retention.scrubbed' });
     expect(scrubbed.map((e) => [e.actor, e.entity_id, e.old_value, e.new_value])).toEqual([
