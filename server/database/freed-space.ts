@@ -6,8 +6,9 @@ import { isSqlite, outsideTransactions } from './write-transaction.js';
  * no copy of it. SQLite overwrites deleted content with zeros as it goes (`secure_delete`, set on the connection:
  * connection-options.ts); the write-ahead log still holds the pages as they were before, so it is checkpointed into
  * the database and truncated to nothing. MariaDB's InnoDB only marks deleted rows and leaves freed space as it was:
- * each changed table is rebuilt (OPTIMIZE TABLE: a copy of its live rows, the old file dropped). What InnoDB's logs
- * and the binary log keep is said in docs/operations.md.
+ * each changed table is rebuilt (ALTER TABLE … FORCE: a copy of its live rows, the old file dropped; OPTIMIZE TABLE
+ * would defragment in place instead when innodb_defragment is on). What InnoDB's logs and the binary log keep is
+ * said in docs/operations.md.
  */
 export async function rewriteFreedSpace(ds: DataSource, tables: readonly string[]): Promise<void> {
   await outsideTransactions(ds, async () => {
@@ -15,6 +16,6 @@ export async function rewriteFreedSpace(ds: DataSource, tables: readonly string[
       await ds.query('PRAGMA wal_checkpoint(TRUNCATE)');
       return;
     }
-    for (const table of new Set(tables)) await ds.query(`OPTIMIZE TABLE ${ds.driver.escape(table)}`);
+    for (const table of new Set(tables)) await ds.query(`ALTER TABLE ${ds.driver.escape(table)} FORCE`);
   });
 }
