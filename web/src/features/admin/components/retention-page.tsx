@@ -173,7 +173,9 @@ export function RetentionPage() {
           ? 'A former student’s personal data is kept for the years set in Settings after the day she left. '
           : `A former student’s personal data is kept ${years} ${years === 1 ? 'year' : 'years'} after she left. `}
         Download a student&rsquo;s data first if it must be kept elsewhere, then delete it.{' '}
-        <Link to={ADMIN_ROUTES.settings}>Change the years in Settings</Link>
+        <Link to={ADMIN_ROUTES.settings} style={{ textDecoration: 'underline' }}>
+          Change the years in Settings
+        </Link>
       </Typography.Paragraph>
       <div role="status" aria-live="polite">
         {deleted !== null && (
@@ -231,7 +233,6 @@ export function RetentionPage() {
             dataSource={rows}
             columns={columns}
             pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-            scroll={{ x: 'max-content' }}
             rowSelection={{
               selectedRowKeys: selected,
               onChange: (keys) => setSelected(keys.map(String)),

@@ -45,7 +45,10 @@ export function StudentsPage({
               style={{ marginBottom: 12 }}
               title={
                 <>
-                  {RETENTION_MESSAGES.dueNotice(dueCount)} <Link to={ADMIN_ROUTES.retention}>Review them</Link>
+                  {RETENTION_MESSAGES.dueNotice(dueCount)}{' '}
+                  <Link to={ADMIN_ROUTES.retention} style={{ textDecoration: 'underline' }}>
+                    Review them
+                  </Link>
                 </>
               }
             />
