@@ -87,7 +87,7 @@ describe('data retention in the admin area', () => {
     await expect.poll(() => years.inputValue()).toBe('7');
     // The box itself keeps a number within 0-50; an empty one is refused with the server's words.
     await years.fill('');
-    const save = page.locator('#retention-policy').getByRole('button', { name: 'Save', exact: true });
+    const save = page.getByRole('button', { name: 'Save years' });
     await save.click();
     await expect.poll(() => page.getByText(RETENTION_MESSAGES.years).first().isVisible()).toBe(true);
     await years.fill('8');

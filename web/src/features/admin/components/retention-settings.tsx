@@ -98,7 +98,7 @@ export function RetentionSettings() {
           </Form.Item>
           <Flex gap={12} align="center" wrap>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
+              Save years
             </Button>
             <Link to={ADMIN_ROUTES.retention}>Former students due for deletion</Link>
           </Flex>
