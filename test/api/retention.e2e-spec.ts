@@ -5,6 +5,7 @@ import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
 import { PasswordResetToken } from '../../server/auth/recovery/password-reset-token.entity.js';
 import { SessionRow } from '../../server/auth/sessions/session.entity.js';
 import { LoginThrottle } from '../../server/auth/sign-in/login-throttle.entity.js';
+import { CacheInvalidation } from '../../server/cache/cache-invalidation.entity.js';
 import { localDate } from '../../server/common/time.js';
 import { StudentFile } from '../../server/files/entities/student-file.entity.js';
 import { GuardianLink } from '../../server/guardian-links/entities/guardian-link.entity.js';
@@ -352,6 +353,8 @@ describe('POST /api/retention/scrub', () => {
     // Her guardian's account stays (she may have other daughters), without the link; her sessions ended.
     expect(await t.ds.getRepository(User).countBy({ id: guardianId })).toBe(1);
     expect(await t.ds.getRepository(SessionRow).countBy({ user_id: guardianId })).toBe(0);
+    // Every instance forgets the registration forms it keeps of her (told through the shared cache's table).
+    expect(await t.ds.getRepository(CacheInvalidation).countBy({ cache_key: `registration-forms:${RUTH}` })).toBe(1);
     // The deletion itself is audited by count only.
     const scrubbed = await t.ds.getRepository(AuditEntry).findBy({ action: 'retention.scrubbed' });
     expect(scrubbed.map((e) => [e.actor, e.entity_id, e.old_value, e.new_value])).toEqual([
