@@ -14,6 +14,7 @@ import { GuardiansModule } from './guardians/guardians.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupsModule } from './lookups/lookups.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 import { RolloverModule } from './rollover/rollover.module.js';
 import { SchoolYearModule } from './school-year/school-year.module.js';
 import { StudentsModule } from './students/students.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         DocumentsModule,
         TermReportsModule,
         SubjectAccessModule,
+        RetentionModule,
         TermsModule,
         GuardiansModule,
         HealthModule,

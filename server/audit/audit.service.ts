@@ -124,6 +124,36 @@ export class AuditService {
     return (await qb.getCount()) > 0;
   }
 
+  /**
+   * Her personal data is deleted (docs/product.md §12.4): the entries about her stay (who did what, when), but the
+   * values they held go and `scrubbed` says so. Entries about her: those whose entity is her (her id), those her own
+   * account made, those about the e-mails she was sent (`outboxIds`), and any whose values name her id. In the caller's
+   * transaction; answers the table it changed.
+   */
+  async scrubAbout(
+    about: { studentIds: readonly string[]; accountIds: readonly number[]; outboxIds: readonly number[] },
+    m: EntityManager,
+  ): Promise<string[]> {
+    const set = 'UPDATE audit_log SET old_value = NULL, new_value = NULL, scrubbed = 1 WHERE ';
+    const marks = (list: readonly unknown[]) => list.map(() => '?').join(', ');
+    for (let n = 0; n < about.studentIds.length; n += 50) {
+      const ids = about.studentIds.slice(n, n + 50);
+      // Her id inside a value ('!' escapes LIKE's wildcards the same way on SQLite and MariaDB).
+      const likes = ids.map((id) => `%${id.replace(/[!%_]/g, (c) => `!${c}`)}%`);
+      const named = likes.map(() => "old_value LIKE ? ESCAPE '!' OR new_value LIKE ? ESCAPE '!'").join(' OR ');
+      await m.query(`${set}entity_id IN (${marks(ids)}) OR ${named}`, [...ids, ...likes.flatMap((l) => [l, l])]);
+    }
+    for (let n = 0; n < about.accountIds.length; n += 500) {
+      const ids = about.accountIds.slice(n, n + 500);
+      await m.query(`${set}actor_user_id IN (${marks(ids)})`, ids);
+    }
+    for (let n = 0; n < about.outboxIds.length; n += 500) {
+      const ids = about.outboxIds.slice(n, n + 500).map(String);
+      await m.query(`${set}entity = 'outbox' AND entity_id IN (${marks(ids)})`, ids);
+    }
+    return ['audit_log'];
+  }
+
   /** Everything the trail holds about one student, oldest first (her subject-access export). */
   ofStudent(studentId: string): Promise<AuditEntry[]> {
     return this.entries.find({

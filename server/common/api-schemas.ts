@@ -180,6 +180,19 @@ export const API_SCHEMAS = {
   }),
   RolloverResult: obj({ to_year: integer, promoted: integer, repeated: integer, graduated: integer, left: integer }),
   RolloverUndoResult: obj({ year: integer }),
+  RetentionPolicy: obj({ years_after_leaving: integer }),
+  RetentionDue: obj({
+    due: list(
+      obj({
+        id: str,
+        first_name: strOrNull,
+        last_name: strOrNull,
+        left_on: { type: 'string', format: 'date' },
+        due_on: { type: 'string', format: 'date' },
+      }),
+    ),
+  }),
+  RetentionScrubResult: obj({ scrubbed: integer }),
   RegistrationStatus: obj({
     open: flag,
     deadline: { type: 'string', format: 'date', nullable: true },

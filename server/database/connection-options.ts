@@ -26,6 +26,9 @@ export function connectionOptions(db: DatabaseConfig, entities: DataSourceOption
         sqlite.pragma('journal_mode = WAL');
         sqlite.pragma('busy_timeout = 5000');
         sqlite.pragma('foreign_keys = ON');
+        // Deleted content is overwritten with zeros, not left in free space: a former student's deleted personal
+        // data must not stay readable in the file (docs/product.md §12.4, docs/operations.md Retention).
+        sqlite.pragma('secure_delete = ON');
       },
     };
   }

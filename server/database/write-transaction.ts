@@ -19,6 +19,21 @@ export function writeTransaction<T>(ds: DataSource, work: (manager: EntityManage
   return run;
 }
 
+/**
+ * Work that must not run inside a transaction (a checkpoint, a table rebuild), after every write transaction asked for
+ * before it has ended: on SQLite in the queue of writeTransaction, so none is open on the one connection meanwhile.
+ */
+export function outsideTransactions<T>(ds: DataSource, work: () => Promise<T>): Promise<T> {
+  if (!isSqlite(ds)) return work();
+  const previous = queues.get(ds) ?? Promise.resolve();
+  const run = previous.then(work);
+  queues.set(
+    ds,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
 export function isSqlite(ds: DataSource): boolean {
   return ds.options.type === 'better-sqlite3';
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import type { DocumentFile, DocumentType } from '../../shared/documents.js';
 import { registrationProgress } from '../../shared/registration-progress.js';
 import { agreementView } from '../../shared/terms.js';
+import { SharedCache } from '../cache/shared-cache.js';
 import { formatLocalDateTime } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
@@ -66,6 +68,9 @@ const REPORT_COLUMNS = [
   'agree_terms_conditions',
 ] as const satisfies readonly (keyof StudentRow)[];
 
+/** The SharedCache kind of a student's kept registration forms. */
+const FORMS_KIND = 'registration-forms';
+
 /** The generated documents: the registration form of one student and the registration report. */
 @Injectable()
 export class DocumentsService {
@@ -81,7 +86,23 @@ export class DocumentsService {
     private readonly lookups: LookupsService,
     private readonly terms: TermsService,
     private readonly schoolYear: SchoolYearService,
-  ) {}
+    private readonly shared: SharedCache,
+  ) {
+    // A student's personal data was deleted (forgetStudents), on this instance or another: her forms go from memory.
+    shared.onInvalidate(FORMS_KIND, (studentId) => this.cache.deletePrefix(`form:${studentId}:`));
+  }
+
+  /**
+   * Her personal data is deleted (docs/product.md §12.4): every instance forgets the registration forms it keeps of
+   * these students (published in the caller's transaction, so it applies with the deletion).
+   */
+  async forgetStudents(studentIds: readonly string[], m: EntityManager): Promise<void> {
+    if (studentIds.length > 0)
+      await this.shared.publish(
+        studentIds.map((id) => `${FORMS_KIND}:${id}`),
+        m,
+      );
+  }
 
   /**
    * GET /api/registration-form/{id}: served from the cache while the record, its files and the school's

@@ -187,6 +187,39 @@ export class FilesService {
         .execute();
   }
 
+  /**
+   * Her personal data is deleted (docs/product.md §12.4): every version of every document of these students loses its
+   * record here, in the caller's transaction. Answers the stored names, whose bytes the caller removes once the
+   * transaction has committed (removeStored), and the table it changed.
+   */
+  async deleteAllOf(
+    studentIds: readonly string[],
+    m: EntityManager,
+  ): Promise<{ storedNames: string[]; tables: string[] }> {
+    const storedNames: string[] = [];
+    for (let n = 0; n < studentIds.length; n += 500) {
+      const where = { student_id: In(studentIds.slice(n, n + 500)) };
+      const rows = await m.find(StudentFile, { select: { id: true, stored_name: true }, where });
+      storedNames.push(...rows.map((r) => r.stored_name));
+      await m.delete(StudentFile, where);
+    }
+    return { storedNames, tables: ['student_files'] };
+  }
+
+  /**
+   * Removes the bytes of deleted records from the storage. One that cannot be removed now (a disk error) is logged and
+   * left to the storage sweep, which removes every stored file no record names (StorageSweep).
+   */
+  async removeStored(storedNames: readonly string[]): Promise<void> {
+    for (const name of storedNames) {
+      try {
+        await this.storage.remove(name);
+      } catch (e) {
+        this.logger.error({ msg: 'cannot remove a deleted file; the storage sweep will', error: (e as Error).message });
+      }
+    }
+  }
+
   /** The stored name of every file record, replaced ones included (the storage sweep keeps their bytes). */
   async storedNames(): Promise<string[]> {
     const rows = await this.files

@@ -95,6 +95,21 @@ export class GuardianLinksService {
     return true;
   }
 
+  /**
+   * Ends every link to these students (their personal data is deleted, docs/product.md §12.4); answers the guardians
+   * who were linked. In the caller's transaction.
+   */
+  async deleteAllOf(studentIds: readonly string[], m: EntityManager): Promise<number[]> {
+    const guardians = new Set<number>();
+    for (let n = 0; n < studentIds.length; n += 500) {
+      const where = { student_id: In(studentIds.slice(n, n + 500)) };
+      const rows = await m.getRepository(GuardianLink).find({ select: { id: true, guardian_user_id: true }, where });
+      for (const r of rows) guardians.add(r.guardian_user_id);
+      await m.getRepository(GuardianLink).delete(where);
+    }
+    return [...guardians];
+  }
+
   /** Ends the link; false when there was none. */
   async unlink(guardianId: number, studentId: string, m: EntityManager): Promise<boolean> {
     const result = await m.getRepository(GuardianLink).delete({ guardian_user_id: guardianId, student_id: studentId });

@@ -39,6 +39,12 @@ export class GuardianInvitationsRepository {
     });
   }
 
+  /** Every invitation for these students, used or not (their personal data is deleted, docs/product.md §12.4). */
+  async deleteAllOf(studentIds: readonly string[], m: EntityManager): Promise<void> {
+    for (let n = 0; n < studentIds.length; n += 500)
+      await m.getRepository(GuardianInvitation).delete({ student_id: In(studentIds.slice(n, n + 500)) });
+  }
+
   async delete(ids: number[], m: EntityManager): Promise<void> {
     if (ids.length > 0) await m.getRepository(GuardianInvitation).delete({ id: In(ids) });
   }

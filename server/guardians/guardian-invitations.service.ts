@@ -175,6 +175,20 @@ export class GuardianInvitationsService {
   }
 
   /**
+   * Her personal data is deleted (docs/product.md §12.4): every invitation for her goes, used or not, and every link
+   * of a guardian to her. In the caller's transaction; answers the guardians who were linked (their sessions end once
+   * it has committed) and the tables changed.
+   */
+  async deleteAllOf(
+    studentIds: readonly string[],
+    m: EntityManager,
+  ): Promise<{ guardianIds: number[]; tables: string[] }> {
+    await this.invitations.deleteAllOf(studentIds, m);
+    const guardianIds = await this.links.deleteAllOf(studentIds, m);
+    return { guardianIds, tables: ['guardian_invitations', 'guardian_links'] };
+  }
+
+  /**
    * A link ended (GuardiansService.unlink): the student's unused invitations to the same mailbox as the guardian's
    * (any spelling, canonicalMailbox) are withdrawn in the unlink's transaction, so that an invitation sent while she
    * was linked cannot bring her back (410 like a used link). Other addresses' invitations stay.

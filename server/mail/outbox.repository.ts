@@ -41,6 +41,21 @@ export class OutboxRepository {
     return found;
   }
 
+  /**
+   * Deletes every message about these students (student_id), queued, sent or kept; answers the deleted ids. In the
+   * caller's transaction.
+   */
+  async deleteAbout(studentIds: readonly string[], m: EntityManager): Promise<number[]> {
+    const ids: number[] = [];
+    for (let n = 0; n < studentIds.length; n += INSERT_CHUNK) {
+      const where = { student_id: In(studentIds.slice(n, n + INSERT_CHUNK)) };
+      const rows = await m.getRepository(OutboxMessage).find({ select: { id: true }, where });
+      ids.push(...rows.map((r) => r.id));
+      await m.getRepository(OutboxMessage).delete(where);
+    }
+    return ids;
+  }
+
   /** Inserts a once-only mailing's key; a unique violation when it is there already. */
   async insertRun(runKey: string, createdAt: string, m: EntityManager): Promise<void> {
     await m.getRepository(MailRun).insert({ run_key: runKey, created_at: createdAt });

@@ -125,6 +125,16 @@ export class OutboxService {
   }
 
   /**
+   * Her personal data is deleted (docs/product.md §12.4): every message about her goes, whatever its state (one being
+   * sent at this moment still reaches the mail server; its outcome finds no row to record). Mail runs hold no
+   * student's data (a run key names a deadline) and stay. Answers the deleted messages' ids (the audit entries about
+   * them lose their values too) and the table changed.
+   */
+  async deleteAllOf(studentIds: readonly string[], m: EntityManager): Promise<{ ids: number[]; tables: string[] }> {
+    return { ids: await this.messages.deleteAbout(studentIds, m), tables: ['outbox'] };
+  }
+
+  /**
    * Records that a once-only mailing (e.g. `auto-reminder:2026-12-04`) is being queued, inside its
    * transaction; false when it already was, by this instance or another.
    */

@@ -99,6 +99,13 @@ export class AddressWriters {
       await m.getRepository(GuardianWrittenAddress).delete({ student_id: studentId, field: In(address) });
   }
 
+  /** Her personal data is deleted (docs/product.md §12.4): who wrote her addresses goes too. Answers its table. */
+  async deleteAllOf(studentIds: readonly string[], m: EntityManager): Promise<string[]> {
+    for (let n = 0; n < studentIds.length; n += ID_CHUNK)
+      await m.getRepository(GuardianWrittenAddress).delete({ student_id: In(studentIds.slice(n, n + ID_CHUNK)) });
+    return ['guardian_written_addresses'];
+  }
+
   /** For each of these students with any, the address fields a guardian wrote. */
   async guardianWritten(studentIds: readonly string[], m?: EntityManager): Promise<Map<string, Set<AddressField>>> {
     const out = new Map<string, Set<AddressField>>();

@@ -11,8 +11,9 @@ import {
 import { TERMS_STAMP_COLUMNS } from '../../shared/terms.js';
 import { Student } from './entities/student.entity.js';
 
-// Her standing (current, graduated, left) is the rollover's, not a record field (docs/product.md §12).
-const STANDING_COLUMNS = ['status', 'left_on', 'leaving_reason'];
+// Her standing (current, graduated, left) is the rollover's, and the date her data was deleted retention's
+// (docs/product.md §12.4): not record fields.
+const STANDING_COLUMNS = ['status', 'left_on', 'leaving_reason', 'scrubbed_at'];
 const columns = getMetadataArgsStorage().columns.filter((c) => c.target === Student);
 
 describe('the shared field catalogue', () => {

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, In } from 'typeorm';
-import type { StudentFields } from '../../shared/student-fields.js';
+import { REGISTER_COLUMNS } from '../../shared/retention.js';
+import { STUDENT_FIELDS, type StudentFields } from '../../shared/student-fields.js';
 import { FORMER_STATUSES, type StudentStanding } from '../../shared/school-year.js';
+import { TERMS_STAMP_COLUMNS } from '../../shared/terms.js';
 import type { TermsAgreementStamp } from '../../shared/terms.js';
 import { chunks } from '../common/chunks.js';
 import { isSqlite } from '../database/write-transaction.js';
@@ -11,11 +13,11 @@ import { Student } from './entities/student.entity.js';
 /** One row of the students table, typed by the shared field catalogue: flags 0/1, codes integers, the rest text. */
 export type StudentRow = StudentFields &
   TermsAgreementStamp &
-  StudentStanding & { id: string; created_at: string; updated_at: string };
+  StudentStanding & { id: string; created_at: string; updated_at: string; scrubbed_at: string | null };
 export type StudentColumn = keyof StudentRow;
 
 /** The values a write may set: catalogue fields (and the terms stamp, written by TermsService only). */
-export type StudentChanges = Partial<Omit<StudentRow, 'id' | 'created_at'>>;
+export type StudentChanges = Partial<Omit<StudentRow, 'id' | 'created_at' | 'scrubbed_at'>>;
 
 /** A selection of columns of one row (`id` always included). */
 export type StudentPick<K extends StudentColumn> = Pick<StudentRow, K | 'id'>;
@@ -25,12 +27,12 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const entityMatchesCatalogue: Same<Student, StudentRow> = true;
 void entityMatchesCatalogue;
 
-/** A student as the rollover reads and writes her: her class and her standing. */
+/** A student as the rollover and the retention rules read her: her class, her standing, whether she was scrubbed. */
 export type RolloverStudentRow = Pick<
   StudentRow,
-  'id' | 'first_name' | 'last_name' | 'class_id' | 'status' | 'left_on' | 'leaving_reason'
+  'id' | 'first_name' | 'last_name' | 'class_id' | 'status' | 'left_on' | 'leaving_reason' | 'scrubbed_at'
 >;
-const ROLLOVER_COLUMNS = 'id, first_name, last_name, class_id, status, left_on, leaving_reason';
+const ROLLOVER_COLUMNS = 'id, first_name, last_name, class_id, status, left_on, leaving_reason, scrubbed_at';
 
 /** What the rollover and its undo set on a student. */
 export type StandingChanges = Partial<Pick<StudentRow, 'class_id' | 'status' | 'left_on' | 'leaving_reason'>>;
@@ -234,7 +236,10 @@ export class StudentsRepository {
     ])) as RolloverStudentRow[];
   }
 
-  /** The same columns of some students, locked as above (the undo of a rollover reads them before it restores). */
+  /**
+   * The same columns of some students, locked as above (the undo of a rollover reads them before it restores; the
+   * retention rules before a deletion).
+   */
   async standingsForUpdate(ids: readonly string[], m: EntityManager): Promise<RolloverStudentRow[]> {
     const lock = isSqlite(this.ds) ? '' : ' FOR UPDATE';
     const out: RolloverStudentRow[] = [];
@@ -281,7 +286,56 @@ export class StudentsRepository {
       [...names.map((n) => changes[n as keyof StudentChanges]), id],
     );
   }
+
+  /**
+   * Former students who left on or before `leftOnOrBefore` and whose personal data is still held, by leaving date and
+   * name (the retention rules decide which of them are due: RetentionService).
+   */
+  async formerNotScrubbed(
+    leftOnOrBefore: string,
+    m?: EntityManager,
+  ): Promise<Pick<StudentRow, 'id' | 'first_name' | 'last_name' | 'status' | 'left_on' | 'scrubbed_at'>[]> {
+    const statuses = FORMER_STATUSES.map(() => '?').join(', ');
+    return (await this.manager(m).query(
+      'SELECT id, first_name, last_name, status, left_on, scrubbed_at FROM students ' +
+        `WHERE status IN (${statuses}) AND scrubbed_at IS NULL AND left_on IS NOT NULL AND left_on <= ? ` +
+        'ORDER BY left_on, last_name, first_name, id',
+      [...FORMER_STATUSES, leftOnOrBefore],
+    )) as Pick<StudentRow, 'id' | 'first_name' | 'last_name' | 'status' | 'left_on' | 'scrubbed_at'>[];
+  }
+
+  /**
+   * Deletes the personal data of these students' rows (docs/product.md §12.4): the register stays (REGISTER_COLUMNS),
+   * every other column is emptied, and scrubbed_at says when. Answers the tables it changed (the caller has their
+   * freed space rewritten).
+   */
+  async scrub(ids: readonly string[], at: string, m: EntityManager): Promise<string[]> {
+    const driver = this.ds.driver;
+    const names = Object.keys(SCRUBBED_VALUES);
+    const sets = [...names.map((n) => `${driver.escape(n)} = ?`), `${driver.escape('scrubbed_at')} = ?`].join(', ');
+    for (let n = 0; n < ids.length; n += ID_CHUNK) {
+      const chunk = ids.slice(n, n + ID_CHUNK);
+      await m.query(`UPDATE students SET ${sets} WHERE id IN (${chunk.map(() => '?').join(', ')})`, [
+        ...names.map((name) => SCRUBBED_VALUES[name]),
+        at,
+        ...chunk,
+      ]);
+    }
+    return ['students'];
+  }
 }
+
+/**
+ * What deleting her personal data sets (docs/product.md §12.4): every column of the field catalogue and the terms'
+ * stamp that is not part of the register (REGISTER_COLUMNS), flags to 0 (the columns are NOT NULL), the rest to NULL.
+ */
+const SCRUBBED_VALUES: Readonly<Record<string, 0 | null>> = Object.fromEntries([
+  ...STUDENT_FIELDS.filter((f) => !(REGISTER_COLUMNS as readonly string[]).includes(f.name)).map((f) => [
+    f.name,
+    f.kind === 'flag' ? 0 : null,
+  ]),
+  ...TERMS_STAMP_COLUMNS.map((c) => [c, null]),
+]);
 
 function selectOf(columns: readonly StudentColumn[]): Partial<Record<StudentColumn, true>> {
   return Object.fromEntries(['id', ...columns].map((c) => [c, true]));

@@ -149,6 +149,20 @@ export class UsersService {
     return true;
   }
 
+  /**
+   * Deletes these accounts (a former student's, her personal data deleted: docs/product.md §12.4), in the caller's
+   * transaction; every instance forgets them. Answers the table changed.
+   */
+  async deleteAccounts(ids: readonly number[], m: EntityManager): Promise<string[]> {
+    for (let n = 0; n < ids.length; n += 500) await m.getRepository(User).delete({ id: In(ids.slice(n, n + 500)) });
+    if (ids.length > 0)
+      await this.cache.publish(
+        ids.map((id) => `account:${id}`),
+        m,
+      );
+    return ['users'];
+  }
+
   async create(
     data: Pick<User, 'role' | 'student_id' | 'username' | 'display_name' | 'password_hash' | 'password_reset'> &
       Partial<Pick<User, 'email' | 'password_changed_at'>>,

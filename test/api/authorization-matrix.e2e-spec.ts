@@ -229,6 +229,15 @@ export const MATRIX: Row[] = [
     body: () => ({ email: 'not an address', password: 'whatever' }),
     expect: adminOnly(422),
   },
+  // Retention (docs/product.md §12.4). An invalid number and a scrub naming nobody: past authorization nothing changes.
+  { route: 'GET /api/retention', expect: adminOnly() },
+  { route: 'POST /api/retention', body: () => ({ years_after_leaving: 51 }), expect: adminOnly(422) },
+  { route: 'GET /api/retention/due', expect: adminOnly() },
+  {
+    route: 'POST /api/retention/scrub',
+    body: () => ({ student_ids: [], password: 'whatever' }),
+    expect: adminOnly(422),
+  },
   // Guardian accounts. Wrong credentials for everyone; asking for a link answers the same for anyone;
   // unknown tokens are 410 for everyone. An invalid address: past authorization nothing is sent.
   {

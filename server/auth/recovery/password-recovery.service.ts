@@ -188,6 +188,15 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     if (hit.isBlocked) throw new TooManyRequestsException(MESSAGES.tooManyLinkRequests, hit.timeToBlockExpire);
   }
 
+  /**
+   * The reset links of these accounts go (a former student's personal data is deleted: docs/product.md §12.4), in the
+   * caller's transaction. Answers the table.
+   */
+  async deleteAllOf(userIds: readonly number[], m: EntityManager): Promise<string[]> {
+    await this.tokens.deleteAllOf(userIds, m);
+    return ['password_reset_tokens'];
+  }
+
   /** Which kind of account the link is for, so that the page can say so; 410 when it no longer works. */
   async check(token: string): Promise<ResetTokenCheck> {
     const { user } = await this.valid(token);

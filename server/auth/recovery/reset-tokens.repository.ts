@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, IsNull } from 'typeorm';
+import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 
 /** A new reset link as stored: the hash of its token, never the token. */
@@ -28,6 +28,12 @@ export class ResetTokensRepository {
     const tokens = m.getRepository(PasswordResetToken);
     await tokens.delete({ user_id: token.user_id, used_at: IsNull() });
     await tokens.insert({ ...token, used_at: null });
+  }
+
+  /** Every link of these accounts, used or not (docs/product.md §12.4), in the caller's transaction. */
+  async deleteAllOf(userIds: readonly number[], m: EntityManager): Promise<void> {
+    for (let n = 0; n < userIds.length; n += 500)
+      await m.getRepository(PasswordResetToken).delete({ user_id: In(userIds.slice(n, n + 500)) });
   }
 
   /** Spends the link if it is unused and unexpired at `now`; false when it is not (used meanwhile, or expired). */

@@ -1,5 +1,5 @@
 import session from 'express-session';
-import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { type DataSource, type EntityManager, In, LessThan, type Repository } from 'typeorm';
 import type { SessionEndReason } from '../../../shared/api-types.js';
 import { sessionTouchIntervalMs } from '../../../shared/constants.js';
 import type { CacheRegion, SharedCache } from '../../cache/shared-cache.js';
@@ -132,6 +132,21 @@ export class DbSessionStore extends session.Store {
   /** Ends every session of an account, each kept a while as a marker saying why (see destroyOtherSessions). */
   async destroyAllSessions(userId: number, reason: SessionEndReason): Promise<void> {
     await this.endWhere('user_id = :userId', { userId }, reason);
+  }
+
+  /**
+   * Deletes every session of these accounts, in the caller's transaction (their personal data is deleted:
+   * docs/product.md §12.4; no marker is kept, the account is gone). Every instance forgets them. Answers the table.
+   */
+  async deleteAllOf(userIds: readonly number[], m: EntityManager): Promise<string[]> {
+    for (let n = 0; n < userIds.length; n += 500)
+      await m.getRepository(SessionRow).delete({ user_id: In(userIds.slice(n, n + 500)) });
+    if (userIds.length > 0)
+      await this.cache.publish(
+        userIds.map((id) => `account:${id}`),
+        m,
+      );
+    return ['sessions'];
   }
 
   private async endWhere(where: string, params: Record<string, unknown>, reason: SessionEndReason): Promise<void> {

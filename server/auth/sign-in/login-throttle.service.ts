@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { MESSAGES } from '../../../shared/constants.js';
 import { type SignInKind, signInLockKey } from '../../../shared/sign-in-names.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.exception.js';
@@ -44,6 +44,17 @@ export class LoginThrottleService {
     const ok = await check();
     if (ok) await this.recordSuccess(key);
     return ok;
+  }
+
+  /**
+   * Forgets the counts of these keys (an account whose personal data is deleted: docs/product.md §12.4), in the
+   * caller's transaction. Answers the table.
+   */
+  async deleteAllOf(keys: readonly string[], m: EntityManager): Promise<string[]> {
+    const stored = keys.map((k) => storedKey(k, LOGIN_KEY_LENGTH));
+    for (let n = 0; n < stored.length; n += 500)
+      await m.getRepository(LoginThrottle).delete({ login_key: In(stored.slice(n, n + 500)) });
+    return ['login_throttle'];
   }
 
   /** Counts one attempt on the key, or throws 429 when it is locked. */

@@ -2,7 +2,8 @@ import { type MigrationInterface, type QueryRunner, Table, TableColumn, TableInd
 
 // The school year (docs/product.md §12): the stored year, each class's next class, each student's class in past
 // years, what a rollover changed (to undo it exactly), a student's standing (current, graduated or left) with the
-// date and reason she left, how long a former student's data is kept, and audit entries whose values were scrubbed.
+// date and reason she left (and when her personal data was deleted), how long a former student's data is kept, and
+// audit entries whose values were scrubbed.
 
 export class SchoolYear1795900000000 implements MigrationInterface {
   name = 'SchoolYear1795900000000';
@@ -12,6 +13,7 @@ export class SchoolYear1795900000000 implements MigrationInterface {
       new TableColumn({ name: 'status', type: 'varchar', length: '10', isNullable: false, default: "'current'" }),
       new TableColumn({ name: 'left_on', type: 'varchar', length: '10', isNullable: true }),
       new TableColumn({ name: 'leaving_reason', type: 'varchar', length: '200', isNullable: true }),
+      new TableColumn({ name: 'scrubbed_at', type: 'varchar', length: '24', isNullable: true }),
     ]);
     await q.createIndex('students', new TableIndex({ name: 'IDX_students_status', columnNames: ['status'] }));
     await q.addColumn('audit_log', new TableColumn({ name: 'scrubbed', type: 'int', isNullable: false, default: 0 }));
@@ -96,6 +98,6 @@ export class SchoolYear1795900000000 implements MigrationInterface {
     await q.dropTable('school_years');
     await q.dropColumn('audit_log', 'scrubbed');
     await q.dropIndex('students', 'IDX_students_status');
-    await q.dropColumns('students', ['status', 'left_on', 'leaving_reason']);
+    await q.dropColumns('students', ['status', 'left_on', 'leaving_reason', 'scrubbed_at']);
   }
 }

@@ -143,4 +143,6 @@ export class Student {
   @Index('IDX_students_status') @Column({ type: 'varchar', length: 10, default: 'current' }) status: StudentStatus;
   @Column(str(10)) left_on: string | null;
   @Column(str(200)) leaving_reason: string | null;
+  /** When her personal data was deleted (docs/product.md §12.4): only the register columns are left. */
+  @Column(str(24)) scrubbed_at: string | null;
 }

@@ -6,6 +6,7 @@ import { ImportStudentsPage } from '../features/admin/components/import-students
 import { OutboxPage } from '../features/admin/components/outbox-page.js';
 import { ParentsContactPage } from '../features/admin/components/parents-contact-page.js';
 import { ReportsPage } from '../features/admin/components/reports-page.js';
+import { RetentionPage } from '../features/admin/components/retention-page.js';
 import { SettingsPage } from '../features/admin/components/settings-page.js';
 import { StudentsPage } from '../features/admin/components/students-page.js';
 import { MfaEnrolmentRequiredPage } from '../features/admin/components/two-step-settings.js';
@@ -53,6 +54,7 @@ export default function AdminArea() {
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="new-school-year" element={<NewSchoolYearPage settingsPath={ADMIN_ROUTES.settings} />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="retention" element={<RetentionPage />} />
         <Route path="students/:studentId/registration/:step" element={<AdminRegistrationPage />} />
         <Route path="*" element={<UnknownAdminPage />} />
       </Routes>

@@ -15,6 +15,8 @@ export const ADMIN_ROUTES = {
   outbox: '/admin/outbox',
   newSchoolYear: '/admin/new-school-year',
   settings: '/admin/settings',
+  /** Former students due for deletion (docs/product.md §12.4): from Settings and the dashboard, not the menu. */
+  retention: '/admin/retention',
 } as const;
 
 export type AdminOption = keyof typeof ADMIN_ROUTES;

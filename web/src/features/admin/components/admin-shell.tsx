@@ -50,9 +50,10 @@ const ENTRIES: MenuEntry[] = [
 
 /**
  * One option is active at a time (docs/product.md §2); a student's registration opened from the table belongs to
- * Dashboard.
+ * Dashboard, the former students due for deletion (reached from Settings) to Settings.
  */
 function activeOption(pathname: string): AdminOption {
+  if (pathname.startsWith(ADMIN_ROUTES.retention)) return 'settings';
   return MENU.find((m) => m.key !== 'dashboard' && pathname.startsWith(ADMIN_ROUTES[m.key]))?.key ?? 'dashboard';
 }
 

@@ -20,6 +20,7 @@ import { useCreateAdmin } from '../api/use-create-admin.js';
 import { useSetRegistrationStatus } from '../api/use-set-registration-status.js';
 import { AdminEmailSettings } from './admin-email-settings.js';
 import { PageTitle } from './page-title.js';
+import { RetentionSettings } from './retention-settings.js';
 import { TermsSettings } from './terms-settings.js';
 import { TwoStepSettings } from './two-step-settings.js';
 
@@ -239,8 +240,8 @@ function Administrators() {
 }
 
 /**
- * Settings: the registration window and its terms, the administrator's own password, e-mail address (for a forgotten
- * password) and two-step sign-in, and further administrators.
+ * Settings: the registration window and its terms, how long former students' data is kept, the administrator's own
+ * password, e-mail address (for a forgotten password) and two-step sign-in, and further administrators.
  */
 export function SettingsPage() {
   return (
@@ -248,6 +249,7 @@ export function SettingsPage() {
       <PageTitle>Settings</PageTitle>
       <RegistrationWindow />
       <TermsSettings />
+      <RetentionSettings />
       <ChangeOwnPassword />
       <AdminEmailSettings />
       <TwoStepSettings />
