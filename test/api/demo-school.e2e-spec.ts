@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../server/users/password-hasher.js';
-import { DEMO_ADMIN, DEMO_GUARDIAN, demoStudents } from '../../server/app/seeds/demo-school.js';
+import {
+  DEMO_ADMIN,
+  DEMO_GUARDIAN,
+  DEMO_PASSWORD,
+  demoFormerStudents,
+  demoStudents,
+} from '../../server/app/seeds/demo-school.js';
+import { SCHOOL_YEAR_MESSAGES } from '../../shared/school-year.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { ApiClient } from '../fixtures/api-client.js';
 import { startTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -31,7 +38,8 @@ describe('the demo school', () => {
         wrong.push(`${s.record.id}: ${got}, password_reset ${account.password_reset}`);
     }
     expect(wrong).toEqual([]);
-    expect(accounts).toHaveLength(36);
+    // 36 current students and 3 former ones (docs/product.md §12.3)
+    expect(accounts).toHaveLength(39);
   });
 
   it("signs in as the README's table says", async () => {
@@ -45,5 +53,20 @@ describe('the demo school', () => {
     expect((await new ApiClient(t).loginAdmin(DEMO_ADMIN.username, DEMO_ADMIN.password)).status).toBe(200);
     const parent = await new ApiClient(t).loginGuardian(DEMO_GUARDIAN.email, DEMO_GUARDIAN.password);
     expect(parent.body.students.map((s: { id: string }) => s.id).sort()).toEqual(['20260002', '20260025']);
+  });
+
+  it('has former students: listed apart, their accounts closed, two of them due for deletion', async () => {
+    const admin = new ApiClient(t);
+    await admin.loginAdmin(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const former = demoFormerStudents(new Date().toISOString()).map((s) => s.record.id);
+    const listed = (await admin.get('/api/students?status=former').expect(200)).body as { id: string }[];
+    expect(listed.map((s) => s.id).sort()).toEqual([...former].sort());
+    const current = (await admin.get('/api/students').expect(200)).body as { id: string }[];
+    expect(current).toHaveLength(36);
+    const due = (await admin.get('/api/retention/due').expect(200)).body as { due: { id: string }[] };
+    expect(due.due.map((s) => s.id).sort()).toEqual(['20130041', '20130042']);
+    const closed = await new ApiClient(t).loginStudent('20130041', DEMO_PASSWORD);
+    expect(closed.status).toBe(403);
+    expect(closed.body.message).toBe(SCHOOL_YEAR_MESSAGES.formerStudentSignIn);
   });
 });

@@ -95,3 +95,44 @@ export function demoStudents(now: string): DemoStudent[] {
   }
   return list;
 }
+
+/**
+ * Former students of the demo school (docs/product.md §12.3): two who graduated in July 2019, whose personal data is
+ * due for deletion under the default retention of 7 years (§12.4), and one who left in June 2026. They sign in with
+ * the demo's password and are told that their account is closed.
+ */
+export function demoFormerStudents(now: string): DemoStudent[] {
+  const former = (
+    id: string,
+    n: number,
+    class_id: string,
+    date_of_birth: string,
+    standing: Pick<Student, 'status' | 'left_on' | 'leaving_reason'>,
+  ): DemoStudent => ({
+    record: {
+      id,
+      class_id,
+      house_code: (n % 4) + 1,
+      first_name: FIRST_NAMES[n % FIRST_NAMES.length],
+      last_name: LAST_NAMES[(n * 7) % LAST_NAMES.length],
+      sex: 'Female',
+      date_of_birth,
+      birth_certificate_no: `BC${String(100000 + n * 37)}`,
+      email: `${FIRST_NAMES[n % FIRST_NAMES.length]}.${n + 1}@example.org`.toLowerCase(),
+      home_address: `${n + 1} Former Street`,
+      ...standing,
+      created_at: now,
+      updated_at: now,
+    },
+    password: DEMO_PASSWORD,
+  });
+  return [
+    former('20130041', 40, '6U', '2001-05-14', { status: 'graduated', left_on: '2019-07-31', leaving_reason: null }),
+    former('20130042', 41, '6U', '2001-09-02', { status: 'graduated', left_on: '2019-07-31', leaving_reason: null }),
+    former('20230043', 42, '3B', '2011-03-21', {
+      status: 'left',
+      left_on: '2026-06-30',
+      leaving_reason: 'Moved to another school',
+    }),
+  ];
+}

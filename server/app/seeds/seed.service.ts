@@ -10,7 +10,7 @@ import { RegistrationWindow } from '../../students/registration-window.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 import { TermReportRows } from '../../term-reports/term-report-rows.js';
 import { UsersService } from '../../users/users.service.js';
-import { DEMO_ADMIN, DEMO_CLASSES, DEMO_GUARDIAN, demoStudents } from './demo-school.js';
+import { DEMO_ADMIN, DEMO_CLASSES, DEMO_GUARDIAN, demoFormerStudents, demoStudents } from './demo-school.js';
 import { seedDemoTermReports } from './demo-term-reports.js';
 import { LOOKUPS } from './lookups.data.js';
 
@@ -84,7 +84,8 @@ export class SeedService {
   private async seedDemoSchool(): Promise<void> {
     if ((await this.students.count()) > 0) return;
     const now = nowIso();
-    const students = demoStudents(now);
+    const current = demoStudents(now);
+    const students = [...current, ...demoFormerStudents(now)];
     const hashes = await Promise.all(
       students.map((s) => this.hasher.hash(s.password ?? firstPassword(s.record.date_of_birth!))),
     );
@@ -112,7 +113,7 @@ export class SeedService {
       await seedDemoTermReports(
         this.termReports,
         m,
-        students.map((s) => s.record),
+        current.map((s) => s.record),
         now,
       );
       const guardian = await this.users.create(
