@@ -33,11 +33,19 @@ export interface ApiErrorBody {
 /**
  * Why a browser's session is over (docs/product.md §4 Sign-in): `idle` its idle time passed; `expired` its
  * absolute lifetime; `password-changed` the account's password was changed elsewhere (another device, a reset link);
- * `password-reset` the office reset it; `access-removed` a guardian's link to a student was removed; `signed-out`
- * the browser has no session cookie (signed out, in another tab or window); `ended` ended otherwise or long ago.
+ * `password-reset` the office reset it; `access-removed` a guardian's link to a student was removed; `left-school`
+ * the student has left the school and her account is closed (§12.3); `signed-out` the browser has no session cookie
+ * (signed out, in another tab or window); `ended` ended otherwise or long ago.
  */
 export type SessionEndReason =
-  'idle' | 'expired' | 'password-changed' | 'password-reset' | 'access-removed' | 'signed-out' | 'ended';
+  | 'idle'
+  | 'expired'
+  | 'password-changed'
+  | 'password-reset'
+  | 'access-removed'
+  | 'left-school'
+  | 'signed-out'
+  | 'ended';
 
 /** POST /api/login-student, POST /api/change-password-student */
 export interface StudentLoginResponse {

@@ -9,6 +9,9 @@ export const FORMER_STUDENT_MESSAGES = {
   readOnly:
     'This student has left the school, so her record is kept as it was and can no longer be changed. ' +
     'It can still be read under Former Students.',
+  /** A row of a student import naming a former student: the whole file is refused (422, on the row's id). */
+  importRow: (id: string) =>
+    `Student ${id} has left the school: her record can no longer be changed. Remove her row from the file.`,
   /** GET /api/students?status= with anything but 'former' (422). */
   badStatus: "The list's status can only be 'former' (or left out for current students).",
   /** The Former Students page with nobody on it. */

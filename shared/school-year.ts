@@ -11,6 +11,11 @@ export const STUDENT_STATUSES = ['current', 'graduated', 'left'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 export const FORMER_STATUSES: readonly StudentStatus[] = ['graduated', 'left'];
 
+/** The one definition of a former student (docs/product.md §12.3): her status is one of FORMER_STATUSES. */
+export function isFormerStatus(status: unknown): boolean {
+  return typeof status === 'string' && (FORMER_STATUSES as readonly string[]).includes(status);
+}
+
 /** Her standing on the students table: written by the rollover (and its undo) only. */
 export type StudentStanding = {
   status: StudentStatus;

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { ResetPasswordResult, StudentListItem } from '../../shared/admin-types.js';
 import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
-import type { FormerStudent } from '../../shared/school-year.js';
+import { isFormerStatus, type FormerStudent } from '../../shared/school-year.js';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { firstPassword } from '../../shared/first-password.js';
@@ -76,7 +76,7 @@ export class AdminStudentsService {
     const student = await this.students.pick(studentId, ['first_name', 'last_name', 'date_of_birth', 'status']);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     // Her account is closed (docs/product.md §12.3): nothing to reset it to.
-    if (student.status !== 'current') throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
+    if (isFormerStatus(student.status)) throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
     const name = `${student.first_name ?? ''} ${student.last_name ?? ''}`.trim();
     if (!student.date_of_birth) {
       const message =

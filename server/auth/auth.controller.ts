@@ -71,6 +71,7 @@ export class AuthController {
     description: 'Starts a session (the session cookie) for the student ID and password.',
     ok: { description: 'Signed in.', schema: ref('StudentLoginResponse') },
     errors: {
+      403: 'The right password of a student who has left the school: her account is closed (docs/product.md §12.3)',
       422: 'The student ID or password is wrong',
       429: 'This account is locked for a while after failed attempts',
     },

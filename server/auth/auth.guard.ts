@@ -28,7 +28,7 @@ import { SessionAccount } from './sessions/session-account.js';
  * account that must still reset its password may only reach @AllowDuringReset() routes; with
  * ADMIN_MFA=required an administrator without two-step sign-in only @AllowDuringMfaEnrolment() ones; @Roles()
  * is checked against the database's role; @OwnerOrAdmin() lets a student name only herself and a guardian only the
- * students she is linked to (StudentAccess); a former student's own session is refused everywhere (§12.3).
+ * students she is linked to (StudentAccess); a former student's own session is ended before (SessionAccount, §12.3).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -49,8 +49,6 @@ export class AuthGuard implements CanActivate {
     // The client says why she must sign in again (docs/product.md §4 Sign-in).
     if (!user)
       throw new UnauthorizedException({ message: MESSAGES.signInRequired, reason: this.accounts.endedReason(req) });
-    // A former student's session that outlived the rollover reaches nothing (docs/product.md §12.3).
-    await this.access.assertStillAStudent(user);
     if (user.password_reset && !this.reflector.getAllAndOverride<boolean>(DURING_RESET_KEY, targets)) {
       throw new ForbiddenException(MESSAGES.mustResetPassword);
     }

@@ -24,6 +24,7 @@ const SESSION_END_REASONS = [
   'password-changed',
   'password-reset',
   'access-removed',
+  'left-school',
   'signed-out',
   'ended',
 ] as const satisfies readonly SessionEndReason[];

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  ConflictException,
   Inject,
   Injectable,
   Logger,
@@ -10,6 +11,8 @@ import {
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In, IsNull, type Repository } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
+import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
+import { isFormerStatus } from '../../shared/school-year.js';
 import {
   DOCUMENT_ORDER,
   type DocumentFile,
@@ -109,6 +112,11 @@ export class FilesService {
     let row: StudentFile;
     try {
       row = await writeTransaction(this.ds, async (m) => {
+        // Read again with her row locked (as a save does): a rollover that made her former since the first check
+        // wins, and the upload is refused as it would have been (docs/product.md §12.3).
+        const standing = await this.students.pickForUpdate(studentId, ['status'], m);
+        if (!standing) throw new NotFoundException(MESSAGES.notFound);
+        if (isFormerStatus(standing.status)) throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
         const qb = m
           .createQueryBuilder(StudentFile, 'f')
           .where('f.student_id = :studentId AND f.file_type = :fileType AND f.replaced_at IS NULL', {

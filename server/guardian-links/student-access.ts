@@ -1,6 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { MESSAGES } from '../../shared/constants.js';
-import { SCHOOL_YEAR_MESSAGES } from '../../shared/school-year.js';
 import type { SessionUser } from '../common/session-user.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { GuardianLinksService } from './guardian-links.service.js';
@@ -24,20 +23,12 @@ export class StudentAccess {
       user.role === 'student'
         ? user.student_id === studentId
         : (await this.links.studentIdsOf(user.id)).includes(studentId);
-    return mine && !(await this.students.isFormer(studentId));
+    // Kept in memory (isFormerKept): this runs on every request of a student or a guardian for a student.
+    return mine && !(await this.students.isFormerKept(studentId));
   }
 
   /** 403 unless she may act for the student. */
   async assert(user: SessionUser, studentId: string): Promise<void> {
     if (!(await this.mayActFor(user, studentId))) throw new ForbiddenException(MESSAGES.forbidden);
-  }
-
-  /**
-   * 403 with the closed account's words for a student's session once she has left the school (docs/product.md
-   * §12.3): the rollover ends her sessions, and this refuses any it missed, on every route that needs a session.
-   */
-  async assertStillAStudent(user: SessionUser): Promise<void> {
-    if (user.role === 'student' && user.student_id !== null && (await this.students.isFormer(user.student_id)))
-      throw new ForbiddenException(SCHOOL_YEAR_MESSAGES.formerStudentSignIn);
   }
 }

@@ -11,6 +11,7 @@ import type { EntityManager } from 'typeorm';
 import { actorLabel } from '../../shared/api-types.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
+import { isFormerStatus } from '../../shared/school-year.js';
 import {
   GUARDIAN_MESSAGES,
   guardianAddress,
@@ -89,7 +90,7 @@ export class GuardianInvitationsService {
     const student = await this.students.pick(studentId, ['first_name', 'status']);
     if (!student) throw new NotFoundException(MESSAGES.notFound);
     // Nobody acts for a former student any more (docs/product.md §12.3): no new guardian either.
-    if (student.status !== 'current') throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
+    if (isFormerStatus(student.status)) throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
     const id = student.id; // as the table spells it (MariaDB found it whatever the case asked for)
     if (await this.isLinked(id, address)) throw new ConflictException(GUARDIAN_MESSAGES.alreadyLinked);
     if (actor.role === 'student') {

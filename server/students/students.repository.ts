@@ -3,9 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, In } from 'typeorm';
 import { REGISTER_COLUMNS } from '../../shared/retention.js';
 import { STUDENT_FIELDS, type StudentFields } from '../../shared/student-fields.js';
-import { FORMER_STATUSES, type StudentStanding } from '../../shared/school-year.js';
+import { FORMER_STATUSES, isFormerStatus, type StudentStanding } from '../../shared/school-year.js';
 import { TERMS_STAMP_COLUMNS } from '../../shared/terms.js';
 import type { TermsAgreementStamp } from '../../shared/terms.js';
+import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import { chunks } from '../common/chunks.js';
 import { isSqlite } from '../database/write-transaction.js';
 import { Student } from './entities/student.entity.js';
@@ -58,8 +59,14 @@ function standingWhere(standing: Standing | undefined): FindOptionsWhere<Student
 /** The same as SQL, for the plain-SQL reads ('' when both). */
 function standingSql(standing: Standing | undefined): string {
   if (standing === undefined) return '';
-  return standing === 'current' ? "status = 'current'" : "status <> 'current'";
+  return standing === 'current' ? "status = 'current'" : `status IN (${FORMER_STATUSES_SQL})`;
 }
+
+/** FORMER_STATUSES as an SQL list: fixed words of shared/school-year.ts, never a caller's input. */
+const FORMER_STATUSES_SQL = FORMER_STATUSES.map((s) => `'${s}'`).join(', ');
+
+/** The SharedCache kind of a student's standing (isFormerKept). */
+const STANDING_KIND = 'student-standing';
 
 /** Rows per query for `IN (...)` lists: well under SQLite's and MariaDB's placeholder limits. */
 const ID_CHUNK = 500;
@@ -70,7 +77,15 @@ const ID_CHUNK = 500;
  */
 @Injectable()
 export class StudentsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  /** Whether a student is former, by id: read on every request of a student's or a guardian's session. */
+  private readonly standings: CacheRegion<{ former: boolean }>;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly cache: SharedCache,
+  ) {
+    this.standings = cache.region<{ former: boolean }>(STANDING_KIND, { ttlMs: 30_000, maxEntries: 20_000 });
+  }
 
   private manager(m?: EntityManager): EntityManager {
     return m ?? this.ds.manager;
@@ -87,7 +102,17 @@ export class StudentsRepository {
   /** Whether she has left the school (graduated or left, docs/product.md §12.3); false for an unknown id. */
   async isFormer(id: string, m?: EntityManager): Promise<boolean> {
     const row = await this.manager(m).findOne(Student, { select: { id: true, status: true }, where: { id } });
-    return row !== null && row.status !== 'current';
+    return row !== null && isFormerStatus(row.status);
+  }
+
+  /**
+   * isFormer, kept in memory a few seconds for the checks every signed-in request makes (SessionAccount,
+   * StudentAccess). setStanding publishes each change (SharedCache), so it applies at once here and within a second on
+   * every other instance.
+   */
+  async isFormerKept(id: string): Promise<boolean> {
+    const kept = await this.standings.getOrLoad(id, async () => ({ former: await this.isFormer(id) }));
+    return kept?.former ?? false;
   }
 
   /** Of these ids, those of former students. */
@@ -259,11 +284,18 @@ export class StudentsRepository {
     if (names.length === 0 || ids.length === 0) return;
     const driver = this.ds.driver;
     const set = names.map((n) => `${driver.escape(n)} = ?`).join(', ');
-    for (const part of chunks(ids, ID_CHUNK))
+    for (const part of chunks(ids, ID_CHUNK)) {
       await m.query(`UPDATE students SET ${set} WHERE id IN (${part.map(() => '?').join(', ')})`, [
         ...names.map((n) => standing[n]),
         ...part,
       ]);
+      // Her sessions and her guardians' see the new standing at once (isFormerKept), on every instance.
+      if (standing.status !== undefined)
+        await this.cache.publish(
+          part.map((id) => `${STANDING_KIND}:${id}`),
+          m,
+        );
+    }
   }
 
   /** Which of these classes some student (current or former) is in. */

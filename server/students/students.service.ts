@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { MESSAGES } from '../../shared/constants.js';
 import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
+import { isFormerStatus } from '../../shared/school-year.js';
 import {
   adminEditProblem,
   FIELD_BY_NAME,
@@ -120,7 +121,7 @@ export class StudentsService {
       );
       if (!current) throw new NotFoundException(MESSAGES.notFound);
       // Read with the row locked: a rollover that made her former since the first check wins (docs/product.md §12.3).
-      if (current.status !== 'current') throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
+      if (isFormerStatus(current.status)) throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
       const stale = staleFields(expected, current, changes);
       if (stale.length > 0) throw conflict(stale, current);
 

@@ -5,8 +5,11 @@ import { SCHOOL_YEAR_MESSAGES, type FormerStudent, type StudentStanding } from '
 import type { RegistrationProgressOverview, StudentListItem } from '../../shared/admin-types.js';
 import type { LinkedStudent } from '../../shared/guardians.js';
 import { PasswordRecoveryService } from '../../server/auth/recovery/password-recovery.service.js';
+import { StudentFile } from '../../server/files/entities/student-file.entity.js';
+import { FILE_STORAGE, type FileStorage } from '../../server/files/storage/file-storage.js';
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
 import { StudentsRepository } from '../../server/students/students.repository.js';
+import { User } from '../../server/users/entities/user.entity.js';
 import { TermReport, TermReportPosting } from '../../server/term-reports/entities/term-report.entity.js';
 import { ApiClient, expectStatus, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
 import { SAMPLE_JPEG } from '../fixtures/files.js';
@@ -20,6 +23,8 @@ let t: TestApp;
 let admin: ApiClient;
 /** Her session from before she left: it must reach nothing afterwards. */
 let ginaOld: ApiClient;
+/** Another of hers (another browser), not used at all between her leaving and its first page. */
+let ginaTab: ApiClient;
 let mum: ApiClient;
 
 const GINA = { id: 'F100', first_name: 'Gina', last_name: 'Ramdass', class_id: '6A', password: 'Gina-Former-Pass-1' };
@@ -61,6 +66,7 @@ beforeAll(async () => {
     .insert({ year: 2025, term: 3, posted: 1, date_posted: '2026-07-10 10:00:00', updated_at: now });
   admin = await signedInAdmin(t, 'office', 'Office-Admin-Pass-1');
   ginaOld = await signedInStudent(t, GINA.id, GINA.password);
+  ginaTab = await signedInStudent(t, GINA.id, GINA.password);
   mum = await signedInGuardian(t, 'mum.ramdass@example.tt', 'Mum-Ramdass-Pass-1');
   // A link asked for while she was still a student, used only after she has left.
   const visitor = await new ApiClient(t).primeCsrf();
@@ -226,19 +232,38 @@ describe('her guardian and her old session', () => {
     await expectStatus(mum.get(`/api/student-record/${CARA.id}`), 200);
   });
 
-  it('her own session from before she left reaches nothing: 403 with the closed account message', async () => {
+  it('her own session from before she left is ended: every route answers 401 saying why', async () => {
     for (const path of [
       `/api/student-record/${GINA.id}`,
       `/api/report-card-terms/${GINA.id}`,
       `/api/registration-form/${GINA.id}`,
       '/api/registration-status',
     ])
-      expect((await expectStatus(ginaOld.get(path), 403)).body.message, path).toBe(
-        SCHOOL_YEAR_MESSAGES.formerStudentSignIn,
-      );
-    await expectStatus(ginaOld.post('/api/student', { id: GINA.id, phone_home: '5551234' }), 403);
+      expect((await expectStatus(ginaOld.get(path), 401)).body, path).toEqual({
+        statusCode: 401,
+        message: MESSAGES.signInRequired,
+        reason: 'left-school',
+      });
+    await expectStatus(ginaOld.post('/api/student', { id: GINA.id, phone_home: '5551234' }), 401);
+    // GET /api/session agrees with the guard: nobody is signed in, and why.
+    expect((await expectStatus(ginaOld.get('/api/session'), 200)).body).toMatchObject({
+      authenticated: false,
+      ended_reason: 'left-school',
+    });
     // She can still sign out.
     await expectStatus(ginaOld.post('/logout'), 204);
+  });
+
+  it("the first page drawn for her other old session is a visitor's, and GET /api/session agrees", async () => {
+    // Nothing was asked with this session since she left: the page drawn by the server is the first to see it.
+    const page = await ginaTab.agent.get('/dashboard').expect(200);
+    expect(page.text).not.toContain('Welcome');
+    expect(page.text).not.toContain('Gina');
+    const block = /<script type="application\/json" id="portal-first-view">(.*?)<\/script>/.exec(page.text);
+    const drawnWith = JSON.parse(block![1]) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    const session = drawnWith.queries.find((q) => q.queryKey[0] === 'session')?.state.data;
+    expect(session).toMatchObject({ authenticated: false, ended_reason: 'left-school' });
+    expect(session).toEqual((await expectStatus(ginaTab.get('/api/session'), 200)).body);
   });
 });
 
@@ -284,6 +309,34 @@ describe('the office and a former student', () => {
     await expectStatus(admin.post('/api/student', { id: CARA.id, phone_home: '5551234' }), 200);
   });
 
+  it('an import naming her is refused on her row: her record, password and guardians stay as they were', async () => {
+    const account = () => t.ds.getRepository(User).findOneByOrFail({ student_id: LENA.id });
+    const before = {
+      record: await t.app.get(StudentsRepository).findRow(LENA.id),
+      hash: (await account()).password_hash,
+    };
+    const csv =
+      'id,first_name,date_of_birth,guardian_email\n' +
+      `${LENA.id},Lena,2011-03-04,dad.mohammed@example.tt\n` +
+      `${CARA.id},Cara,,\n`;
+    for (const dryRun of [true, false]) {
+      const res = await admin.agent
+        .post(`/api/import-students${dryRun ? '?dry_run=1' : ''}`)
+        .set('X-XSRF-TOKEN', admin.xsrfToken())
+        .attach('file', Buffer.from(csv), 'students.csv');
+      const errors = (res.body as { errors: { row: number; field: string; message: string }[] }).errors;
+      expect(errors, `dry run: ${dryRun}`).toEqual([
+        { sheet: '', row: 2, field: 'id', message: FORMER_STUDENT_MESSAGES.importRow(LENA.id) },
+      ]);
+      expect(res.status, `dry run: ${dryRun}`).toBe(422);
+    }
+    expect(await t.app.get(StudentsRepository).findRow(LENA.id)).toEqual(before.record);
+    expect((await account()).password_hash).toBe(before.hash);
+    expect(await t.ds.getRepository(OutboxMessage).countBy({ student_id: LENA.id, kind: 'guardian-invitation' })).toBe(
+      0,
+    );
+  });
+
   it("posting a term again tells her sister's family, not hers: she can no longer sign in to read it", async () => {
     const now = new Date().toISOString();
     await t.ds.getRepository(TermReport).insert({
@@ -300,5 +353,27 @@ describe('the office and a former student', () => {
     const notices = await t.ds.getRepository(OutboxMessage).find({ where: { kind: 'report-card' } });
     expect(notices.length).toBeGreaterThan(0);
     expect(notices.every((n) => n.student_id === CARA.id)).toBe(true);
+  });
+});
+
+describe('a student who leaves while her upload is on its way', () => {
+  it('the upload checked before she left is refused in its transaction: 409, nothing recorded', async () => {
+    const DORA = { id: 'F400', first_name: 'Dora', last_name: 'Singh', class_id: '6A', password: 'Dora-Pass-Word-1' };
+    await createStudent(t, DORA);
+    // The rollover makes her former after the first check (the gate) and before the upload's transaction: while
+    // the file's bytes are being stored.
+    const storage = t.app.get<FileStorage>(FILE_STORAGE);
+    const put = storage.put.bind(storage);
+    storage.put = async (bytes) => {
+      await makeFormer([DORA.id], { status: 'left', left_on: '2026-08-20', leaving_reason: 'Moved abroad' });
+      return put(bytes);
+    };
+    try {
+      const res = await expectStatus(admin.storeFile(DORA.id, 'picture', [{ bytes: SAMPLE_JPEG, name: 'd.jpg' }]), 409);
+      expect(res.body.message).toBe(FORMER_STUDENT_MESSAGES.readOnly);
+    } finally {
+      storage.put = put;
+    }
+    expect(await t.ds.getRepository(StudentFile).countBy({ student_id: DORA.id })).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { isFormerStatus } from '../../shared/school-year.js';
 import type {
   ListOptions,
   StudentChanges,
@@ -39,8 +40,13 @@ export function fakeStudentsRepository(rows: (Partial<StudentRow> & { id: string
       return (get(id) as StudentRow | null) ?? null;
     },
     async isFormer(id: string) {
-      const status = get(id)?.status;
-      return status !== undefined && status !== 'current';
+      return isFormerStatus(get(id)?.status);
+    },
+    async isFormerKept(id: string) {
+      return isFormerStatus(get(id)?.status);
+    },
+    async formerAmong(ids: readonly string[]) {
+      return new Set(ids.flatMap((id) => (isFormerStatus(get(id)?.status) ? [get(id)!.id] : [])));
     },
     async pick<K extends StudentColumn>(id: string, columns: readonly K[]) {
       const row = get(id);
@@ -52,7 +58,7 @@ export function fakeStudentsRepository(rows: (Partial<StudentRow> & { id: string
     },
     async list<K extends StudentColumn>(columns: readonly K[], options: ListOptions = {}) {
       const all = options.ids ? options.ids.flatMap((id) => get(id) ?? []) : [...table.values()];
-      const current = (row: Partial<StudentRow>) => (row.status ?? 'current') === 'current';
+      const current = (row: Partial<StudentRow>) => !isFormerStatus(row.status);
       return all
         .filter((row) => options.standing === undefined || current(row) === (options.standing === 'current'))
         .map((row) => pickOf(row, columns));

@@ -9,6 +9,7 @@ import { guardianAddress, type ImportGuardianInvitation } from '../../../shared/
 import { isBareAddress } from '../../../shared/email-address.js';
 import { SEXES, STUDENT_ID_PATTERN } from '../../../shared/constants.js';
 import type { ImportRowError } from '../../../shared/spreadsheet-import.js';
+import { FORMER_STUDENT_MESSAGES } from '../../../shared/former-students.js';
 import { FIELD_BY_NAME, fieldProblem } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { INITIAL_PASSWORD_COST, PasswordHasher } from '../../users/password-hasher.js';
@@ -188,6 +189,9 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
       (c): c is Exclude<StudentImportColumn, 'id'> => c !== 'id' && !isGuardianImportColumn(c),
     );
     for (const s of await this.students.list(columns, { ids: valid.map((v) => v.id) }, m)) existing.set(s.id, s);
+    // A former student's record is read-only for everyone (docs/product.md §12.3): her row is refused, so the import
+    // neither changes her record (nor her first password) nor invites a guardian for her.
+    const former = await this.students.formerAmong([...existing.keys()], m);
     const failedCells = new Set(errors.map((e) => `${e.row}|${e.field}`));
     const creates: ValidRow[] = [];
     const updates: Plan['updates'] = [];
@@ -206,6 +210,11 @@ export class StudentImportService implements SpreadsheetImporter<StudentSheet, S
             message: `Student ${v.id} is new: her ${c.replaceAll('_', ' ')} is needed.`,
           });
         if (missing.length === 0 && v.ok) creates.push(v);
+        continue;
+      }
+      if (former.has(current.id)) {
+        errors.push({ sheet: '', row: v.row, field: 'id', message: FORMER_STUDENT_MESSAGES.importRow(v.id) });
+        v.ok = false;
         continue;
       }
       if (!v.ok) continue;

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { SharedCache } from '../../cache/shared-cache.js';
 import { IntervalJobs } from '../../common/interval-jobs.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { StudentsModule } from '../../students/students.module.js';
 import { UsersModule } from '../../users/users.module.js';
 import { Csrf } from './csrf.js';
 import { DbSessionStore, PRUNE_INTERVAL_MS } from './db-session-store.js';
@@ -13,7 +14,7 @@ import { SessionAccount } from './session-account.js';
  * session carries, and the CSRF token bound to the session. It knows nothing of how a session was started.
  */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, StudentsModule],
   providers: [
     SessionAccount,
     { provide: Csrf, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new Csrf(c.sessionSecret, c.secureCookies) },

@@ -1,4 +1,5 @@
 import type { SessionEndReason } from '../../../../../shared/api-types.js';
+import { SCHOOL_YEAR_MESSAGES } from '../../../../../shared/school-year.js';
 import { inWords } from './in-words.js';
 
 /** Why she must sign in again, as the 'Please sign in again' dialog says it (docs/product.md §4 Sign-in). */
@@ -19,6 +20,8 @@ export function sessionEndedWords(reason: SessionEndReason, idleMinutes: number)
       return 'You were signed out because the school office reset the password of this account.';
     case 'access-removed':
       return 'You were signed out because your link to a student was removed.';
+    case 'left-school':
+      return SCHOOL_YEAR_MESSAGES.formerStudentSignIn;
     case 'signed-out':
       return 'You were signed out in another tab or window.';
     case 'ended':
