@@ -51,8 +51,15 @@ export class AuditService {
       old_value: asText(e.old_value),
       new_value: asText(e.new_value),
     }));
-    const repo = manager ? manager.getRepository(AuditEntry) : this.entries;
-    await repo.insert(rows);
+    // updateEntity(false): TypeORM would otherwise read every inserted row back for its defaults (scrubbed), in one
+    // query whose WHERE grows with the rows (an import of a whole school went past SQLite's expression limit).
+    await (manager ?? this.entries.manager)
+      .createQueryBuilder()
+      .insert()
+      .into(AuditEntry)
+      .values(rows)
+      .updateEntity(false)
+      .execute();
   }
 
   /**
