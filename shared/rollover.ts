@@ -1,7 +1,7 @@
 // The rollover's requests and words (docs/product.md §12.2): the office's wizard sends these, the server checks them
 // with the same limits and answers with these messages. Framework-free, beside shared/school-year.ts's shapes.
 
-import type { ClassRuleAction, RolloverChange } from './school-year.js';
+import { type ClassRuleAction, type RolloverChange, schoolYearLabel } from './school-year.js';
 
 /** A leaving reason's length, as the students table keeps it (leaving_reason). */
 export const LEAVING_REASON_MAX = 200;
@@ -52,4 +52,8 @@ export const ROLLOVER_MESSAGES = {
   ruleSameClass: (classId: string) => `${classId} cannot move up into itself: choose another class, or leave.`,
   ruleBadNextClass: (classId: string) =>
     `${classId} is not a class name: a class starts with its form (1-6), then capitals, digits or dashes (e.g. 2A).`,
+  /** 409: the register of classes holds the year already for some students (only a rollover writes it). */
+  historyExists: (year: number, ids: readonly string[]) =>
+    `The register of classes already holds ${schoolYearLabel(year)} for ${ids.slice(0, 5).join(', ')}` +
+    `${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}: nothing was changed. Ask for help before rolling over.`,
 } as const;

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, Like, MoreThanOrEqual, type Repository } from 'typeorm';
+import { Brackets, type EntityManager, In, Like, MoreThanOrEqual, type Repository } from 'typeorm';
 import { nowIso } from '../common/time.js';
 import { actorLabel, READ_AUDIT_LABELS, type ReadAuditKind } from '../../shared/api-types.js';
 import type { SessionUser } from '../common/session-user.js';
+import { SAVE_ACTIONS } from './audit-actions.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
 
 export interface AuditEvent {
@@ -112,7 +113,7 @@ export class AuditService {
     return rows.flatMap((r) => (r.old_value === null ? [] : [r.old_value]));
   }
 
-  /** The newest entry's id the transaction sees (the rollover keeps its last one: docs/product.md §12.2). */
+  /** The newest entry's id the transaction sees (the rollover keeps it, read last: docs/product.md §12.2). */
   async lastId(manager: EntityManager): Promise<number | null> {
     const row = await manager
       .getRepository(AuditEntry)
@@ -122,13 +123,35 @@ export class AuditService {
     return row?.last === null || row?.last === undefined ? null : Number(row.last);
   }
 
-  /** Whether anything but an administrator's read was recorded after the entry `id` (null: ever). */
-  async hasChangesAfter(id: number | null, manager?: EntityManager): Promise<boolean> {
-    const qb = (manager ? manager.getRepository(AuditEntry) : this.entries)
+  /**
+   * Whether a save of the school's data (SAVE_ACTIONS: not a read, a mail, a link asked for, a sign-in matter) was
+   * recorded since a rollover (docs/product.md §12.2): any after its last entry (`afterId`, null: none before it), and
+   * any written while it ran (`since`, when it began) other than its own actions (`own`). The second rule is there
+   * because an entry's id is given when it is written, not when it commits: a save overlapping the rollover may hold a
+   * lower id than the rollover's last and commit after it.
+   */
+  async savedSinceRollover(
+    rollover: { afterId: number | null; since: string; own: readonly string[] },
+    manager: EntityManager,
+  ): Promise<boolean> {
+    const found = await manager
+      .getRepository(AuditEntry)
       .createQueryBuilder('a')
-      .where('a.action <> :read', { read: 'read' });
-    if (id !== null) qb.andWhere('a.id > :id', { id });
-    return (await qb.getCount()) > 0;
+      .select('a.id')
+      .where('a.action IN (:...saves)', { saves: SAVE_ACTIONS })
+      .andWhere(
+        new Brackets((qb) =>
+          qb
+            .where('a.id > :afterId', { afterId: rollover.afterId ?? 0 })
+            .orWhere('(a.created_at >= :since AND a.action NOT IN (:...own))', {
+              since: rollover.since,
+              own: rollover.own,
+            }),
+        ),
+      )
+      .limit(1)
+      .getRawOne();
+    return found !== undefined && found !== null;
   }
 
   /**

@@ -34,7 +34,7 @@ export class RolloverController {
       'new year, keeps the rules and closes registration; former students are signed out.',
     ok: { description: 'How many students had each outcome.', schema: ref('RolloverResult') },
     errors: {
-      409: 'to_year is not the current school year + 1',
+      409: 'to_year is not the current school year + 1, or the register of classes holds the year already',
       422: 'A rule or change is refused (errors names it); nothing was changed',
     },
   })
@@ -46,7 +46,9 @@ export class RolloverController {
 
   @ApiRoute({
     summary: 'Undo the latest rollover',
-    description: 'Puts back exactly what it changed, until something is saved in the new school year.',
+    description:
+      'Puts back what it changed (students, the classes it created, the register of classes, rules, the year, ' +
+      'registration) until something is saved in the new school year; the sessions it ended stay ended.',
     ok: { description: 'The school year restored.', schema: ref('RolloverUndoResult') },
     errors: { 409: 'Nothing to undo, or something was saved in the new school year since' },
   })

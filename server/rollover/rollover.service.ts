@@ -1,6 +1,11 @@
 import { ConflictException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RolloverRequest, RolloverPreviewRequest, RolloverUndoResult } from '../../shared/rollover.js';
+import {
+  ROLLOVER_MESSAGES,
+  type RolloverRequest,
+  type RolloverPreviewRequest,
+  type RolloverUndoResult,
+} from '../../shared/rollover.js';
 import {
   type RolloverPreview,
   type RolloverResult,
@@ -11,7 +16,7 @@ import { type AuditEvent, AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/sessions/db-session-store.js';
 import { chunks } from '../common/chunks.js';
 import type { SessionUser } from '../common/session-user.js';
-import { localDate } from '../common/time.js';
+import { localDate, nowIso } from '../common/time.js';
 import { actorLabel } from '../../shared/api-types.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Clock } from '../config/clock.js';
@@ -35,6 +40,9 @@ const AUDIT_ACTIONS = {
   graduate: 'student.graduated',
   leave: 'student.left',
 } as const;
+
+/** The actions of the rollover's own entries (closing registration too): not saves in the new year for its undo. */
+const OWN_ACTIONS = [...Object.values(AUDIT_ACTIONS), 'school-year.rolled-over', 'registration-status.changed'];
 
 /**
  * The rollover to the next school year (docs/product.md §12.2): its preview, the move itself in one audited
@@ -78,18 +86,34 @@ export class RolloverService {
 
   /** The school moves on to `to_year`: every current student's outcome, the new year, registration closed. */
   async rollover(actor: SessionUser, request: RolloverRequest): Promise<RolloverResult> {
-    const { result, formerIds } = await this.tx.write(async (m) => {
-      // The students first: their rows stay locked until the end, so the year read next is the one committed last.
+    return this.tx.write(async (m) => {
+      // The current students' rows first, locked until the end on MariaDB: a save of one of them waits for the
+      // rollover, and the first plain read that follows sees every save committed before (REPEATABLE READ), the year
+      // included. A school with no current student locks nothing here (the year is then read as last committed).
       const current = await this.students.currentForRollover(m);
+      // When it began, on the audit trail's clock: the undo counts saves written from then on (savedSinceRollover).
+      const rolledAt = nowIso();
       const fromYear = await this.year.current(m);
       assertNextYear(fromYear, request.to_year);
+      // Only a rollover writes the register of classes and its undo removes its rows, so the year is not there yet;
+      // a row that is (written by hand) is not replaced: the undo could not put it back.
+      const held = await this.history.holding(
+        fromYear,
+        current.map((s) => s.id),
+        m,
+      );
+      if (held.length > 0) throw new ConflictException(ROLLOVER_MESSAGES.historyExists(fromYear, held));
       const yearWasStored = await this.year.isStored(m);
       const rulesBefore = await this.rules.all(m);
       const plan = await this.plan(current, request, m, rulesBefore);
 
+      // The classes it created are those the table gains: INSERT IGNORE skips one that exists already, on MariaDB
+      // also in another case ('2a' for '2A'), which the undo must not remove.
+      const classesBefore = new Set(await this.lookups.formClassIds(m));
       await this.lookups.addFormClasses(plan.classesToCreate, m);
+      const created = (await this.lookups.formClassIds(m)).filter((c) => !classesBefore.has(c));
       await this.writeOutcomes(plan.students, m);
-      await this.history.store(
+      await this.history.add(
         fromYear,
         current.map((s) => ({ student_id: s.id, class_id: s.class_id })),
         m,
@@ -115,41 +139,45 @@ export class RolloverService {
       const registrationBefore = await this.registration.settingIn(m);
       if (registrationBefore.open !== 0)
         await this.registration.set(actor, { open: 0, deadline: registrationBefore.deadline }, m);
+      // A former student's account is closed: whoever is signed in as her is signed out, if and only if the rollover
+      // commits (docs/product.md §12.3).
+      await this.endSessions(
+        plan.students.filter((s) => s.action === 'graduate' || s.action === 'leave').map((s) => s.id),
+        m,
+      );
 
       await this.rollovers.create(
         {
           from_year: fromYear,
           to_year: request.to_year,
-          rolled_at: this.clock.now().toISOString(),
+          rolled_at: rolledAt,
           actor: actorLabel(actor),
+          // Read last, once all its own entries are written.
           last_audit_id: await this.audit.lastId(m),
           year_was_stored: yearWasStored ? 1 : 0,
           registration_open_before: registrationBefore.open,
           registration_deadline_before: registrationBefore.deadline,
           rules_before: JSON.stringify(rulesBefore),
-          classes_created: JSON.stringify(plan.classesToCreate),
+          classes_created: JSON.stringify(created),
         },
         current.map(standingOf),
         m,
       );
-      return {
-        result: { to_year: request.to_year, ...plan.counts },
-        formerIds: plan.students.filter((s) => s.action === 'graduate' || s.action === 'leave').map((s) => s.id),
-      };
+      return { to_year: request.to_year, ...plan.counts };
     });
-    // A former student's account is closed: whoever is signed in as her now is signed out (docs/product.md §12.3).
-    await this.endSessions(formerIds);
-    return result;
   }
 
-  /** Puts back exactly what the latest rollover changed, unless something was saved in the new year since. */
+  /**
+   * Puts back what the latest rollover changed (its students' standing, the classes it created that no student is in,
+   * its rows of the register of classes, the rules, the year, registration), unless something was saved in the new
+   * year since. The sessions it ended stay ended: those students sign in again.
+   */
   async undo(actor: SessionUser): Promise<RolloverUndoResult> {
     return this.tx.write(async (m) => {
+      // Locks first, then the check (on MariaDB the first plain read fixes what the transaction sees): the rollover's
+      // row (two undos at once undo it once), then its students' rows (a save of one of them waits for the undo).
       const rollover = await this.rollovers.latestNotUndone(m);
       if (!rollover) throw new ConflictException(SCHOOL_YEAR_MESSAGES.nothingToUndo);
-      if (await this.audit.hasChangesAfter(rollover.last_audit_id, m))
-        throw new ConflictException(SCHOOL_YEAR_MESSAGES.undoAfterSave);
-
       const before = await this.rollovers.studentsBefore(rollover.id, m);
       const now = new Map(
         (
@@ -159,6 +187,12 @@ export class RolloverService {
           )
         ).map((s) => [s.id, s]),
       );
+      const saved = await this.audit.savedSinceRollover(
+        { afterId: rollover.last_audit_id, since: rollover.rolled_at, own: OWN_ACTIONS },
+        m,
+      );
+      if (saved) throw new ConflictException(SCHOOL_YEAR_MESSAGES.undoAfterSave);
+
       const restored = before.filter((s) => now.has(s.student_id));
       await this.restoreStandings(restored, m);
       await this.history.remove(
@@ -173,7 +207,8 @@ export class RolloverService {
         m,
       );
       await this.rules.replaceAll(JSON.parse(rollover.rules_before ?? '[]') as ClassRuleRow[], m);
-      await this.year.set(rollover.year_was_stored ? rollover.from_year : null, m);
+      // Stored even when it came from the date before (year_was_stored 0): the date's year may have moved on.
+      await this.year.set(rollover.from_year, m);
       await this.recordAll(
         actor,
         [
@@ -252,10 +287,13 @@ export class RolloverService {
     for (const part of chunks(events, CHUNK)) await this.audit.record(actor, part, m);
   }
 
-  private async endSessions(studentIds: readonly string[]): Promise<void> {
+  private async endSessions(studentIds: readonly string[], m: EntityManager): Promise<void> {
     for (const part of chunks(studentIds, CHUNK))
-      for (const account of await this.users.studentAccounts(part))
-        await this.sessions.destroyAllSessions(account.id, 'ended');
+      await this.sessions.endAllOf(
+        (await this.users.studentAccounts(part, m)).map((a) => a.id),
+        'ended',
+        m,
+      );
   }
 }
 

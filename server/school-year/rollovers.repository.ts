@@ -51,9 +51,16 @@ export class RolloversRepository {
     return row ?? null;
   }
 
-  /** How a rollover's students stood before it. */
+  /**
+   * How a rollover's students stood before it; a locking read on MariaDB, so that the undo takes its locks before its
+   * first plain read (which fixes what the transaction sees, REPEATABLE READ).
+   */
   async studentsBefore(rolloverId: number, m: EntityManager): Promise<StudentBefore[]> {
-    const rows = await m.find(RolloverStudent, { where: { rollover_id: rolloverId }, order: { id: 'ASC' } });
+    const rows = await m.find(RolloverStudent, {
+      where: { rollover_id: rolloverId },
+      order: { id: 'ASC' },
+      ...(isSqlite(m.connection) ? {} : { lock: { mode: 'pessimistic_write' as const } }),
+    });
     return rows.map(({ student_id, class_id, status, left_on, leaving_reason }) => ({
       student_id,
       class_id,

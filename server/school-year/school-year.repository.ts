@@ -17,9 +17,4 @@ export class SchoolYearRepository {
   async store(year: number, at: string, m: EntityManager): Promise<void> {
     await m.save(SchoolYearRow, { id: 1, year, set_at: at });
   }
-
-  /** Back to the year from the date (the undo of a school's first rollover). */
-  async forget(m: EntityManager): Promise<void> {
-    await m.delete(SchoolYearRow, { id: 1 });
-  }
 }

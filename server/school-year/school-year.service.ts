@@ -40,10 +40,12 @@ export class SchoolYearService {
     return (await this.rows.find(m)) !== null;
   }
 
-  /** The rollover stores the new year; the undo stores the old one back, or forgets it (null). */
-  async set(year: number | null, m: EntityManager): Promise<void> {
-    if (year === null) await this.rows.forget(m);
-    else await this.rows.store(year, this.clock.now().toISOString(), m);
+  /**
+   * The rollover stores the new year; the undo stores the old one back, even after a school's first rollover (the
+   * date's year may have moved on since: docs/product.md §12.2).
+   */
+  async set(year: number, m: EntityManager): Promise<void> {
+    await this.rows.store(year, this.clock.now().toISOString(), m);
     await this.cache.publish([CACHE_KEY], m);
   }
 

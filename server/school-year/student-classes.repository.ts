@@ -21,15 +21,28 @@ export class StudentClassesRepository {
     return rows.map(({ year, class_id }) => ({ year, class_id }));
   }
 
-  /** Writes the classes of one year (a row there already is replaced). */
-  async store(year: number, rows: readonly { student_id: string; class_id: string | null }[], m: EntityManager) {
-    for (const part of chunks(rows, CHUNK)) {
-      await m.delete(StudentClass, { year, student_id: In(part.map((r) => r.student_id)) });
+  /** The students among these who have a row for the year already. */
+  async holding(year: number, studentIds: readonly string[], m: EntityManager): Promise<string[]> {
+    const out: string[] = [];
+    for (const part of chunks(studentIds, CHUNK))
+      for (const row of await m.find(StudentClass, {
+        select: { student_id: true },
+        where: { year, student_id: In(part) },
+      }))
+        out.push(row.student_id);
+    return out;
+  }
+
+  /**
+   * Adds the classes of one year. It never replaces a row (the caller checks with `holding` first): the undo then
+   * removes exactly the rows the rollover added.
+   */
+  async add(year: number, rows: readonly { student_id: string; class_id: string | null }[], m: EntityManager) {
+    for (const part of chunks(rows, CHUNK))
       await m.insert(
         StudentClass,
         part.map((r) => ({ student_id: r.student_id, year, class_id: r.class_id })),
       );
-    }
   }
 
   /** Removes these students' rows of one year (the undo of the rollover that wrote them). */

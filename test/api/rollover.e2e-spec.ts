@@ -1,6 +1,9 @@
 import { Not } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
+import { PasswordRecoveryService } from '../../server/auth/recovery/password-recovery.service.js';
+import { DbSessionStore } from '../../server/auth/sessions/db-session-store.js';
+import { Clock } from '../../server/config/clock.js';
 import { FormClass } from '../../server/lookups/entities/lookups.entities.js';
 import { ClassRule, Rollover, StudentClass } from '../../server/school-year/entities/school-year.entities.js';
 import { localDate } from '../../server/common/time.js';
@@ -67,7 +70,7 @@ const snapshot = async () => ({
   year: await currentYear(),
   stored: await storedYears(),
   registration: await registration(),
-  history: await t.ds.getRepository(StudentClass).count(),
+  history: await t.ds.getRepository(StudentClass).find({ order: { student_id: 'ASC', year: 'ASC' } }),
 });
 
 const formClass = async (id: string) =>
@@ -97,6 +100,8 @@ beforeAll(async () => {
   admin = await signedInAdmin(t, 'roll-admin', 'Roll-Admin-Pass-1');
   eve = await signedInStudent(t, 'R502', 'Eve-Rollover-Pass-1');
   ava = await signedInStudent(t, 'R101', 'Ava-Rollover-Pass-1');
+  // Hana has an address: a reset link can be sent to her.
+  await t.ds.query('UPDATE students SET email = ? WHERE id = ?', ['hana@example.tt', 'R900']);
   await setRegistrationStatus(t, 1, '2099-06-30');
   year = await currentYear();
 });
@@ -305,12 +310,20 @@ describe('POST /api/rollover', () => {
     expect(res.body.message).toBe(SCHOOL_YEAR_MESSAGES.rolloverWrongYear(year + 1));
   });
 
-  it('is undone exactly: students, rules, created classes, history, the year, registration', async () => {
+  it('is undone exactly: students, rules, created classes, history, the year (stored), registration', async () => {
     // The office's reads are not saves: they do not end the undo.
     await admin.get('/api/student-record/R101').expect(200);
-    const res = await admin.post('/api/rollover/undo').expect(200);
-    expect(res.body).toEqual({ year });
-    expect(await snapshot()).toEqual(before);
+    // A year on, the date's school year is the next one: the undo stores the year it restores (the school had never
+    // rolled over, and its students are back in that year's classes).
+    const clock = t.app.get(Clock);
+    clock.advance(365 * 24 * 3_600_000);
+    try {
+      const res = await admin.post('/api/rollover/undo').expect(200);
+      expect(res.body).toEqual({ year });
+      expect(await snapshot()).toEqual({ ...before, stored: [{ year }] });
+    } finally {
+      clock.reset();
+    }
     const undone = await t.ds.getRepository(AuditEntry).find({ where: { action: 'student.rollover-undone' } });
     expect(undone).toHaveLength(STUDENTS.length);
     expect(undone.find((e) => e.entity_id === 'R502')).toMatchObject({
@@ -364,5 +377,103 @@ describe('undo after the office opens registration in the new year', () => {
     await admin.post('/api/registration-status', { open: 1, deadline: null }).expect(200);
     const refused = await admin.post('/api/rollover/undo').expect(409);
     expect(refused.body.message).toBe(SCHOOL_YEAR_MESSAGES.undoAfterSave);
+  });
+});
+
+describe('the undo: what ends it, and what it puts back', () => {
+  const rollover = async (body: object = {}) =>
+    (await admin.post('/api/rollover', { to_year: (await currentYear()) + 1, ...body }).expect(200))
+      .body as RolloverResult;
+  const latest = async () => (await t.ds.getRepository(Rollover).find({ order: { id: 'DESC' }, take: 1 }))[0];
+  let hana: ApiClient;
+
+  beforeAll(async () => {
+    hana = await signedInStudent(t, 'R900', 'Hana-Rollover-Pass-1');
+  });
+
+  it('puts back stored rules, a closed registration, the class register; a reset link asked is no save', async () => {
+    // Registration closed with a deadline, rules kept from before, and a class in another case ('2q') beside the one
+    // the rollover creates ('2Q'): on MariaDB the two are one name, and the undo must not remove the office's.
+    await admin.post('/api/registration-status', { open: 0, deadline: '2099-05-31' }).expect(200);
+    await t.ds.getRepository(FormClass).insert({ class_id: '2q', form_level: 2 });
+    await createStudent(t, { id: 'R150', first_name: 'Lia', last_name: 'Lee', class_id: '1Q' });
+    const rulesBefore = await rulesRows();
+    expect(rulesBefore).toContainEqual({ class_id: '5A', action: 'leave', next_class_id: null });
+    const start = await snapshot();
+    expect(start.registration).toMatchObject({ open: 0, deadline: '2099-05-31' });
+    expect(start.history.length).toBeGreaterThan(0);
+
+    await rollover({ rules: [{ class_id: '5A', action: 'promote' }] });
+    expect(await rulesRows()).not.toEqual(rulesBefore);
+    const history = (await snapshot()).history;
+    expect(history.length).toBeGreaterThan(start.history.length);
+    // Asked by anyone, a reset link is not a save of the school's data: the undo stays open.
+    const last = (await latest()).last_audit_id!;
+    const visitor = await new ApiClient(t).primeCsrf();
+    await visitor.post('/api/forgot-password', { student_id: 'R900' }).expect(202);
+    await t.app.get(PasswordRecoveryService).settle();
+    expect(
+      await t.ds.getRepository(AuditEntry).count({ where: { action: 'password.reset-link-sent', entity_id: 'R900' } }),
+    ).toBe(1);
+    expect((await t.ds.getRepository(AuditEntry).find({ order: { id: 'DESC' }, take: 1 }))[0].id).toBeGreaterThan(last);
+
+    await admin.post('/api/rollover/undo').expect(200);
+    expect(await snapshot()).toEqual(start);
+  });
+
+  it("a family's save in the new year ends the undo (409)", async () => {
+    const year = await currentYear();
+    await rollover();
+    // A family saves while registration is open, and opening it is a save of its own: opened here without an entry,
+    // so that her save alone is what the undo sees.
+    await setRegistrationStatus(t, 1, null);
+    const count = await changesCount();
+    await hana.post('/api/student', { id: 'R900', place_of_birth: 'Arima' }).expect(200);
+    expect(await changesCount()).toBeGreaterThan(count);
+    const refused = await admin.post('/api/rollover/undo').expect(409);
+    expect(refused.body.message).toBe(SCHOOL_YEAR_MESSAGES.undoAfterSave);
+    expect(await currentYear()).toBe(year + 1);
+  });
+
+  it('a save written while the rollover ran (a lower id, committed later) ends the undo too (409)', async () => {
+    await rollover();
+    await admin.post('/api/student', { id: 'R900', place_of_birth: 'Chaguanas' }).expect(200);
+    // As if the save's entry had been given its id before the rollover's last one and committed after it.
+    const [saved] = await t.ds.getRepository(AuditEntry).find({ order: { id: 'DESC' }, take: 1 });
+    expect(saved.action).toBe('student.updated');
+    await t.ds.getRepository(Rollover).update({ id: (await latest()).id }, { last_audit_id: saved.id });
+    const refused = await admin.post('/api/rollover/undo').expect(409);
+    expect(refused.body.message).toBe(SCHOOL_YEAR_MESSAGES.undoAfterSave);
+  });
+
+  it('refuses to replace a row of the register of classes (409), changing nothing', async () => {
+    const year = await currentYear();
+    await t.ds.getRepository(StudentClass).insert({ student_id: 'R900', year, class_id: 'OLD' });
+    try {
+      const start = await snapshot();
+      const count = await changesCount();
+      const res = await admin.post('/api/rollover', { to_year: year + 1 }).expect(409);
+      expect(res.body.message).toBe(ROLLOVER_MESSAGES.historyExists(year, ['R900']));
+      expect(await snapshot()).toEqual(start);
+      expect(await changesCount()).toBe(count);
+    } finally {
+      await t.ds.getRepository(StudentClass).delete({ student_id: 'R900', year });
+    }
+  });
+
+  it("ends the leavers' sessions within the rollover: the old way failing after commit is no 500", async () => {
+    const ida = await signedInStudent(t, 'R901', 'Ida-Rollover-Pass-1');
+    await ida.get('/api/student-record/R901').expect(200);
+    const spy = vi
+      .spyOn(t.app.get(DbSessionStore), 'destroyAllSessions')
+      .mockRejectedValue(new Error('sessions unavailable'));
+    try {
+      const res = await rollover({ changes: [{ id: 'R901', action: 'leave' }] });
+      expect(res.left).toBeGreaterThanOrEqual(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await ida.get('/api/student-record/R901')).status).toBe(401);
+    await hana.get('/api/student-record/R900').expect(200);
   });
 });

@@ -149,6 +149,26 @@ export class DbSessionStore extends session.Store {
     return ['sessions'];
   }
 
+  /**
+   * Ends every session of these accounts in the caller's transaction, each kept a while as a marker saying why (see
+   * destroyOtherSessions): the rollover signs out the students who left with the change itself (docs/product.md §12.2),
+   * so that they are signed out if and only if it commits. Every instance forgets them once it does.
+   */
+  async endAllOf(userIds: readonly number[], reason: SessionEndReason, m: EntityManager): Promise<void> {
+    for (let n = 0; n < userIds.length; n += 500)
+      await m
+        .getRepository(SessionRow)
+        .update(
+          { user_id: In(userIds.slice(n, n + 500)) },
+          { user_id: null, sess: endedSession(reason), expires_at: Date.now() + ENDED_KEPT_MS },
+        );
+    if (userIds.length > 0)
+      await this.cache.publish(
+        userIds.map((id) => `account:${id}`),
+        m,
+      );
+  }
+
   private async endWhere(where: string, params: Record<string, unknown>, reason: SessionEndReason): Promise<void> {
     await this.repo
       .createQueryBuilder()

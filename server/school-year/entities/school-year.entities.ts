@@ -33,17 +33,18 @@ export class Rollover {
   @PrimaryGeneratedColumn() id: number;
   @Column({ type: 'int' }) from_year: number;
   @Column({ type: 'int' }) to_year: number;
+  /** when it began, on the audit trail's clock: the undo counts saves written while it ran too (§12.2) */
   @Column({ type: 'varchar', length: 24 }) rolled_at: string;
   @Column({ type: 'varchar', length: 400 }) actor: string;
-  /** the last audit entry the rollover wrote: a later save in the new year ends the undo */
+  /** the newest audit entry when the rollover ended (read last): a later save in the new year ends the undo */
   @Column({ type: 'int', nullable: true }) last_audit_id: number | null;
-  /** 1 when the year before was stored (0: it came from the date) */
+  /** 1 when the year before was stored (0: it came from the date); for the record: the undo stores it either way */
   @Column({ type: 'int', default: 0 }) year_was_stored: number;
   @Column({ type: 'int', default: 0 }) registration_open_before: number;
   @Column({ type: 'varchar', length: 10, nullable: true }) registration_deadline_before: string | null;
   /** JSON: the class_rules rows before */
   @Column({ type: 'text', nullable: true }) rules_before: string | null;
-  /** JSON: the classes the rollover created */
+  /** JSON: the classes the rollover created (not those it found, whatever their case) */
   @Column({ type: 'text', nullable: true }) classes_created: string | null;
   @Column({ type: 'varchar', length: 24, nullable: true }) undone_at: string | null;
 }
