@@ -291,7 +291,7 @@ export class RolloverService {
     for (const part of chunks(studentIds, CHUNK))
       await this.sessions.endAllOf(
         (await this.users.studentAccounts(part, m)).map((a) => a.id),
-        'ended',
+        'left-school',
         m,
       );
   }

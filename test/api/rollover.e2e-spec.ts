@@ -302,6 +302,8 @@ describe('POST /api/rollover', () => {
   it("ends every session of the students who left; the others' stay", async () => {
     const ended = await eve.get('/api/student-record/R502');
     expect(ended.status).toBe(401);
+    // She is told why: her time at the school has ended (the sign-in page shows it).
+    expect(ended.body.reason).toBe('left-school');
     await ava.get('/api/student-record/R101').expect(200);
   });
 
