@@ -176,8 +176,8 @@ describe('GET /api/registration-data-spreadsheet', () => {
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(headers).toEqual(EXPORT_COLUMNS.map((f) => f.label));
     // Every column of the students table is in the export (created_at aside, updated_at as Last Updated), but her
-    // standing: the export lists current students only (docs/product.md §12.3).
-    const notExported = ['created_at', 'updated_at', 'status', 'left_on', 'leaving_reason'];
+    // standing and the date her data was deleted: the export lists current students only (docs/product.md §12.3).
+    const notExported = ['created_at', 'updated_at', 'status', 'left_on', 'leaving_reason', 'scrubbed_at'];
     const columns = t.ds
       .getMetadata(Student)
       .columns.map((c) => c.propertyName)
