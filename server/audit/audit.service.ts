@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type EntityManager, In, Like, MoreThanOrEqual, type Repository } from 'typeorm';
+import {
+  Brackets,
+  type EntityManager,
+  type FindOptionsWhere,
+  In,
+  Like,
+  MoreThanOrEqual,
+  type Repository,
+} from 'typeorm';
 import { nowIso } from '../common/time.js';
+import { chunks } from '../common/chunks.js';
 import { actorLabel, READ_AUDIT_LABELS, type ReadAuditKind } from '../../shared/api-types.js';
 import type { SessionUser } from '../common/session-user.js';
 import { SAVE_ACTIONS } from './audit-actions.js';
@@ -156,31 +165,28 @@ export class AuditService {
 
   /**
    * Her personal data is deleted (docs/product.md §12.4): the entries about her stay (who did what, when), but the
-   * values they held go and `scrubbed` says so. Entries about her: those whose entity is her (her id), those her own
-   * account made, those about the e-mails she was sent (`outboxIds`), and any whose values name her id. In the caller's
-   * transaction; answers the table it changed.
+   * values they held go and `scrubbed` says so. Entries about her: every entry about her record, account or term
+   * reports (entity_id is her id), those her own account made, and those about the e-mails she was sent
+   * (`outboxIds`). Matched exactly, never by a part of a value: a short ID inside someone else's phone number or date
+   * must not cost that entry its values. The ids are found first with a plain read and updated by primary key, so
+   * the update locks only her entries (MariaDB). In the caller's transaction; answers the table it changed.
    */
   async scrubAbout(
     about: { studentIds: readonly string[]; accountIds: readonly number[]; outboxIds: readonly number[] },
     m: EntityManager,
   ): Promise<string[]> {
-    const set = 'UPDATE audit_log SET old_value = NULL, new_value = NULL, scrubbed = 1 WHERE ';
-    const marks = (list: readonly unknown[]) => list.map(() => '?').join(', ');
-    for (let n = 0; n < about.studentIds.length; n += 50) {
-      const ids = about.studentIds.slice(n, n + 50);
-      // Her id inside a value ('!' escapes LIKE's wildcards the same way on SQLite and MariaDB).
-      const likes = ids.map((id) => `%${id.replace(/[!%_]/g, (c) => `!${c}`)}%`);
-      const named = likes.map(() => "old_value LIKE ? ESCAPE '!' OR new_value LIKE ? ESCAPE '!'").join(' OR ');
-      await m.query(`${set}entity_id IN (${marks(ids)}) OR ${named}`, [...ids, ...likes.flatMap((l) => [l, l])]);
-    }
-    for (let n = 0; n < about.accountIds.length; n += 500) {
-      const ids = about.accountIds.slice(n, n + 500);
-      await m.query(`${set}actor_user_id IN (${marks(ids)})`, ids);
-    }
-    for (let n = 0; n < about.outboxIds.length; n += 500) {
-      const ids = about.outboxIds.slice(n, n + 500).map(String);
-      await m.query(`${set}entity = 'outbox' AND entity_id IN (${marks(ids)})`, ids);
-    }
+    const repo = m.getRepository(AuditEntry);
+    const found = new Set<number>();
+    const collect = async (where: FindOptionsWhere<AuditEntry>[]) => {
+      for (const row of await repo.find({ select: { id: true }, where })) found.add(row.id);
+    };
+    for (const ids of chunks(about.studentIds, 500))
+      await collect([{ entity: In(STUDENT_ENTITIES), entity_id: In(ids) }]);
+    for (const ids of chunks(about.accountIds, 500)) await collect([{ actor_user_id: In(ids) }]);
+    for (const ids of chunks(about.outboxIds.map(String), 500))
+      await collect([{ entity: 'outbox', entity_id: In(ids) }]);
+    for (const ids of chunks([...found], 500))
+      await repo.update({ id: In(ids) }, { old_value: null, new_value: null, scrubbed: 1 });
     return ['audit_log'];
   }
 

@@ -119,8 +119,9 @@ export class DocumentsService {
     ]);
     const latestFile = marker.get(studentId)?.latestId ?? 0;
     // Her class and standing too: the rollover (docs/product.md §12.2) changes them and leaves updated_at as it was;
-    // and the school year the form says (a rollover or its undo makes it a new form).
-    const standing = `${student.class_id ?? ''}:${student.status}`;
+    // the school year the form says (a rollover or its undo makes it a new form); and whether her personal data was
+    // deleted (§12.4): a form rendered from her old answers is never served after it.
+    const standing = `${student.class_id ?? ''}:${student.status}:${student.scrubbed_at ?? ''}`;
     const key = `form:${studentId}:${student.updated_at}:${standing}:${latestFile}:${terms.version}:${year}`;
     const fileName = `Registration Form ${studentId}.pdf`;
     const cached = this.cache.get(key);

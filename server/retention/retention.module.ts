@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TermReportsModule } from '../term-reports/term-reports.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
@@ -15,7 +16,16 @@ import { RetentionService } from './retention.service.js';
  * owner of each table it empties.
  */
 @Module({
-  imports: [AuthModule, UsersModule, StudentsModule, FilesModule, DocumentsModule, MailModule, GuardiansModule],
+  imports: [
+    AuthModule,
+    UsersModule,
+    StudentsModule,
+    FilesModule,
+    DocumentsModule,
+    MailModule,
+    GuardiansModule,
+    TermReportsModule,
+  ],
   controllers: [RetentionController],
   providers: [RetentionService, RetentionPolicyRepository],
 })

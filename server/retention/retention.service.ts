@@ -1,3 +1,4 @@
+import { HoldsService } from '../term-reports/holds.service.js';
 import { Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -56,6 +57,7 @@ export class RetentionService {
     private readonly documents: DocumentsService,
     private readonly outbox: OutboxService,
     private readonly guardians: GuardianInvitationsService,
+    private readonly holds: HoldsService,
   ) {}
 
   /** GET /api/retention: the school's setting, RETENTION_YEARS.default while it has set none. */
@@ -115,10 +117,11 @@ export class RetentionService {
   ): Promise<RetentionScrubResult> {
     await this.auth.confirmOwnPassword(actor, password, cookies);
     const ids = [...new Set(studentIds.map((id) => id.trim()))];
-    const years = (await this.policy()).years_after_leaving;
     const today = this.today();
     const at = this.clock.now().toISOString();
     const done = await this.tx.write(async (m) => {
+      // The setting as this transaction sees it: a change committed meanwhile decides who is due.
+      const years = (await this.policyRow.find(m)) ?? RETENTION_YEARS.default;
       const standings = new Map((await this.students.standingsForUpdate(ids, m)).map((s) => [s.id, s]));
       const notDue = ids.filter((id) => {
         const s = standings.get(id);
@@ -147,6 +150,7 @@ export class RetentionService {
         )),
         ...(await this.users.deleteAccounts(accountIds, m)),
         ...(await this.addressWriters.deleteAllOf(ids, m)),
+        ...(await this.holds.deleteAllOf(ids, m)),
         ...(await this.students.scrub(ids, at, m)),
       ];
       await this.documents.forgetStudents(ids, m);

@@ -44,4 +44,10 @@ export class HoldsRepository {
       .delete({ student_id: key.student_id, year: key.year, term: key.term });
     return !!removed.affected;
   }
+
+  /** Removes every hold of these students (in parts of 500 ids). */
+  async deleteAllOf(studentIds: readonly string[], m: EntityManager): Promise<void> {
+    for (let n = 0; n < studentIds.length; n += 500)
+      await m.getRepository(TermReportHoldRow).delete({ student_id: In(studentIds.slice(n, n + 500)) });
+  }
 }

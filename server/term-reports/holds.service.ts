@@ -25,6 +25,15 @@ export class HoldsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Her personal data is deleted (docs/product.md §12.4): a hold's reason is the office's words about her, so her
+   * holds go with it (she can no longer sign in to see a card). In the caller's transaction; answers the table.
+   */
+  async deleteAllOf(studentIds: readonly string[], m: EntityManager): Promise<string[]> {
+    await this.rows.deleteAllOf(studentIds, m);
+    return ['term_report_holds'];
+  }
+
   async list(): Promise<TermReportHold[]> {
     const rows = await this.rows.all();
     if (rows.length === 0) return [];

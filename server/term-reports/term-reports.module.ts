@@ -49,6 +49,6 @@ import { TermReportsRepository } from './term-reports.repository.js';
     ReportCardPdfService,
     TermReportRows,
   ],
-  exports: [ReportCardsService, ReportCardPdfService, PostingsService, TermReportRows],
+  exports: [ReportCardsService, ReportCardPdfService, PostingsService, HoldsService, TermReportRows],
 })
 export class TermReportsModule {}

@@ -16,7 +16,7 @@ import { StudentClass } from '../../server/school-year/entities/school-year.enti
 import { GuardianWrittenAddress } from '../../server/students/entities/guardian-written-address.entity.js';
 import { Student } from '../../server/students/entities/student.entity.js';
 import { StudentsRepository } from '../../server/students/students.repository.js';
-import { TermReport } from '../../server/term-reports/entities/term-report.entity.js';
+import { TermReport, TermReportHoldRow } from '../../server/term-reports/entities/term-report.entity.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { REGISTER_COLUMNS, RETENTION_MESSAGES, retentionDueOn } from '../../shared/retention.js';
 import { STUDENT_FIELDS } from '../../shared/student-fields.js';
@@ -250,6 +250,15 @@ describe('POST /api/retention/scrub', () => {
       created_at: now,
       updated_at: now,
     } as Partial<TermReport>);
+    // The office held her card back, in its own words about her.
+    await t.ds.getRepository(TermReportHoldRow).insert({
+      student_id: RUTH,
+      year: 2018,
+      term: 1,
+      reason: 'Zephyrwood fees outstanding',
+      held_by: 'admin:retention-admin',
+      held_at: now,
+    });
     before = await row(RUTH);
   }, 60_000);
 
@@ -266,6 +275,7 @@ describe('POST /api/retention/scrub', () => {
       resetTokens: await t.ds.getRepository(PasswordResetToken).countBy({ user_id: ruthAccountId }),
       throttle: (await t.ds.getRepository(LoginThrottle).find()).filter((r) => r.login_key.includes(RUTH.toLowerCase()))
         .length,
+      holds: await t.ds.getRepository(TermReportHoldRow).countBy({ student_id: RUTH }),
       auditValues: (await t.ds.getRepository(AuditEntry).findBy({ entity_id: RUTH })).filter(
         (e) => e.old_value !== null || e.new_value !== null,
       ).length,
@@ -283,6 +293,7 @@ describe('POST /api/retention/scrub', () => {
       account: 1,
       resetTokens: 1,
       throttle: 1,
+      holds: 1,
     });
     expect(held.sessions).toBeGreaterThan(0);
     expect(await t.ds.getRepository(SessionRow).countBy({ user_id: guardianId })).toBe(1);
@@ -318,6 +329,13 @@ describe('POST /api/retention/scrub', () => {
     expect(await foundIn()).toEqual({ allergy: true, address: true, document: true });
   });
 
+  it("keeps another student's entries whose values merely contain her ID", async () => {
+    // A current student's answer that happens to hold the characters of Ruth's ID: her entry is not Ruth's.
+    await admin.post('/api/student', { id: TINA, previous_school: `Form ${RUTH} Annex` }).expect(200);
+    const before = await t.ds.getRepository(AuditEntry).findOneByOrFail({ entity_id: TINA, field: 'previous_school' });
+    expect(before.new_value).toContain(RUTH);
+  });
+
   it('keeps the register and deletes everything else of her', async () => {
     const res = await admin.post('/api/retention/scrub', { student_ids: [RUTH], password: ADMIN.password });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -342,6 +360,7 @@ describe('POST /api/retention/scrub', () => {
       sessions: 0,
       resetTokens: 0,
       throttle: 0,
+      holds: 0,
       auditValues: 0,
     });
     const entries = await t.ds.getRepository(AuditEntry).findBy({ entity_id: RUTH });
@@ -366,6 +385,11 @@ describe('POST /api/retention/scrub', () => {
     expect(due.map((d) => d.id)).toEqual([UMA]);
     expect((await new ApiClient(t).loginStudent(RUTH, RUTH_PASSWORD)).status).not.toBe(200);
     expect((await admin.get(`/api/get-files/${RUTH}`).expect(200)).body).toEqual([]);
+  });
+
+  it("left the other student's entry as it was", async () => {
+    const after = await t.ds.getRepository(AuditEntry).findOneByOrFail({ entity_id: TINA, field: 'previous_school' });
+    expect(after).toMatchObject({ new_value: `Form ${RUTH} Annex`, scrubbed: 0 });
   });
 
   it('leaves nothing of her answers in the raw database files or the uploads folder', async () => {

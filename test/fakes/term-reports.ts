@@ -267,6 +267,10 @@ export class FakeHolds implements Shape<HoldsRepository> {
     );
     return this.rows.length < before;
   }
+
+  async deleteAllOf(studentIds: readonly string[], _m: EntityManager) {
+    this.rows = this.rows.filter((h) => !studentIds.includes(h.student_id));
+  }
 }
 
 /** The audit trail: the events recorded, each with whether it was given the caller's transaction. */
