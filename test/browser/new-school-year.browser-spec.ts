@@ -212,7 +212,10 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
     await expect.poll(() => outcome(page).isVisible()).toBe(true);
     const other = await openPage({ width: 1366, height: 900 });
     await signInAdmin(other, 'office', OFFICE_PASSWORD);
-    await other.goto('/admin/new-school-year');
+    await other
+      .getByRole('navigation', { name: 'Administrator menu' })
+      .getByRole('link', { name: 'New School Year' })
+      .click();
     await expect.poll(() => outcome(other).isVisible()).toBe(true);
     expect(await main(other).getByRole('button', { name: 'Undo the rollover' }).isVisible()).toBe(true);
     // Planning the year after is there too, but asks first.
@@ -265,12 +268,16 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
       .poll(() => main(page).getByRole('alert').filter({ hasText: SCHOOL_YEAR_MESSAGES.undoAfterSave }).isVisible())
       .toBe(true);
     // Back later: the outcome is still told, with why it can no longer be undone, and no Undo button.
-    const later = await openPage({ width: 360, height: 780 });
+    const later = await openPage({ width: 1366, height: 900 });
     await signInAdmin(later, 'office', OFFICE_PASSWORD);
-    await later.goto('/admin/new-school-year');
+    await later
+      .getByRole('navigation', { name: 'Administrator menu' })
+      .getByRole('link', { name: 'New School Year' })
+      .click();
     await expect.poll(() => outcome(later).isVisible()).toBe(true);
     expect(await main(later).getByText(SCHOOL_YEAR_MESSAGES.undoAfterSave).isVisible()).toBe(true);
     expect(await main(later).getByRole('button', { name: 'Undo the rollover' }).count()).toBe(0);
+    await later.setViewportSize({ width: 360, height: 780 });
     await shot(later, 'new-school-year-5-not-undoable-360');
     expect((await horizontalOverflow(later)).scrollWidth).toBeLessThanOrEqual(360);
   }, 180_000);
