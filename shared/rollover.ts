@@ -36,6 +36,25 @@ export interface RolloverUndoResult {
   year: number;
 }
 
+/**
+ * GET /api/rollover: the latest rollover that is not undone (or null), as every tab and device of the office sees it,
+ * so that its outcome and its undo are found again after a reload, in another tab or by another administrator.
+ */
+export interface LatestRollover {
+  from_year: number;
+  to_year: number;
+  /** When it began (ISO timestamp). */
+  rolled_at: string;
+  /** Who made it, as the audit trail names her (e.g. admin:office). */
+  actor: string;
+  promoted: number;
+  repeated: number;
+  graduated: number;
+  left: number;
+  /** The undo's own check: false once something has been saved in the new school year. */
+  undoable: boolean;
+}
+
 export const ROLLOVER_MESSAGES = {
   /** 422: the first problem is the message, `errors` names each offending rule or change. */
   notCurrentStudent: (id: string) => `${id} is not a current student of the school: only current students move on.`,

@@ -164,6 +164,27 @@ export class AuditService {
   }
 
   /**
+   * How many entries of each of `actions` were written from `since` up to entry `upToId` (a rollover's own entries:
+   * only the rollover writes its actions, and its last entry is `upToId`).
+   */
+  async countActions(
+    range: { actions: readonly string[]; since: string; upToId: number | null },
+    manager: EntityManager,
+  ): Promise<Record<string, number>> {
+    const rows = await manager
+      .getRepository(AuditEntry)
+      .createQueryBuilder('a')
+      .select('a.action', 'action')
+      .addSelect('COUNT(*)', 'n')
+      .where('a.action IN (:...actions)', { actions: range.actions })
+      .andWhere('a.created_at >= :since', { since: range.since })
+      .andWhere('a.id <= :upToId', { upToId: range.upToId ?? 0 })
+      .groupBy('a.action')
+      .getRawMany<{ action: string; n: number | string }>();
+    return Object.fromEntries(rows.map((r) => [r.action, Number(r.n)]));
+  }
+
+  /**
    * Her personal data is deleted (docs/product.md §12.4): the entries about her stay (who did what, when), but the
    * values they held go and `scrubbed` says so. Entries about her: every entry about her record, account or term
    * reports (entity_id is her id), those her own account made, and those about the e-mails she was sent

@@ -180,6 +180,20 @@ export const API_SCHEMAS = {
   }),
   RolloverResult: obj({ to_year: integer, promoted: integer, repeated: integer, graduated: integer, left: integer }),
   RolloverUndoResult: obj({ year: integer }),
+  LatestRollover: {
+    ...obj({
+      from_year: integer,
+      to_year: integer,
+      rolled_at: { type: 'string', format: 'date-time' },
+      actor: str,
+      promoted: integer,
+      repeated: integer,
+      graduated: integer,
+      left: integer,
+      undoable: boolean,
+    }),
+    nullable: true,
+  },
   RetentionPolicy: obj({ years_after_leaving: integer }),
   RetentionDue: obj({
     due: list(

@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import type { RolloverUndoResult } from '../../shared/rollover.js';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { LatestRollover, RolloverUndoResult } from '../../shared/rollover.js';
 import type { RolloverPreview, RolloverResult } from '../../shared/school-year.js';
 import { ApiRoute } from '../common/api-docs.js';
 import { ref } from '../common/api-schemas.js';
@@ -13,6 +13,18 @@ import { RolloverService } from './rollover.service.js';
 @Controller('api/rollover')
 export class RolloverController {
   constructor(private readonly rollover: RolloverService) {}
+
+  @ApiRoute({
+    summary: 'The latest rollover',
+    description:
+      'The latest rollover that is not undone, or null: the years, when and by whom, how many students had each ' +
+      'outcome, and whether it can still be undone (nothing saved in the new school year since).',
+    ok: { description: 'The latest rollover, or null.', schema: ref('LatestRollover') },
+  })
+  @Get()
+  latest(): Promise<LatestRollover | null> {
+    return this.rollover.latest();
+  }
 
   @ApiRoute({
     summary: 'Preview the rollover',

@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  type LatestRollover,
   ROLLOVER_MESSAGES,
   type RolloverRequest,
   type RolloverPreviewRequest,
@@ -23,6 +24,7 @@ import { Clock } from '../config/clock.js';
 import { Transactions } from '../database/transactions.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { ClassRulesRepository, type ClassRuleRow } from '../school-year/class-rules.repository.js';
+import type { Rollover } from '../school-year/entities/school-year.entities.js';
 import { RolloversRepository, type StudentBefore } from '../school-year/rollovers.repository.js';
 import { SchoolYearService } from '../school-year/school-year.service.js';
 import { StudentClassesRepository } from '../school-year/student-classes.repository.js';
@@ -168,6 +170,31 @@ export class RolloverService {
   }
 
   /**
+   * The latest rollover not undone, or null: its outcome (counted from its own audit entries, one per student) and
+   * whether the undo would be allowed now (the undo's own check, undoBlocked).
+   */
+  async latest(): Promise<LatestRollover | null> {
+    const m = this.tx.manager;
+    const rollover = await this.rollovers.latestNotUndone(m, { lock: false });
+    if (!rollover) return null;
+    const counts = await this.audit.countActions(
+      { actions: Object.values(AUDIT_ACTIONS), since: rollover.rolled_at, upToId: rollover.last_audit_id },
+      m,
+    );
+    return {
+      from_year: rollover.from_year,
+      to_year: rollover.to_year,
+      rolled_at: rollover.rolled_at,
+      actor: rollover.actor,
+      promoted: counts[AUDIT_ACTIONS.promote] ?? 0,
+      repeated: counts[AUDIT_ACTIONS.repeat] ?? 0,
+      graduated: counts[AUDIT_ACTIONS.graduate] ?? 0,
+      left: counts[AUDIT_ACTIONS.leave] ?? 0,
+      undoable: !(await this.undoBlocked(rollover, m)),
+    };
+  }
+
+  /**
    * Puts back what the latest rollover changed (its students' standing, the classes it created that no student is in,
    * its rows of the register of classes, the rules, the year, registration), unless something was saved in the new
    * year since. The sessions it ended stay ended: those students sign in again.
@@ -187,11 +214,7 @@ export class RolloverService {
           )
         ).map((s) => [s.id, s]),
       );
-      const saved = await this.audit.savedSinceRollover(
-        { afterId: rollover.last_audit_id, since: rollover.rolled_at, own: OWN_ACTIONS },
-        m,
-      );
-      if (saved) throw new ConflictException(SCHOOL_YEAR_MESSAGES.undoAfterSave);
+      if (await this.undoBlocked(rollover, m)) throw new ConflictException(SCHOOL_YEAR_MESSAGES.undoAfterSave);
 
       const restored = before.filter((s) => now.has(s.student_id));
       await this.restoreStandings(restored, m);
@@ -231,6 +254,14 @@ export class RolloverService {
       await this.rollovers.markUndone(rollover.id, this.clock.now().toISOString(), m);
       return { year: rollover.from_year };
     });
+  }
+
+  /** Whether the undo is refused: something has been saved in the new school year since the rollover. */
+  private undoBlocked(rollover: Pick<Rollover, 'last_audit_id' | 'rolled_at'>, m: EntityManager): Promise<boolean> {
+    return this.audit.savedSinceRollover(
+      { afterId: rollover.last_audit_id, since: rollover.rolled_at, own: OWN_ACTIONS },
+      m,
+    );
   }
 
   private async plan(

@@ -39,14 +39,14 @@ export class RolloversRepository {
 
   /**
    * The latest rollover not undone, locked until the transaction ends on MariaDB (FOR UPDATE: two undos at once undo
-   * it once; SQLite's writeTransaction runs one at a time).
+   * it once; SQLite's writeTransaction runs one at a time); `lock: false` for a plain read (GET /api/rollover).
    */
-  async latestNotUndone(m: EntityManager): Promise<Rollover | null> {
+  async latestNotUndone(m: EntityManager, options: { lock: boolean } = { lock: true }): Promise<Rollover | null> {
     const [row] = await m.find(Rollover, {
       where: { undone_at: IsNull() },
       order: { id: 'DESC' },
       take: 1,
-      ...(isSqlite(m.connection) ? {} : { lock: { mode: 'pessimistic_write' as const } }),
+      ...(isSqlite(m.connection) || !options.lock ? {} : { lock: { mode: 'pessimistic_write' as const } }),
     });
     return row ?? null;
   }

@@ -98,6 +98,7 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/registration-status', expect: signedInRead },
   // The rollover, refused after authorization so that it never rolls the matrix's school over: a year far behind is
   // never the next one (409), and there is no rollover to undo (409).
+  { route: 'GET /api/rollover', expect: adminOnly() },
   { route: 'POST /api/rollover/preview', body: () => ({ to_year: 1990 }), expect: adminOnly(409) },
   { route: 'POST /api/rollover', body: () => ({ to_year: 1990 }), expect: adminOnly(409) },
   { route: 'POST /api/rollover/undo', expect: adminOnly(409) },

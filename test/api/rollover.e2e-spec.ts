@@ -7,7 +7,7 @@ import { Clock } from '../../server/config/clock.js';
 import { FormClass } from '../../server/lookups/entities/lookups.entities.js';
 import { ClassRule, Rollover, StudentClass } from '../../server/school-year/entities/school-year.entities.js';
 import { localDate } from '../../server/common/time.js';
-import { ROLLOVER_MESSAGES } from '../../shared/rollover.js';
+import { type LatestRollover, ROLLOVER_MESSAGES } from '../../shared/rollover.js';
 import {
   type RolloverPreview,
   type RolloverPreviewStudent,
@@ -57,6 +57,11 @@ const studentRows = async () => (await t.ds.query('SELECT * FROM students ORDER 
 const rulesRows = () => t.ds.getRepository(ClassRule).find({ order: { class_id: 'ASC' } });
 const classIds = async () =>
   (await t.ds.getRepository(FormClass).find({ order: { class_id: 'ASC' } })).map((c) => c.class_id);
+/** GET /api/rollover: null comes as an empty answer. */
+const latest = async (): Promise<LatestRollover | null> => {
+  const res = await admin.get('/api/rollover').expect(200);
+  return res.text ? (res.body as LatestRollover) : null;
+};
 const changesCount = () => t.ds.getRepository(AuditEntry).count({ where: { action: Not('read') } });
 const currentYear = async () => ((await admin.get('/api/school-year').expect(200)).body as { year: number }).year;
 const registration = async () => (await admin.get('/api/registration-status').expect(200)).body as object;
@@ -179,6 +184,10 @@ describe('POST /api/rollover/preview', () => {
 describe('POST /api/rollover', () => {
   let before: Awaited<ReturnType<typeof snapshot>>;
 
+  it('GET /api/rollover answers null before any rollover', async () => {
+    expect(await latest()).toBeNull();
+  });
+
   it('refuses a skipped year (409) and bad changes (422, naming each), changing nothing', async () => {
     before = await snapshot();
     const count = await changesCount();
@@ -222,6 +231,20 @@ describe('POST /api/rollover', () => {
     expect(res.body).toEqual<RolloverResult>({ to_year: year + 1, promoted: 5, repeated: 3, graduated: 1, left: 2 });
     expect(await currentYear()).toBe(year + 1);
     expect(await storedYears()).toEqual([{ year: year + 1 }]);
+    // Every tab and device of the office finds the outcome and the undo on the server.
+    const found = await latest();
+    expect(found).toEqual<LatestRollover>({
+      from_year: year,
+      to_year: year + 1,
+      rolled_at: expect.any(String) as string,
+      actor: 'admin:roll-admin',
+      promoted: 5,
+      repeated: 3,
+      graduated: 1,
+      left: 2,
+      undoable: true,
+    });
+    expect(Date.parse(found!.rolled_at)).toBeLessThanOrEqual(Date.now());
 
     const today = localDate(new Date(), t.config.timeZone);
     const rows = Object.fromEntries((await studentRows()).map((r) => [r.id, r]));
@@ -343,6 +366,7 @@ describe('POST /api/rollover', () => {
   it('has nothing more to undo (409)', async () => {
     const res = await admin.post('/api/rollover/undo').expect(409);
     expect(res.body.message).toBe(SCHOOL_YEAR_MESSAGES.nothingToUndo);
+    expect(await latest()).toBeNull();
   });
 
   it('rolls over again after the undo; a save in the new year then ends the undo (409)', async () => {
@@ -357,6 +381,8 @@ describe('POST /api/rollover', () => {
     const refused = await admin.post('/api/rollover/undo').expect(409);
     expect(refused.body.message).toBe(SCHOOL_YEAR_MESSAGES.undoAfterSave);
     expect(await currentYear()).toBe(year + 1);
+    // The outcome stays to be seen; the undo's own check says it is no longer possible.
+    expect(await latest()).toMatchObject({ to_year: year + 1, promoted: 5, repeated: 3, left: 2, undoable: false });
   });
 
   it('is refused to anyone but the office, changing nothing', async () => {
@@ -367,6 +393,7 @@ describe('POST /api/rollover', () => {
       ['/api/rollover/undo', {}],
     ] as const)
       expect((await ava.post(path, body)).status).toBe(403);
+    expect((await ava.get('/api/rollover')).status).toBe(403);
     expect(await currentYear()).toBe(year + 1);
     expect(await changesCount()).toBe(count);
   });

@@ -12,8 +12,9 @@ import { axeViolations, expectPath, horizontalOverflow, signInAdmin, signInStude
 const it = browserTest;
 
 // docs/product.md §2 New School Year, §12.2: the office rolls a small school over (1A, 5A, 6A), changing two students
-// in the preview (one repeats, one leaves with a reason), sees the counts, undoes the rollover and makes it again, at
-// 1366 px and then at 360 px; a student's page then says the new school year.
+// in the preview (one repeats, one leaves with a reason), sees the counts, finds the outcome and its undo again from
+// the server (another screen visited, another tab), undoes the rollover and makes it again, at 1366 px and then at
+// 360 px; a student's page then says the new school year; once something is saved, the undo is gone and says why.
 
 const AMY = 'Y1001'; // 1A: repeats (the office's change)
 const BEA = 'Y1002'; // 1A: leaves, with a reason (the office's change)
@@ -28,6 +29,7 @@ const OFFICE_PASSWORD = 'Office-Year-Pass-1';
 describe('New School Year: the rollover, its undo and its redo (docs/product.md §12.2)', () => {
   let from = '';
   let to = '';
+  let toYear = 0;
 
   it.beforeAll(async ({ app }: { app: TestApp }) => {
     await createAdmin(app, 'office', OFFICE_PASSWORD);
@@ -51,6 +53,7 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
     const year = await app.app.get(SchoolYearService).current();
     from = schoolYearLabel(year);
     to = schoolYearLabel(year + 1);
+    toYear = year + 1;
   });
 
   const main = (page: Page) => page.locator('main');
@@ -65,6 +68,14 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
   }
+
+  /** The outcome, as the server keeps it: '2027-2028 began on 27 Nov 2026 by admin:office: 3 promoted, …'. */
+  const outcome = (page: Page) =>
+    main(page).getByText(
+      new RegExp(
+        `^${to} began on \\d{1,2} \\w{3} \\d{4} by admin:office: 3 promoted, 1 repeat, 2 graduated, 1 left\\.$`,
+      ),
+    );
 
   const countsLine = (page: Page) => page.getByRole('status', { name: 'Counts' }).innerText();
 
@@ -101,7 +112,10 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
 
     if (width > 400) {
       // The connection drops as she confirms: she is told, and nothing she chose is lost.
-      await page.route('**/api/rollover', (route) => route.abort('failed'));
+      // Only the confirm fails: reading the latest rollover again (GET) answers, so she is told it was not made.
+      await page.route('**/api/rollover', (route) =>
+        route.request().method() === 'POST' ? route.abort('failed') : route.continue(),
+      );
       await confirm.click();
       await page.getByRole('button', { name: `Yes, open ${to}` }).click();
       await expect
@@ -132,11 +146,16 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
     expect(await dialog.innerText()).toContain('3 promoted, 1 repeat, 2 graduated, 1 left (2 changed by you).');
     expect(await dialog.innerText()).toContain('npm run backup');
     await shot(page, `new-school-year-3-confirm-${width}`);
+    // No preview of the year after is asked for on the way to the outcome.
+    const previews: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/rollover/preview')) previews.push(r.postData() ?? '');
+    });
     await dialog.getByRole('button', { name: `Yes, open ${to}` }).click();
-    await expect
-      .poll(() => main(page).getByText(`${to} has begun: 3 promoted, 1 repeat, 2 graduated, 1 left.`).isVisible())
-      .toBe(true);
-    expect(await main(page).innerText()).toContain('Registration is now closed.');
+    await expect.poll(() => outcome(page).isVisible()).toBe(true);
+    expect(await main(page).innerText()).toContain('Registration was closed by the rollover.');
+    expect(await main(page).getByRole('button', { name: 'Undo the rollover' }).isVisible()).toBe(true);
+    expect(previews).toEqual([]);
     await shot(page, `new-school-year-4-done-${width}`);
   }
 
@@ -184,11 +203,27 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
       [ELLA]: '6A graduated',
     });
 
-    // Back on the screen later in this tab (here a reload), the outcome and its undo are still there.
-    await page.reload();
-    await expect
-      .poll(() => main(page).getByText(`${to} has begun: 3 promoted, 1 repeat, 2 graduated, 1 left.`).isVisible())
-      .toBe(true);
+    // Back on the screen later (another screen visited first), and in another tab or device of the office, the outcome
+    // and its undo are there: the server keeps them.
+    const menu = page.getByRole('navigation', { name: 'Administrator menu' });
+    await menu.getByRole('link', { name: 'Settings' }).click();
+    await expectPath(page, '/admin/settings');
+    await menu.getByRole('link', { name: 'New School Year' }).click();
+    await expect.poll(() => outcome(page).isVisible()).toBe(true);
+    const other = await openPage({ width: 1366, height: 900 });
+    await signInAdmin(other, 'office', OFFICE_PASSWORD);
+    await other
+      .getByRole('navigation', { name: 'Administrator menu' })
+      .getByRole('link', { name: 'New School Year' })
+      .click();
+    await expect.poll(() => outcome(other).isVisible()).toBe(true);
+    expect(await main(other).getByRole('button', { name: 'Undo the rollover' }).isVisible()).toBe(true);
+    // Planning the year after is there too, but asks first.
+    await main(other).getByRole('button', { name: 'Plan the next school year…' }).click();
+    const planNext = other.getByRole('dialog', { name: `Plan ${schoolYearLabel(toYear + 1)} already?` });
+    await expect.poll(() => planNext.isVisible()).toBe(true);
+    await planNext.getByRole('button', { name: 'No, stay here' }).click();
+    await other.close();
 
     // Undo, after its own confirm: back in the year before, and the wizard starts again.
     await main(page).getByRole('button', { name: 'Undo the rollover' }).click();
@@ -217,10 +252,11 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
       .poll(() => cleo.locator('.dashboard-card').filter({ hasText: 'Edit/View Registration' }).innerText())
       .toContain(`Registration ${to}`);
 
-    // Refused, the undo says why: here the rollover was undone elsewhere (another tab of the office) meanwhile.
+    // Refused, the undo says why: here a record was saved elsewhere (another tab of the office) meanwhile.
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const elsewhere = await page.request.post('/api/rollover/undo', {
+    const elsewhere = await page.request.post('/api/student', {
       headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+      data: { id: CLEO, place_of_birth: 'San Fernando' },
     });
     expect(elsewhere.status()).toBe(200);
     await main(page).getByRole('button', { name: 'Undo the rollover' }).click();
@@ -229,7 +265,20 @@ describe('New School Year: the rollover, its undo and its redo (docs/product.md 
       .getByRole('button', { name: `Yes, go back to ${from}` })
       .click();
     await expect
-      .poll(() => main(page).getByRole('alert').filter({ hasText: SCHOOL_YEAR_MESSAGES.nothingToUndo }).isVisible())
+      .poll(() => main(page).getByRole('alert').filter({ hasText: SCHOOL_YEAR_MESSAGES.undoAfterSave }).isVisible())
       .toBe(true);
-  });
+    // Back later: the outcome is still told, with why it can no longer be undone, and no Undo button.
+    const later = await openPage({ width: 1366, height: 900 });
+    await signInAdmin(later, 'office', OFFICE_PASSWORD);
+    await later
+      .getByRole('navigation', { name: 'Administrator menu' })
+      .getByRole('link', { name: 'New School Year' })
+      .click();
+    await expect.poll(() => outcome(later).isVisible()).toBe(true);
+    expect(await main(later).getByText(SCHOOL_YEAR_MESSAGES.undoAfterSave).isVisible()).toBe(true);
+    expect(await main(later).getByRole('button', { name: 'Undo the rollover' }).count()).toBe(0);
+    await later.setViewportSize({ width: 360, height: 780 });
+    await shot(later, 'new-school-year-5-not-undoable-360');
+    expect((await horizontalOverflow(later)).scrollWidth).toBeLessThanOrEqual(360);
+  }, 180_000);
 });

@@ -8,6 +8,7 @@ import {
   effectiveRules,
   nextClassOf,
   placeErrors,
+  latestRolloverText,
   resultText,
   ruleProblem,
   rulesToSend,
@@ -85,8 +86,10 @@ describe('the New School Year choices (docs/product.md §2 New School Year, §12
     ]);
     expect(countActions(students, choices)).toEqual({ promote: 1, repeat: 1, graduate: 1, leave: 1 });
     expect(countsText(countActions(students, choices))).toBe('1 promoted, 1 repeat, 1 graduated, 1 left');
-    expect(choiceProblem({ action: 'leave', to_class_id: null, reason: ' ' })).toBe('Say why she leaves.');
-    expect(choiceProblem({ action: 'promote', to_class_id: '', reason: '' })).toBe('Choose her new class.');
+    expect(choiceProblem({ action: 'leave', to_class_id: null, reason: ' ' }, 'promote')).toBe('Say why she leaves.');
+    // Leaving by her class's rule needs no reason, as the server has it.
+    expect(choiceProblem({ action: 'leave', to_class_id: null, reason: '' }, 'leave')).toBeNull();
+    expect(choiceProblem({ action: 'promote', to_class_id: '', reason: '' }, 'promote')).toBe('Choose her new class.');
     expect(changesToSend(students, { '4': { action: 'promote', to_class_id: '6u', reason: '' } })).toEqual([
       { id: '4', action: 'promote', to_class_id: '6U' },
     ]);
@@ -97,6 +100,10 @@ describe('the New School Year choices (docs/product.md §2 New School Year, §12
     expect(resultText({ to_year: 2027, promoted: 120, repeated: 3, graduated: 30, left: 2 })).toBe(
       '2027-2028 has begun: 120 promoted, 3 repeat, 30 graduated, 2 left.',
     );
+    const latest = { from_year: 2026, to_year: 2027, rolled_at: '2026-11-27T07:00:00.000Z', actor: 'admin:office' };
+    expect(
+      latestRolloverText({ ...latest, promoted: 3, repeated: 1, graduated: 0, left: 1, undoable: true }, '27 Nov 2026'),
+    ).toBe('2027-2028 began on 27 Nov 2026 by admin:office: 3 promoted, 1 repeat, 0 graduated, 1 left.');
     const sent = [
       { id: '20260001', action: 'repeat' as const },
       { id: '20260002', action: 'promote' as const, to_class_id: '9Z' },

@@ -1,6 +1,11 @@
 // The office's choices in the New School Year wizard (docs/product.md §2 New School Year screen, §12.2), kept apart
 // from the screens so that the rules of what is sent, what is counted and where an error belongs are unit-tested.
-import { type ClassRuleRequest, NEW_CLASS_ID_PATTERN, ROLLOVER_MESSAGES } from '../../../../shared/rollover.js';
+import {
+  type ClassRuleRequest,
+  type LatestRollover,
+  NEW_CLASS_ID_PATTERN,
+  ROLLOVER_MESSAGES,
+} from '../../../../shared/rollover.js';
 import {
   type ClassRuleAction,
   type ClassRuleView,
@@ -102,9 +107,13 @@ export function outcomeOf(student: RolloverPreviewStudent, choices: StudentChoic
   return choices[student.id] ?? { action: student.action, to_class_id: student.to_class_id, reason: '' };
 }
 
-/** What is wrong with a choice, or null: leaving needs a reason, a move a class. */
-export function choiceProblem(choice: StudentChoice): string | null {
-  if (choice.action === 'leave' && choice.reason.trim() === '') return 'Say why she leaves.';
+/**
+ * What is wrong with a choice, or null: a move needs a class; leaving needs a reason only when the office itself
+ * changed her to leave (`byRule`: what her class's rule does with her). A student who leaves by her class's rule needs
+ * none, as the server has it (docs/product.md §12.2).
+ */
+export function choiceProblem(choice: StudentChoice, byRule: RolloverAction): string | null {
+  if (choice.action === 'leave' && byRule !== 'leave' && choice.reason.trim() === '') return 'Say why she leaves.';
   if (choice.action === 'promote' && !clean(choice.to_class_id)) return 'Choose her new class.';
   return null;
 }
@@ -144,6 +153,12 @@ export function countActions(students: readonly RolloverPreviewStudent[], choice
 /** '120 promoted, 3 repeat, 30 graduated, 2 left' */
 export function countsText(c: { promote: number; repeat: number; graduate: number; leave: number }): string {
   return `${c.promote} promoted, ${c.repeat} repeat, ${c.graduate} graduated, ${c.leave} left`;
+}
+
+/** '2027-2028 began on 27 Nov 2026 by admin:office: 120 promoted, 3 repeat, 30 graduated, 2 left.' (`day` as shown) */
+export function latestRolloverText(r: LatestRollover, day: string): string {
+  const counts = countsText({ promote: r.promoted, repeat: r.repeated, graduate: r.graduated, leave: r.left });
+  return `${schoolYearLabel(r.to_year)} began on ${day} by ${r.actor}: ${counts}.`;
 }
 
 /** '2027-2028 has begun: 120 promoted, 3 repeat, 30 graduated, 2 left.' */

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RolloverUndoResult } from '../../../../../shared/rollover.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { afterYearChange } from './after-year-change.js';
 
@@ -6,7 +7,7 @@ import { afterYearChange } from './after-year-change.js';
 export function useUndoRollover() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post<unknown>('/api/rollover/undo'),
+    mutationFn: () => apiClient.post<RolloverUndoResult>('/api/rollover/undo'),
     onSuccess: () => afterYearChange(queryClient),
   });
 }

@@ -1,14 +1,17 @@
 import { Alert, Button, Flex, Modal, Result, Spin, Steps, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { LatestRollover } from '../../../../../shared/rollover.js';
 import {
   type RolloverPreviewStudent,
-  type RolloverResult,
+  SCHOOL_YEAR_MESSAGES,
   schoolYearLabel,
 } from '../../../../../shared/school-year.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useFormClasses } from '../../../lib/queries/lookups/use-form-classes.js';
 import { useSchoolYear } from '../../../lib/queries/use-school-year.js';
+import { useLatestRollover } from '../api/use-latest-rollover.js';
 import { useRollover } from '../api/use-rollover.js';
 import { useRolloverPreview } from '../api/use-rollover-preview.js';
 import { useUndoRollover } from '../api/use-undo-rollover.js';
@@ -19,8 +22,8 @@ import {
   countActions,
   countsText,
   outcomeOf,
+  latestRolloverText,
   placeErrors,
-  resultText,
   type RuleDraft,
   type RuleInput,
   rulesToSend,
@@ -32,30 +35,6 @@ import { ClassRulesStep } from './class-rules-step.js';
 import { PreviewStep } from './preview-step.js';
 
 const TITLE = 'New School Year';
-
-/**
- * The last rollover's outcome, kept in this tab (cleared at sign-out with the rest of sessionStorage), so that the
- * office who looks at another screen and comes back still finds its outcome and the undo.
- */
-const RESULT_KEY = 'portal.rollover-result';
-
-function keptResult(): RolloverResult | null {
-  try {
-    const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(RESULT_KEY);
-    return raw ? (JSON.parse(raw) as RolloverResult) : null;
-  } catch {
-    return null;
-  }
-}
-
-function keepResult(result: RolloverResult | null): void {
-  try {
-    if (result) sessionStorage.setItem(RESULT_KEY, JSON.stringify(result));
-    else sessionStorage.removeItem(RESULT_KEY);
-  } catch {
-    // Storage refused (private mode): the outcome is kept on this screen only.
-  }
-}
 
 function Title() {
   return (
@@ -86,28 +65,39 @@ function Counts({ counts, changed }: { counts: ActionCounts; changed: number }) 
   );
 }
 
-/** The rollover's outcome, with the way back (the undo) while nothing has been saved in the new year. */
+/** '2027-2028 began on 27 Nov 2026 by admin:office: 3 promoted, 1 repeat, 0 graduated, 1 left.' */
+function outcomeText(r: LatestRollover): string {
+  return latestRolloverText(r, dayjs(r.rolled_at).format('D MMM YYYY'));
+}
+
+/**
+ * The latest rollover's outcome, as the server keeps it (every tab and device sees it), with the way back (the undo)
+ * while nothing has been saved in the new year, and a deliberate way on to plan the year after.
+ */
 function Done({
-  result,
+  latest,
   settingsPath,
   undo,
   onUndo,
+  onPlanNext,
 }: {
-  result: RolloverResult;
+  latest: LatestRollover;
   settingsPath: string;
   undo: ReturnType<typeof useUndoRollover>;
   onUndo: () => void;
+  onPlanNext: () => void;
 }) {
-  const [asking, setAsking] = useState(false);
-  const from = schoolYearLabel(result.to_year - 1);
+  const [asking, setAsking] = useState<'undo' | 'next' | null>(null);
+  const from = schoolYearLabel(latest.from_year);
+  const next = schoolYearLabel(latest.to_year + 1);
   return (
     <Result
       status="success"
-      title={<span role="status">{resultText(result)}</span>}
+      title={<span role="status">{outcomeText(latest)}</span>}
       subTitle={
         <>
-          Registration is now closed. When the school is ready, open it for {schoolYearLabel(result.to_year)} in{' '}
-          <Link to={settingsPath}>Settings</Link>.
+          Registration was closed by the rollover. When the school is ready, open it for{' '}
+          {schoolYearLabel(latest.to_year)} in <Link to={settingsPath}>Settings</Link>.
         </>
       }
       extra={
@@ -115,18 +105,23 @@ function Done({
           {undo.isError && (
             <Alert type="error" showIcon role="alert" title={errorMessage(undo.error)} style={{ textAlign: 'left' }} />
           )}
-          <Button danger loading={undo.isPending} onClick={() => setAsking(true)}>
-            Undo the rollover
-          </Button>
+          <Flex wrap justify="center" gap={8}>
+            <Button danger loading={undo.isPending} onClick={() => setAsking('undo')}>
+              Undo the rollover
+            </Button>
+            <Button disabled={undo.isPending} onClick={() => setAsking('next')}>
+              Plan the next school year…
+            </Button>
+          </Flex>
           <Modal
-            open={asking}
+            open={asking === 'undo'}
             title="Undo the rollover?"
             okText={`Yes, go back to ${from}`}
             okButtonProps={{ danger: true }}
             cancelText="No, keep it"
-            onCancel={() => setAsking(false)}
+            onCancel={() => setAsking(null)}
             onOk={() => {
-              setAsking(false);
+              setAsking(null);
               onUndo();
             }}
           >
@@ -135,8 +130,38 @@ function Done({
               This is possible only while nothing has been saved in the new school year.
             </Typography.Paragraph>
           </Modal>
+          <Modal
+            open={asking === 'next'}
+            title={`Plan ${next} already?`}
+            okText={`Yes, plan ${next}`}
+            cancelText="No, stay here"
+            onCancel={() => setAsking(null)}
+            onOk={() => {
+              setAsking(null);
+              onPlanNext();
+            }}
+          >
+            <Typography.Paragraph>
+              {schoolYearLabel(latest.to_year)} has only just begun. Closing it would move every student on once more.
+              To put right the rollover just made, undo it instead.
+            </Typography.Paragraph>
+          </Modal>
         </Flex>
       }
+    />
+  );
+}
+
+/** Above the wizard: the rollover that opened this year, which can no longer be undone (and why). */
+function LastRollover({ latest }: { latest: LatestRollover }) {
+  return (
+    <Alert
+      type="info"
+      showIcon
+      role="status"
+      title={outcomeText(latest)}
+      description={latest.undoable ? undefined : SCHOOL_YEAR_MESSAGES.undoAfterSave}
+      style={{ marginBottom: 16 }}
     />
   );
 }
@@ -152,26 +177,28 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
   const [step, setStep] = useState<0 | 1>(0);
   const [drafts, setDrafts] = useState<Record<string, RuleDraft>>({});
   const [choices, setChoices] = useState<Record<string, StudentChoice>>({});
-  const [made, setMade] = useState<RolloverResult | null>(null);
-  const [kept, setKept] = useState(keptResult);
-  // Made here, or kept in this tab from before (another screen visited, a reload) while it is still this year's.
-  const result = made ?? (kept && year.data?.year === kept.to_year ? kept : null);
-  const remember = (r: RolloverResult | null) => {
-    keepResult(r);
-    setKept(r);
-    setMade(r);
-  };
+  // The office chose to plan the year after, past the outcome of the rollover that opened this one.
+  const [planning, setPlanning] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [undone, setUndone] = useState(false);
+  // What the confirm's failure leaves unknown: a lost answer or a 409 may hide a rollover made (here or elsewhere).
+  const [unsure, setUnsure] = useState<'checking' | 'unknown' | null>(null);
   const rollover = useRollover();
   // Here, not in the outcome's part: the year the undo restores unmounts that part before the undo's answer is handled.
   const undo = useUndoRollover();
+  const latest = useLatestRollover();
 
+  // The rollover that opened this school year, as the server keeps it (any tab, device or administrator made it).
+  const opened = latest.data && year.data && latest.data.to_year === year.data.year ? latest.data : null;
+  const showDone = opened !== null && opened.undoable && !planning;
+  // No preview while the outcome is shown, nor while a rollover is under way or its outcome is being read: the year
+  // changes under the wizard then, and the preview of the year after would be asked for.
+  const wizardOn = latest.isSuccess && !showDone && !rollover.isPending;
   const toYear = year.data ? year.data.year + 1 : null;
   // The rules as the school has them (stored or default): the first preview, with no rules of the office's.
-  const base = useRolloverPreview(result ? null : toYear, null);
+  const base = useRolloverPreview(wizardOn ? toYear : null, null);
   const rules: RuleInput[] | null = base.data ? rulesToSend(base.data.rules, drafts) : null;
-  const preview = useRolloverPreview(step === 1 && !result ? toYear : null, rules);
+  const preview = useRolloverPreview(wizardOn && step === 1 ? toYear : null, rules);
 
   const classOptions = useMemo(() => (classes.data ?? []).map((c) => ({ value: c.class_id })), [classes.data]);
   const studentsPerClass = useMemo(() => {
@@ -183,7 +210,7 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
   const students = preview.data?.students ?? [];
   const changes = changesToSend(students, choices);
   const counts = countActions(students, choices);
-  const unanswered = students.filter((s) => choiceProblem(outcomeOf(s, choices)));
+  const unanswered = students.filter((s) => choiceProblem(outcomeOf(s, choices), s.action));
   const refusal = rollover.error instanceof ApiError ? rollover.error : null;
   const placed = placeErrors(
     refusal?.status === 422 ? refusal.body?.errors : undefined,
@@ -201,23 +228,51 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
   const confirm = () => {
     if (!toYear || !rules) return;
     setConfirming(false);
+    setUnsure(null);
     rollover.mutate(
       { to_year: toYear, rules, changes },
       {
-        onSuccess: (r) => {
-          remember(r);
+        onSuccess: () => {
           undo.reset();
           setUndone(false);
+          setPlanning(false);
+        },
+        onError: (error) => {
+          // A lost answer, a server error or a 409 leaves the school's state unknown here: the rollover may have been
+          // made (the answer lost, or another tab or administrator made it). Read the year and the latest rollover
+          // again: when it was made, its outcome shows; when it was not, say so.
+          if (error instanceof ApiError && error.status !== 409 && error.status < 500) return;
+          setUnsure('checking');
+          void Promise.all([year.refetch(), latest.refetch()]).then(([y, l]) => {
+            setUnsure(y.isError || l.isError ? 'unknown' : null);
+            // The school moved on (here or elsewhere): its outcome (or, past the undo, the new year's wizard) shows.
+            if (y.data && y.data.year >= toYear) {
+              rollover.reset();
+              setStep(0);
+            }
+          });
         },
       },
     );
   };
 
-  if (year.isPending)
+  if (year.isPending || latest.isPending)
     return (
       <>
         <Title />
         <Spin />
+      </>
+    );
+  if (latest.isError)
+    return (
+      <>
+        <Title />
+        <Alert
+          type="error"
+          showIcon
+          title={`The latest rollover could not be read: ${errorMessage(latest.error)}`}
+          action={<Button onClick={() => void latest.refetch()}>Try again</Button>}
+        />
       </>
     );
   if (year.isError)
@@ -237,25 +292,29 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
   const to = schoolYearLabel(year.data.year + 1);
   const stepItems = [{ title: 'The classes' }, { title: 'The students' }, { title: 'Done' }];
 
-  if (result)
+  if (showDone)
     return (
       <>
         <Title />
         <Steps current={2} status="finish" items={stepItems} style={{ marginBottom: 24 }} />
         <Done
-          result={result}
+          latest={opened}
           settingsPath={settingsPath}
           undo={undo}
           onUndo={() =>
             undo.mutate(undefined, {
               onSuccess: () => {
-                remember(null);
                 setStep(0);
                 setUndone(true);
                 rollover.reset();
               },
             })
           }
+          onPlanNext={() => {
+            setPlanning(true);
+            setStep(0);
+            rollover.reset();
+          }}
         />
       </>
     );
@@ -274,6 +333,7 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
           style={{ marginBottom: 16 }}
         />
       )}
+      {opened && <LastRollover latest={opened} />}
       <Typography.Title level={2} style={{ fontSize: 20 }}>{`Close ${from} and open ${to}`}</Typography.Title>
       <Typography.Paragraph style={{ fontSize: 16 }}>
         This school year is <strong>{from}</strong>. When you close it, students move up to their next class, the last
@@ -338,7 +398,12 @@ export function NewSchoolYearPage({ settingsPath }: { settingsPath: string }) {
               title={
                 refusal?.status === 422
                   ? 'The rollover was refused: nothing has changed. Correct the students marked in red and try again.'
-                  : `The rollover was not made: ${errorMessage(rollover.error)}`
+                  : unsure === 'checking'
+                    ? `No clear answer came (${errorMessage(rollover.error)}): checking whether the rollover was made…`
+                    : unsure === 'unknown'
+                      ? `The rollover may have been made: no clear answer came (${errorMessage(rollover.error)}), ` +
+                        'and the school year could not be read again. Reload this page before trying again.'
+                      : `The rollover was not made: ${errorMessage(rollover.error)}`
               }
               description={placed.general.length > 0 ? placed.general.join(' ') : undefined}
             />

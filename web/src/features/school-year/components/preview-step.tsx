@@ -111,7 +111,7 @@ function StudentTable({
           key: 'reason',
           render: (_, s) => {
             const c = outcomeOf(s, choices);
-            const problem = choiceProblem(c);
+            const problem = choiceProblem(c, s.action);
             const own = errors[s.id] ?? [];
             return (
               <Flex vertical gap={2} style={{ minWidth: 200, maxWidth: 320 }}>
@@ -195,7 +195,7 @@ export function PreviewStep({
   // While she searches, or a student has a refused change, the groups holding them are open.
   const withErrors = new Set(
     preview.students
-      .filter((s) => errors[s.id] || choiceProblem(outcomeOf(s, choices)))
+      .filter((s) => errors[s.id] || choiceProblem(outcomeOf(s, choices), s.action))
       .map((s) => s.class_id ?? NO_CLASS),
   );
   const activeKey = filtering ? groups.map(([k]) => k) : [...new Set([...open, ...withErrors])];
