@@ -15,6 +15,7 @@ import {
   focusedLabel,
   hasFocusWithin,
   horizontalOverflow,
+  signInAdmin as signInOffice,
   signInStudent,
   smallTargets,
 } from './support.js';
@@ -72,13 +73,7 @@ async function accept(token: string, name: string): Promise<ApiClient> {
   return guardian;
 }
 
-async function signInAdmin(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill('office');
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'LOGIN' }).click();
-  await expectPath(page, '/admin/dashboard');
-}
+const signInAdmin = (page: Page) => signInOffice(page, 'office', ADMIN_PASSWORD);
 
 /** No WCAG 2.2 AA violations once the screen has settled (a dialog fades in; axe would measure it half-way). */
 async function expectAxeClean(page: Page, what: string, within?: string): Promise<void> {

@@ -70,6 +70,7 @@ export function sessionStorageLength(page: Page): Promise<number> {
 /** Signs a student in through the login form (the way a person does). */
 export async function signInStudent(page: Page, studentId: string, password: string): Promise<void> {
   await page.goto('/');
+  await pageLive(page);
   await page.getByLabel('Student ID').fill(studentId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -78,6 +79,7 @@ export async function signInStudent(page: Page, studentId: string, password: str
 /** Signs an administrator in through the office's login form, and waits for her dashboard. */
 export async function signInAdmin(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/admin');
+  await pageLive(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -111,8 +113,18 @@ export function recordScripts(page: Page): {
   return { scripts, settled: async () => void (await Promise.all(pending)) };
 }
 
+/**
+ * Waits until the client has adopted the server's page (main.tsx marks the document). The sign-in helpers type only
+ * then: typing before the code arrives is a journey of its own (sign-in-before-script.browser-spec.ts), and on a
+ * loaded machine the other journeys would otherwise type while the page is being adopted.
+ */
+export async function pageLive(page: Page): Promise<void> {
+  await page.locator('html[data-client]').waitFor({ state: 'attached', timeout: 30_000 });
+}
+
+/** Waits for the address's path; a sign-in's answer waits on bcrypt, which a loaded machine makes slow. */
 export async function expectPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(path);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe(path);
 }
 
 // The functions below run inside the page, where the DOM exists; the project's type library has none
