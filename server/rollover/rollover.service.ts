@@ -105,7 +105,6 @@ export class RolloverService {
         m,
       );
       if (held.length > 0) throw new ConflictException(ROLLOVER_MESSAGES.historyExists(fromYear, held));
-      const yearWasStored = await this.year.isStored(m);
       const rulesBefore = await this.rules.all(m);
       const plan = await this.plan(current, request, m, rulesBefore);
 
@@ -156,7 +155,6 @@ export class RolloverService {
           actor: actorLabel(actor),
           // Read last, once all its own entries are written.
           last_audit_id: await this.audit.lastId(m),
-          year_was_stored: yearWasStored ? 1 : 0,
           registration_open_before: registrationBefore.open,
           registration_deadline_before: registrationBefore.deadline,
           rules_before: JSON.stringify(rulesBefore),
@@ -230,7 +228,7 @@ export class RolloverService {
         m,
       );
       await this.rules.replaceAll(JSON.parse(rollover.rules_before ?? '[]') as ClassRuleRow[], m);
-      // Stored even when it came from the date before (year_was_stored 0): the date's year may have moved on.
+      // Stored even when it came from the date before the first rollover: the date's year may have moved on.
       await this.year.set(rollover.from_year, m);
       await this.recordAll(
         actor,

@@ -35,11 +35,6 @@ export class SchoolYearService {
     return stored ?? this.fromDate();
   }
 
-  /** Whether the year is stored (0: it comes from the date). */
-  async isStored(m: EntityManager): Promise<boolean> {
-    return (await this.rows.find(m)) !== null;
-  }
-
   /**
    * The rollover stores the new year; the undo stores the old one back, even after a school's first rollover (the
    * date's year may have moved on since: docs/product.md §12.2).

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, In } from 'typeorm';
 import { chunks } from '../common/chunks.js';
-import { Transactions } from '../database/transactions.js';
 import { StudentClass } from './entities/school-year.entities.js';
 
 /** Rows per statement: 3 values each, well within SQLite's and MariaDB's limits. */
@@ -10,17 +9,6 @@ const CHUNK = 500;
 /** The student_classes table: each student's class in a past school year, written at rollover (docs/product.md §12). */
 @Injectable()
 export class StudentClassesRepository {
-  constructor(private readonly tx: Transactions) {}
-
-  /** Her class in each past year, oldest first. */
-  async ofStudent(studentId: string, m?: EntityManager): Promise<{ year: number; class_id: string | null }[]> {
-    const rows = await (m ?? this.tx.manager).find(StudentClass, {
-      where: { student_id: studentId },
-      order: { year: 'ASC' },
-    });
-    return rows.map(({ year, class_id }) => ({ year, class_id }));
-  }
-
   /** The students among these who have a row for the year already. */
   async holding(year: number, studentIds: readonly string[], m: EntityManager): Promise<string[]> {
     const out: string[] = [];

@@ -57,7 +57,6 @@ export class SchoolYear1795900000000 implements MigrationInterface {
           { name: 'rolled_at', type: 'varchar', length: '24', isNullable: false },
           { name: 'actor', type: 'varchar', length: '400', isNullable: false },
           { name: 'last_audit_id', type: 'int', isNullable: true },
-          { name: 'year_was_stored', type: 'int', isNullable: false, default: 0 },
           { name: 'registration_open_before', type: 'int', isNullable: false, default: 0 },
           { name: 'registration_deadline_before', type: 'varchar', length: '10', isNullable: true },
           { name: 'rules_before', type: 'text', isNullable: true },

@@ -38,8 +38,6 @@ export class Rollover {
   @Column({ type: 'varchar', length: 400 }) actor: string;
   /** the newest audit entry when the rollover ended (read last): a later save in the new year ends the undo */
   @Column({ type: 'int', nullable: true }) last_audit_id: number | null;
-  /** 1 when the year before was stored (0: it came from the date); for the record: the undo stores it either way */
-  @Column({ type: 'int', default: 0 }) year_was_stored: number;
   @Column({ type: 'int', default: 0 }) registration_open_before: number;
   @Column({ type: 'varchar', length: 10, nullable: true }) registration_deadline_before: string | null;
   /** JSON: the class_rules rows before */

@@ -1,7 +1,7 @@
 import { Button, Card, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { FORMER_STUDENT_MESSAGES } from '../../../../../shared/former-students.js';
-import type { FormerStudent } from '../../../../../shared/school-year.js';
+import { FORMER_STATUSES, type FormerStudent } from '../../../../../shared/school-year.js';
 import { LAYOUT } from '../../../../../shared/constants.js';
 import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 import { normaliseSearch, searchStudents } from '../../../../../shared/student-search.js';
@@ -11,7 +11,8 @@ import { useFormerStudents } from '../api/use-former-students.js';
 import { formerStudentsCount, leftOnText, STANDING_LABELS } from '../former-students.js';
 import { PageTitle } from './page-title.js';
 import { RegistrationFormDialog } from './registration-form-dialog.js';
-import { displayName, plainName } from './student-name.js';
+import { studentIdentityColumns } from './student-columns.js';
+import { plainName } from './student-name.js';
 import type { StudentDialog } from './students-table.js';
 import './student-row-actions.css';
 
@@ -22,6 +23,12 @@ const TAG_STYLE: Record<FormerStudent['status'], { color: string; background: st
 };
 
 type Dialog = { kind: 'form' | 'reports'; student: FormerStudent } | null;
+
+/** What the office may open of a former student: read-only, nothing else. */
+const ROW_ACTIONS = [
+  ['form', 'Registration Form'],
+  ['reports', 'Term Reports'],
+] as const;
 
 /**
  * Former Students (docs/product.md §12.3): those who graduated or left at a rollover, newest leaving date first,
@@ -45,20 +52,7 @@ export function FormerStudentsPage({ termReportsDialog: TermReportsDialog }: { t
 
   const columns = useMemo<TableColumnsType<FormerStudent>>(
     () => [
-      { title: 'ID', dataIndex: 'id', key: 'id', width: 110, sorter: (a, b) => a.id.localeCompare(b.id) },
-      {
-        title: 'Name',
-        key: 'name',
-        render: (_, s) => displayName(s),
-        sorter: (a, b) => displayName(a).localeCompare(displayName(b)),
-      },
-      {
-        title: 'Last Class',
-        dataIndex: 'class_id',
-        key: 'class',
-        width: 120,
-        sorter: (a, b) => (a.class_id ?? '').localeCompare(b.class_id ?? ''),
-      },
+      ...studentIdentityColumns<FormerStudent>({ title: 'Last Class', width: 120 }),
       {
         title: 'Status',
         dataIndex: 'status',
@@ -67,7 +61,7 @@ export function FormerStudentsPage({ termReportsDialog: TermReportsDialog }: { t
         render: (status: FormerStudent['status']) => (
           <Tag style={{ ...TAG_STYLE[status], marginInlineEnd: 0 }}>{STANDING_LABELS[status]}</Tag>
         ),
-        filters: (['graduated', 'left'] as const).map((s) => ({ text: STANDING_LABELS[s], value: s })),
+        filters: FORMER_STATUSES.map((s) => ({ text: STANDING_LABELS[s as FormerStudent['status']], value: s })),
         onFilter: (value, s) => s.status === value,
       },
       {
@@ -89,22 +83,17 @@ export function FormerStudentsPage({ termReportsDialog: TermReportsDialog }: { t
         width: 260,
         render: (_, s) => (
           <div className="student-row-actions">
-            <button
-              type="button"
-              className="student-row-action"
-              aria-label={`Registration Form of ${plainName(s)}`}
-              onClick={() => open('form', s)}
-            >
-              <span>Registration Form</span>
-            </button>
-            <button
-              type="button"
-              className="student-row-action"
-              aria-label={`Term Reports of ${plainName(s)}`}
-              onClick={() => open('reports', s)}
-            >
-              <span>Term Reports</span>
-            </button>
+            {ROW_ACTIONS.map(([kind, label]) => (
+              <button
+                key={kind}
+                type="button"
+                className="student-row-action"
+                aria-label={`${label} of ${plainName(s)}`}
+                onClick={() => open(kind, s)}
+              >
+                <span>{label}</span>
+              </button>
+            ))}
           </div>
         ),
       },

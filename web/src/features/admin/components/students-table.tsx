@@ -22,7 +22,8 @@ import { RegistrationFormDialog } from './registration-form-dialog.js';
 import { ResetPasswordDialog } from './reset-password-dialog.js';
 import { StudentHistoryDialog } from './student-history-dialog.js';
 import { type RowAction, StudentRowActions } from './student-row-actions.js';
-import { displayName, plainName } from './student-name.js';
+import { studentIdentityColumns } from './student-columns.js';
+import { plainName } from './student-name.js';
 
 /** A dialog about one student (named by id and plain name), shown by a row action; null closes it. */
 export type StudentDialog = ComponentType<{ student: { id: string; name: string } | null; onClose: () => void }>;
@@ -98,20 +99,7 @@ export function StudentsTable({
   // Kept between renders: a new list of columns has the table draw every cell again (a search keystroke, a dialog).
   const columns = useMemo<TableColumnsType<StudentListItem>>(
     () => [
-      { title: 'ID', dataIndex: 'id', key: 'id', width: 110, sorter: (a, b) => a.id.localeCompare(b.id) },
-      {
-        title: 'Name',
-        key: 'name',
-        render: (_, s) => displayName(s),
-        sorter: (a, b) => displayName(a).localeCompare(displayName(b)),
-      },
-      {
-        title: 'Class',
-        dataIndex: 'class_id',
-        key: 'class',
-        width: 80,
-        sorter: (a, b) => (a.class_id ?? '').localeCompare(b.class_id ?? ''),
-      },
+      ...studentIdentityColumns<StudentListItem>({ title: 'Class', width: 80 }),
       {
         title: 'Date of Birth',
         dataIndex: 'date_of_birth',
