@@ -43,6 +43,7 @@ const SERVER_LAYERS = [
     'documents',
     'term-reports',
     'guardians',
+    'registration-round',
     'admin',
     'subject-access',
     'retention',

@@ -1,6 +1,7 @@
 // Shapes of the administrator routes' answers, shared by the server and the admin area of the client.
 
 import type { ImportGuardianInvitation } from './guardians.js';
+import type { ClassRoundProgress, StudentRoundSummary } from './registration-round.js';
 import type { SpreadsheetImportResult } from './spreadsheet-import.js';
 import type { ImportDateFormat } from './student-import.js';
 
@@ -15,6 +16,8 @@ export interface StudentListItem {
   birth_certificate_no: string | null;
   /** ISO timestamp of the last change */
   updatedAt: string;
+  /** this school year's registration round (docs/product.md §13) */
+  round?: StudentRoundSummary;
 }
 
 /** POST /api/reset-password-student */
@@ -131,6 +134,8 @@ export interface ClassProgress {
   documents: Record<string, number>;
   /** everyone not yet complete, fewest steps done first: the list the office chases */
   incomplete: IncompleteStudent[];
+  /** the returning students' round (docs/product.md §13) */
+  round?: ClassRoundProgress;
 }
 
 export interface IncompleteStudent {

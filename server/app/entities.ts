@@ -36,6 +36,11 @@ import {
   SchoolYearRow,
   StudentClass,
 } from '../school-year/entities/school-year.entities.js';
+import {
+  RegistrationArchive,
+  RegistrationReview,
+  RegistrationRoundMark,
+} from '../registration-round/entities/registration-round.entities.js';
 import { RetentionPolicy } from '../retention/entities/retention-policy.entity.js';
 import { GuardianLink } from '../guardian-links/entities/guardian-link.entity.js';
 
@@ -76,4 +81,7 @@ export const ENTITIES = [
   Rollover,
   RolloverStudent,
   RetentionPolicy,
+  RegistrationArchive,
+  RegistrationRoundMark,
+  RegistrationReview,
 ];

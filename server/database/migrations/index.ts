@@ -14,6 +14,7 @@ import { GuardianWrittenAddresses1795700000000 } from './1795700000000-guardian-
 import { GuardianRevealedSections1795710000000 } from './1795710000000-guardian-revealed-sections.js';
 import { OutboxGuardian1795830000000 } from './1795830000000-outbox-guardian.js';
 import { SchoolYear1795900000000 } from './1795900000000-school-year.js';
+import { RegistrationRound1796000000000 } from './1796000000000-registration-round.js';
 
 /** Every migration, oldest first. Listed explicitly (no globs) so the build and tests load the same set. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   GuardianRevealedSections1795710000000,
   OutboxGuardian1795830000000,
   SchoolYear1795900000000,
+  RegistrationRound1796000000000,
 ];
