@@ -25,6 +25,10 @@ export default defineConfig({
     testTimeout: 30_000,
     // A test that asserts nothing passes whatever the code does: every test must make an assertion.
     expect: { requireAssertions: true },
+    // The built page renderer (dist/web-server, loaded by the server to draw a page's first view) is imported by Node
+    // itself, as in production: through the test runner's transform its 6 MB office chunk took seconds to load on the
+    // first office page of every test server, long enough to time a page out on a loaded machine.
+    server: { deps: { external: [/\/dist\/web-server\//] } },
     projects: [
       // The web client's plain modules (no React, no DOM) are unit-tested in Node beside the server's.
       {
