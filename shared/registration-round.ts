@@ -124,6 +124,8 @@ export const ROUND_WORDS = {
   } satisfies Record<RoundStepState, string>,
   changedSinceLastYear: 'Changed since last year',
   markReviewed: 'Mark reviewed',
+  /** what a reminder says of a step still to confirm */
+  confirmInReminder: "confirm last year's answers are still correct",
   reviewed: 'Reviewed',
 } as const;
 

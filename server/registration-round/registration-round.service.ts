@@ -17,6 +17,8 @@ import { registrationProgress } from '../../shared/registration-progress.js';
 import {
   type ArchivedForm,
   type ConfirmStepRequest,
+  DATA_STEPS,
+  type DataStep,
   isDataStep,
   MEDICAL_FIELDS,
   type RecordChange as ChangeRow,
@@ -319,6 +321,24 @@ export class RegistrationRoundService implements OnModuleInit {
         reviews.get(row.id) ?? null,
       );
       out.set(row.id, { returning: true, ...summary });
+    }
+    return out;
+  }
+
+  /**
+   * The data steps each returning student has still to confirm this year (a reminder names them); students who are
+   * not returning, or have confirmed every step, are not in the answer.
+   */
+  async stepsToConfirm(studentIds: readonly string[]): Promise<Map<string, DataStep[]>> {
+    const year = await this.year.current();
+    const returning = [...(await this.rounds.archivedAmong(studentIds, year - 1))];
+    const done = new Map<string, Set<string>>();
+    for (const mark of await this.rounds.marksOf(returning, year))
+      done.set(mark.student_id, (done.get(mark.student_id) ?? new Set()).add(mark.item));
+    const out = new Map<string, DataStep[]>();
+    for (const id of returning) {
+      const left = DATA_STEPS.filter((s) => !done.get(id)?.has(s));
+      if (left.length > 0) out.set(id, left);
     }
     return out;
   }

@@ -40,6 +40,9 @@ const OWNERS: Record<string, string> = {
   Rollover: 'school-year',
   RolloverStudent: 'school-year',
   RetentionPolicy: 'retention',
+  RegistrationArchive: 'registration-round',
+  RegistrationRoundMark: 'registration-round',
+  RegistrationReview: 'registration-round',
 };
 
 // Inside an owner folder, the one file that reads and writes a table, where the folder names it (its module registers

@@ -2,6 +2,7 @@ import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MAIL_MESSAGES, type RegistrationRemindersResult } from '../../../shared/mail.js';
 import { registrationProgress, STEP_LABELS } from '../../../shared/registration-progress.js';
+import { ROUND_WORDS } from '../../../shared/registration-round.js';
 import { REGISTRATION_STEPS } from '../../../shared/student-fields.js';
 import { AuditService } from '../../audit/audit.service.js';
 import type { SessionUser } from '../../common/session-user.js';
@@ -11,6 +12,7 @@ import { familyAddresses } from '../../mail/family-addresses.js';
 import { FamilyMail } from '../../mail/family-mail.js';
 import { registrationReminderMail } from '../../mail/mail-templates.js';
 import { type NewMail, OutboxService } from '../../mail/outbox.service.js';
+import { RegistrationRoundService } from '../../registration-round/registration-round.service.js';
 import { RegistrationWindow } from '../../students/registration-window.js';
 import { StudentsRepository, type StudentRow } from '../../students/students.repository.js';
 
@@ -29,6 +31,7 @@ export class RegistrationRemindersService {
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
     private readonly familyMail: FamilyMail,
+    private readonly rounds: RegistrationRoundService,
   ) {}
 
   /** POST /api/registration-reminders: one class, or chosen students, by an administrator. */
@@ -68,29 +71,34 @@ export class RegistrationRemindersService {
     actor: SessionUser | null,
     m: EntityManager,
   ): Promise<RegistrationRemindersResult> {
-    const [documents, { deadline }, guardians] = await Promise.all([
+    const [documents, { deadline }, guardians, toConfirm] = await Promise.all([
       this.files.currentTypesByStudent(rows.map((r) => r.id)),
       this.window.status(),
       this.familyMail.guardianAddresses(
         rows.map((r) => r.id),
         m,
       ),
+      this.rounds.stepsToConfirm(rows.map((r) => r.id)),
     ]);
     const mails: NewMail[] = [];
     const reminded: string[] = [];
     let withoutAddress = 0;
     for (const row of rows) {
       const progress = registrationProgress(row, documents.get(row.id)?.types ?? new Set());
-      if (progress.completed === REGISTRATION_STEPS.length) continue;
+      // A returning family also confirms last year's answers, step by step (docs/product.md §13).
+      const confirm = new Set<string>(toConfirm.get(row.id) ?? []);
+      if (progress.completed === REGISTRATION_STEPS.length && confirm.size === 0) continue;
       const to = familyAddresses(row, guardians.get(row.id));
       if (to.length === 0) {
         withoutAddress++;
         continue;
       }
-      const missing = REGISTRATION_STEPS.filter((step) => !progress.steps[step].complete).map((step) => ({
-        step: STEP_LABELS[step],
-        missing: progress.steps[step].missing,
-      }));
+      const missing = REGISTRATION_STEPS.filter((step) => !progress.steps[step].complete || confirm.has(step)).map(
+        (step) => ({
+          step: STEP_LABELS[step],
+          missing: [...progress.steps[step].missing, ...(confirm.has(step) ? [ROUND_WORDS.confirmInReminder] : [])],
+        }),
+      );
       const content = registrationReminderMail(this.outbox.context, row.first_name?.trim() ?? '', missing, deadline);
       for (const address of to) mails.push({ content, to: address, studentId: row.id });
       reminded.push(row.id);
