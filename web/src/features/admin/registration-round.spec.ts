@@ -72,9 +72,9 @@ describe("the Students table's round", () => {
     expect(roundFilterCounts(ROWS)).toEqual({ all: 6, confirmed: 2, changed_not_reviewed: 1, not_started: 1 });
   });
 
-  it('says where she stands, and tags her changes only while not reviewed', () => {
+  it('says where a returning student stands, and tags her changes only while not reviewed', () => {
     expect([NEW, CONFIRMED, CHANGED, REVIEWED, BEFORE_MERGE].map((r) => roundWords(r.round))).toEqual([
-      { standing: 'New this year', changed: false },
+      { standing: null, changed: false },
       { standing: 'Confirmed', changed: false },
       { standing: 'In progress', changed: true },
       { standing: 'Confirmed', changed: false },

@@ -63,9 +63,12 @@ export function roundFilterCounts(rows: readonly { round?: StudentRoundSummary }
   return counts;
 }
 
-/** A row's words for this year's round: where she stands, and whether the office has still to look at her changes. */
+/**
+ * A row's words for this year's round: where a returning student stands, and whether the office has still to look at
+ * her changes (a new student has no round to show).
+ */
 export function roundWords(round: StudentRoundSummary | undefined): { standing: string | null; changed: boolean } {
-  if (!round?.returning) return { standing: round ? 'New this year' : null, changed: false };
+  if (!round?.returning) return { standing: null, changed: false };
   return {
     standing: round.standing ? ROUND_WORDS.states[round.standing] : null,
     changed: round.changes === 'not_reviewed',

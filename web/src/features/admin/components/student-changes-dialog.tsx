@@ -32,7 +32,7 @@ const REVIEWED_TAG = {
   borderColor: CSS_COLOR.successBorder,
 };
 
-const VALUE_STYLE = { wordBreak: 'break-word' as const, maxWidth: 260, display: 'inline-block' };
+const VALUE_STYLE = { wordBreak: 'break-word' as const, maxWidth: 224, display: 'inline-block' };
 
 /**
  * A returning student's changes since the start of this year's round (docs/product.md §13), as the office reviews
@@ -79,11 +79,13 @@ export function StudentChangesDialog({ student, onClose }: { student: StudentLis
     {
       title: 'Last year',
       key: 'old',
+      width: 240,
       render: (_, c) => <span style={VALUE_STYLE}>{changeValueText(c.old_value)}</span>,
     },
     {
       title: 'Now',
       key: 'new',
+      width: 240,
       render: (_, c) => <span style={VALUE_STYLE}>{changeValueText(c.new_value)}</span>,
     },
     { title: 'Changed by', dataIndex: 'by', key: 'by', width: 200, render: (v: string | null) => v ?? '—' },

@@ -34,7 +34,7 @@ import { StudentChangesDialog } from './student-changes-dialog.js';
 import { StudentHistoryDialog } from './student-history-dialog.js';
 import { type RowAction, StudentRowActions } from './student-row-actions.js';
 import { studentIdentityColumns } from './student-columns.js';
-import { plainName } from './student-name.js';
+import { displayName, plainName } from './student-name.js';
 
 /** A dialog about one student (named by id and plain name), shown by a row action; null closes it. */
 export type StudentDialog = ComponentType<{ student: { id: string; name: string } | null; onClose: () => void }>;
@@ -50,14 +50,26 @@ const CHANGED_TAG = {
   margin: 0,
 };
 
-/** This year's round on her row: where she stands and, when the office has still to look at them, her changes. */
-function RoundCell({ round }: { round: StudentListItem['round'] }) {
-  const { standing, changed } = roundWords(round);
+/**
+ * Her name and, for a returning student, this year's round under it: where she stands and, while the office has still
+ * to look at them, her changes (in words, not colour alone). In the Name column: a column of its own pushed the row
+ * actions past a laptop's screen.
+ */
+function NameCell({ student }: { student: StudentListItem }) {
+  const { standing, changed } = roundWords(student.round);
   return (
-    <Flex gap={4} wrap align="center">
-      {standing && <span>{standing}</span>}
-      {changed && <Tag style={CHANGED_TAG}>{ROUND_WORDS.changedSinceLastYear}</Tag>}
-    </Flex>
+    <>
+      <div>{displayName(student)}</div>
+      {(standing || changed) && (
+        // One under the other: side by side they widened the column past the row actions' room.
+        <Flex vertical gap={2} align="flex-start" style={{ marginTop: 2 }}>
+          {standing && (
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>{`This year: ${standing}`}</Typography.Text>
+          )}
+          {changed && <Tag style={CHANGED_TAG}>{ROUND_WORDS.changedSinceLastYear}</Tag>}
+        </Flex>
+      )}
+    </>
   );
 }
 
@@ -137,7 +149,9 @@ export function StudentsTable({
   // Kept between renders: a new list of columns has the table draw every cell again (a search keystroke, a dialog).
   const columns = useMemo<TableColumnsType<StudentListItem>>(
     () => [
-      ...studentIdentityColumns<StudentListItem>({ title: 'Class', width: 80 }),
+      ...studentIdentityColumns<StudentListItem>({ title: 'Class', width: 80 }).map((c) =>
+        c.key === 'name' ? { ...c, render: (_: unknown, s: StudentListItem) => <NameCell student={s} /> } : c,
+      ),
       {
         title: 'Date of Birth',
         dataIndex: 'date_of_birth',
@@ -146,12 +160,6 @@ export function StudentsTable({
         render: (v: string | null) => v ?? '',
       },
       { title: 'Birth Certificate Pin', dataIndex: 'birth_certificate_no', key: 'pin', width: 160 },
-      {
-        title: 'This Year',
-        key: 'round',
-        width: 200,
-        render: (_, s) => <RoundCell round={s.round} />,
-      },
       {
         title: 'Actions',
         key: 'actions',
