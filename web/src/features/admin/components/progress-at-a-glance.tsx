@@ -172,19 +172,26 @@ export function ProgressAtAGlance() {
     ...(returning
       ? [
           {
-            title: 'Returning: confirmed',
-            key: 'round-confirmed',
-            render: (_: unknown, g: ClassProgress) => g.round?.confirmed ?? 0,
-          },
-          {
-            title: 'Changed, not reviewed',
-            key: 'round-changed',
-            render: (_: unknown, g: ClassProgress) => g.round?.changed_not_reviewed ?? 0,
-          },
-          {
-            title: 'Not started',
-            key: 'round-not-started',
-            render: (_: unknown, g: ClassProgress) => g.round?.not_started ?? 0,
+            // Grouped under one heading: "Not started" here is the returning students' round, not a step.
+            title: 'Returning students',
+            key: 'round',
+            children: [
+              {
+                title: 'Confirmed',
+                key: 'round-confirmed',
+                render: (_: unknown, g: ClassProgress) => g.round?.confirmed ?? 0,
+              },
+              {
+                title: 'Changed, not reviewed',
+                key: 'round-changed',
+                render: (_: unknown, g: ClassProgress) => g.round?.changed_not_reviewed ?? 0,
+              },
+              {
+                title: 'Not started',
+                key: 'round-not-started',
+                render: (_: unknown, g: ClassProgress) => g.round?.not_started ?? 0,
+              },
+            ],
           },
         ]
       : []),
