@@ -64,7 +64,7 @@ export function StudentChangesDialog({ student, onClose }: { student: StudentLis
     {
       title: 'Field',
       key: 'field',
-      width: 200,
+      width: 170,
       render: (_, c) => (
         <>
           <Typography.Text strong={c.medical}>{c.label}</Typography.Text>
