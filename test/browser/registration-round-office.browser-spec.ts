@@ -46,6 +46,7 @@ it.beforeAll(async ({ app }: { app: TestApp }) => {
 
 /** After antd's transitions (a dialog opening, a tag going), so the picture shows the screen. */
 const shot = async (page: Page, name: string) => {
+  await page.mouse.move(0, 0);
   await page.waitForTimeout(400);
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
 };
@@ -110,8 +111,8 @@ describe("The office's side of the registration round", () => {
     const formDialog = page.getByRole('dialog', { name: `Registration Form ${from} · Rina Ramkissoon (${RINA})` });
     await expect.poll(() => formDialog.locator('iframe').count()).toBe(1);
     await shot(page, 'registration-round-office-4-last-year-form-1366');
-    await formDialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await formDialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
     // The tag has gone: nobody is left under the filter, and her row says nothing changed unreviewed.
     await expect.poll(() => main(page).getByText('No student matches this filter.').isVisible()).toBe(true);
