@@ -96,8 +96,22 @@ describe("The office's side of the registration round", () => {
     await shot(page, 'registration-round-office-2-changes-1366');
     expect(await axeViolations(page)).toEqual([]);
 
+    // The connection drops as she marks it: she is told, and can try again.
+    const reviewedRoute = `**/api/students/${RINA}/reviewed`;
+    await page.route(reviewedRoute, (route) => route.abort('failed'));
+    await dialog.getByRole('button', { name: ROUND_WORDS.markReviewed }).click();
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('alert')
+          .filter({ hasText: /^Not marked reviewed/ })
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.unroute(reviewedRoute);
     await dialog.getByRole('button', { name: ROUND_WORDS.markReviewed }).click();
     await expect.poll(() => dialog.getByText(/^Reviewed: the office has seen these changes/).isVisible()).toBe(true);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     expect(await dialog.getByRole('button', { name: ROUND_WORDS.markReviewed }).count()).toBe(0);
     await shot(page, 'registration-round-office-3-reviewed-1366');
 
