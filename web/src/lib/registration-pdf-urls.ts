@@ -1,6 +1,10 @@
-/** GET /api/registration-form/{studentId}: the registration form PDF (Legal), shown in the PDF viewer. */
-export function registrationFormUrl(studentId: string): string {
-  return `/api/registration-form/${encodeURIComponent(studentId)}`;
+/**
+ * GET /api/registration-form/{studentId}: the registration form PDF (Legal), shown in the PDF viewer; with a year,
+ * that school year's kept form (administrators).
+ */
+export function registrationFormUrl(studentId: string, year: number | null = null): string {
+  const path = `/api/registration-form/${encodeURIComponent(studentId)}`;
+  return year === null ? path : `${path}?year=${year}`;
 }
 
 /** GET /api/registration-report/all or /{classId} (administrators): the registration report PDF. */

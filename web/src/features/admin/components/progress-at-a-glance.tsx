@@ -9,6 +9,7 @@ import { REGISTRATION_STEPS, type RegistrationStep } from '../../../../../shared
 import { errorMessage } from '../../../lib/api-client.js';
 import { adminRegistrationPath } from '../admin-routes.js';
 import { useRegistrationProgress } from '../api/use-registration-progress.js';
+import { classRoundText, hasReturningProgress } from '../registration-round.js';
 import { ReminderDialog, type ReminderTarget } from './reminder-dialog.js';
 import { CSS_COLOR } from '../../../../../shared/design-tokens.js';
 import './progress-at-a-glance.css';
@@ -162,10 +163,38 @@ export function ProgressAtAGlance() {
   const [reminder, setReminder] = useState<ReminderTarget | null>(null);
   const [openClasses, setOpenClasses] = useState<string[]>([]);
   const [showDetails, setShowDetails] = useState(false);
+  // The returning students' round, once the school has moved on to a new year with students carried over.
+  const returning = data ? hasReturningProgress(data.classes) : false;
   const columns: TableColumnsType<ClassProgress> = [
     { title: 'Class', dataIndex: 'class_id', key: 'class', width: 70, render: (v: string) => v || 'No class' },
     { title: 'Students', dataIndex: 'total', key: 'total', width: 80 },
     { title: 'Finished', key: 'complete', render: (_, g) => <Count n={g.complete} of={g.total} /> },
+    ...(returning
+      ? [
+          {
+            // Grouped under one heading: "Not started" here is the returning students' round, not a step.
+            title: 'Returning students',
+            key: 'round',
+            children: [
+              {
+                title: 'Confirmed',
+                key: 'round-confirmed',
+                render: (_: unknown, g: ClassProgress) => g.round?.confirmed ?? 0,
+              },
+              {
+                title: 'Changed, not reviewed',
+                key: 'round-changed',
+                render: (_: unknown, g: ClassProgress) => g.round?.changed_not_reviewed ?? 0,
+              },
+              {
+                title: 'Not started',
+                key: 'round-not-started',
+                render: (_: unknown, g: ClassProgress) => g.round?.not_started ?? 0,
+              },
+            ],
+          },
+        ]
+      : []),
     ...REGISTRATION_STEPS.map((step) => ({
       title: SHORT_STEP[step],
       key: step,
@@ -244,6 +273,29 @@ export function ProgressAtAGlance() {
               </li>
             ))}
           </ul>
+          {returning && data && (
+            // The returning students' round per class: who confirmed, whose changes the office has still to see.
+            <ul
+              aria-label="Returning students per class"
+              style={{
+                listStyle: 'none',
+                margin: 0,
+                padding: '0 12px 8px',
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: '2px 16px',
+              }}
+            >
+              {data.classes
+                .filter((g) => hasReturningProgress([g]))
+                .map((g) => (
+                  <li key={g.class_id}>
+                    <Typography.Text strong>{g.class_id || 'No class'}</Typography.Text>
+                    {` returning: ${classRoundText(g.round)}`}
+                  </li>
+                ))}
+            </ul>
+          )}
           <div id={DETAILS_ID} hidden={!showDetails} style={{ borderTop: `1px solid ${CSS_COLOR.borderSecondary}` }}>
             {showDetails && data && data.classes.some((g) => g.incomplete.length > 0) && (
               <Collapse

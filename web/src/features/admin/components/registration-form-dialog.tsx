@@ -1,5 +1,6 @@
 import { Button, Modal } from 'antd';
 import type { StudentListItem } from '../../../../../shared/admin-types.js';
+import { schoolYearLabel } from '../../../../../shared/school-year.js';
 import { OfficePdfFrame } from './office-pdf-frame.js';
 import { registrationFormUrl } from '../../../lib/registration-pdf-urls.js';
 import { plainName } from './student-name.js';
@@ -10,13 +11,17 @@ import { plainName } from './student-name.js';
  */
 export function RegistrationFormDialog({
   student,
+  year = null,
   onClose,
 }: {
   /** a current student's row, or a former student's (Former Students) */
   student: Pick<StudentListItem, 'id' | 'first_name' | 'last_name'> | null;
+  /** a kept year's form (by the year's start), or the current form */
+  year?: number | null;
   onClose: () => void;
 }) {
-  const title = student ? `Registration Form · ${plainName(student)} (${student.id})` : '';
+  const of = year === null ? '' : ` ${schoolYearLabel(year)}`;
+  const title = student ? `Registration Form${of} · ${plainName(student)} (${student.id})` : '';
   return (
     <Modal
       open={student !== null}
@@ -34,7 +39,7 @@ export function RegistrationFormDialog({
         </Button>
       }
     >
-      {student && <OfficePdfFrame url={registrationFormUrl(student.id)} title={title} />}
+      {student && <OfficePdfFrame url={registrationFormUrl(student.id, year)} title={title} />}
     </Modal>
   );
 }

@@ -4,14 +4,17 @@ import type { StudentListItem } from '../../../../../shared/admin-types.js';
 import { plainName } from './student-name.js';
 import './student-row-actions.css';
 
-export type RowAction = 'form' | 'edit' | 'registration' | 'reports' | 'reset' | 'history' | 'guardians' | 'export';
+export type RowAction =
+  'form' | 'changes' | 'edit' | 'registration' | 'reports' | 'reset' | 'history' | 'guardians' | 'export';
 
 /**
  * Each action's visible name says what it does; its accessible name adds whose row it is ('Edit Chloe Ali',
  * 'History of Chloe Ali'), beginning with the visible words (WCAG 2.5.3 label in name).
  */
-const ACTIONS: { key: RowAction; text: string; of: string }[] = [
+const ACTIONS: { key: RowAction; text: string; of: string; only?: (s: StudentListItem) => boolean }[] = [
   { key: 'form', text: 'Registration Form', of: ' of ' },
+  // A returning student's changes since last year, and her kept forms (a new student has no last year).
+  { key: 'changes', text: 'Changes since last year', of: ' of ', only: (s) => s.round?.returning === true },
   { key: 'edit', text: 'Edit', of: ' ' },
   { key: 'registration', text: 'Edit/View Registration', of: ' of ' },
   { key: 'reports', text: 'Term Reports', of: ' of ' },
@@ -38,7 +41,8 @@ export const StudentRowActions = memo(function StudentRowActions({
   const name = plainName(student);
   return (
     <div className="student-row-actions">
-      {ACTIONS.map(({ key, text, of }) => {
+      {ACTIONS.map(({ key, text, of, only }) => {
+        if (only && !only(student)) return null;
         const busy = key === 'export' && exporting;
         return (
           <button
