@@ -7,6 +7,7 @@ import {
   type RecordChange,
   type RegistrationRound,
   ROUND_MESSAGES,
+  ROUND_WORDS,
 } from '../../shared/registration-round.js';
 import { ApiClient, signedInAdmin, signedInGuardian, signedInStudent } from '../fixtures/api-client.js';
 import { samplePdf } from '../fixtures/files.js';
@@ -126,6 +127,15 @@ describe('the round of a returning student', () => {
     // The current form says NOT complete until she agrees to this year's terms.
     const form = pdfText((await admin.download(`/api/registration-form/${ROSA}`).expect(200)).body as Buffer);
     expect(form).toMatch(/NOT complete/i);
+    // A reminder names the steps still to confirm.
+    const reminded = await admin.post('/api/registration-reminders', { student_ids: [ROSA] }).expect(200);
+    expect(reminded.body).toMatchObject({ students: 1 });
+    const [mail] = (await t.ds.query('SELECT text_body FROM outbox WHERE student_id = ? ORDER BY id DESC', [ROSA])) as {
+      text_body: string;
+    }[];
+    expect(mail.text_body).toContain(`Student Data: ${ROUND_WORDS.confirmInReminder}`);
+    expect(mail.text_body).toContain(`Upload Documents: ${ROUND_WORDS.confirmInReminder}`);
+    expect(mail.text_body).toContain('Complete: Agreement to the terms and conditions');
   });
 
   it('a new intake student is not returning: her steps are as her progress says', async () => {

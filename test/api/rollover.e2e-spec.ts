@@ -107,6 +107,12 @@ beforeAll(async () => {
   ava = await signedInStudent(t, 'R101', 'Ava-Rollover-Pass-1');
   // Hana has an address: a reset link can be sent to her.
   await t.ds.query('UPDATE students SET email = ? WHERE id = ?', ['hana@example.tt', 'R900']);
+  // Kim agreed to the terms this year; Dina (who leaves) too.
+  for (const id of ['R401', 'R501'])
+    await t.ds.query(
+      'UPDATE students SET agree_terms_conditions = 1, terms_version = 1, terms_agreed_at = ? WHERE id = ?',
+      ['2026-09-15T08:00:00.000Z', id],
+    );
   await setRegistrationStatus(t, 1, '2099-06-30');
   year = await currentYear();
 });
@@ -276,6 +282,16 @@ describe('POST /api/rollover', () => {
     ]);
     expect(await registration()).toMatchObject({ open: 0, deadline: '2099-06-30', editable: false });
 
+    // Each registration of the year is kept (docs/product.md §13); last year's agreement no longer counts for those
+    // who return (Kim), and stays as it was for those who leave (Dina).
+    const kept = (await t.ds.query('SELECT student_id, year FROM registration_archives ORDER BY student_id')) as {
+      student_id: string;
+      year: number;
+    }[];
+    expect(kept).toEqual(STUDENTS.map(([id]) => ({ student_id: id, year })));
+    expect([rows.R401.agree_terms_conditions, rows.R401.terms_version]).toEqual([0, null]);
+    expect([rows.R501.agree_terms_conditions, rows.R501.terms_version]).toEqual([1, 1]);
+
     const history = await t.ds.getRepository(StudentClass).find({ order: { student_id: 'ASC' } });
     expect(history).toEqual(
       STUDENTS.map(([id, , , classId]) => ({ student_id: id, year, class_id: classId })).sort((a, b) =>
@@ -287,7 +303,9 @@ describe('POST /api/rollover', () => {
   it("writes one entry in each student's history, a summary, and the registration change", async () => {
     const entries = await t.ds.getRepository(AuditEntry).find({ where: { action: Not('read') }, order: { id: 'ASC' } });
     const of = (id: string) => entries.filter((e) => e.entity === 'student' && e.entity_id === id);
-    for (const [id] of STUDENTS) expect(of(id)).toHaveLength(1);
+    // One entry for her outcome; a returning student's agreement of last year set aside is one more (Kim's).
+    for (const [id] of STUDENTS) expect(of(id), id).toHaveLength(id === 'R401' ? 2 : 1);
+    expect(of('R401').map((e) => e.action)).toEqual(['student.terms-expired', 'student.promoted']);
     expect(of(FORMER)).toHaveLength(0);
     expect(of('R101')[0]).toMatchObject({
       actor: 'admin:roll-admin',
@@ -346,11 +364,18 @@ describe('POST /api/rollover', () => {
       const res = await admin.post('/api/rollover/undo').expect(200);
       expect(res.body).toEqual({ year });
       expect(await snapshot()).toEqual({ ...before, stored: [{ year }] });
+      // The kept registrations of the year are gone with it (Kim's agreement is back: the students compared above).
+      expect(await t.ds.query('SELECT student_id FROM registration_archives')).toEqual([]);
     } finally {
       clock.reset();
     }
     const undone = await t.ds.getRepository(AuditEntry).find({ where: { action: 'student.rollover-undone' } });
-    expect(undone).toHaveLength(STUDENTS.length);
+    // One per student, and one more for Kim's agreement put back.
+    expect(undone).toHaveLength(STUDENTS.length + 1);
+    expect(undone.filter((e) => e.entity_id === 'R401').map((e) => e.field)).toEqual([
+      'agree_terms_conditions',
+      'class_id',
+    ]);
     expect(undone.find((e) => e.entity_id === 'R502')).toMatchObject({
       field: 'status',
       old_value: 'left',
