@@ -156,6 +156,11 @@ export class RegistrationRoundService implements OnModuleInit {
         items = request.document
           ? [documentItem(request.document)]
           : withFile.map(documentItem).filter((item) => !marked.has(item));
+        // Keeping them all is the step's own mark too (with no file, what says the step was looked at).
+        if (!request.document) {
+          await this.rounds.mark({ student_id: studentId, year, item: 'documents', state: 'confirmed', at }, m);
+          if (items.length === 0) items = ['documents'];
+        }
       } else items = [request.step];
       for (const item of items)
         await this.rounds.mark({ student_id: studentId, year, item, state: 'confirmed', at }, m);

@@ -11,6 +11,11 @@ describe('a returning student’s documents step', () => {
     expect(documentsState({}, some, FILES)).toEqual({ state: 'to_confirm', slots: { picture: 'kept' } });
   });
 
+  it('with no file at all, is to confirm until she says so', () => {
+    expect(documentsState({}, new Map(), new Set()).state).toBe('to_confirm');
+    expect(documentsState({}, new Map([['documents', mark('confirmed')]]), new Set()).state).toBe('confirmed');
+  });
+
   it('is confirmed when all are kept at once, changed when one was replaced', () => {
     expect(documentsState({}, new Map([['documents', mark('confirmed')]]), FILES).state).toBe('confirmed');
     const oneNew: Marks = new Map([

@@ -72,7 +72,8 @@ export function documentsState(
     if (mark) slots[type] = mark.state === 'changed' ? 'replaced' : 'kept';
     else if (all) slots[type] = 'kept';
   }
-  const done = withFile.every((t) => slots[t] !== undefined);
+  // With no file at all there is nothing to keep: the step is done once she has said so (its own mark).
+  const done = withFile.length > 0 ? withFile.every((t) => slots[t] !== undefined) : marks.has('documents');
   const replaced = Object.values(slots).includes('replaced');
   return { state: !done ? 'to_confirm' : replaced ? 'changed' : 'confirmed', slots };
 }
