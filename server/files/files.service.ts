@@ -195,9 +195,40 @@ export class FilesService {
 
   /** GET /api/get-files/{studentId}: the current file of each type, in the step's order. */
   /**
-   * File records written in bulk inside the caller's transaction, their bytes already stored (the load-test
-   * school of seed:school).
+   * A seeded school's documents (the demo school, the load-test school of seed:school): each file's bytes stored, then
+   * its record written in the caller's transaction, as uploaded by the student herself at `at`. Answers how many.
    */
+  async storeSeeded(
+    files: readonly {
+      student_id: string;
+      file_type: DocumentType;
+      name: string;
+      mime: DocumentFile['mime'];
+      bytes: Buffer;
+    }[],
+    at: string,
+    m: EntityManager,
+  ): Promise<number> {
+    const rows: Partial<StudentFile>[] = [];
+    for (const f of files)
+      rows.push({
+        student_id: f.student_id,
+        file_type: f.file_type,
+        original_name: f.name,
+        stored_name: await this.storage.put(f.bytes),
+        mime: f.mime,
+        size: f.bytes.length,
+        sha256: sha256(f.bytes),
+        uploaded_by_user_id: null,
+        uploaded_by: `student:${f.student_id}`,
+        created_at: at,
+        replaced_at: null,
+      });
+    await this.insertRecords(rows, m);
+    return rows.length;
+  }
+
+  /** File records written in bulk inside the caller's transaction, their bytes already stored. */
   async insertRecords(rows: Partial<StudentFile>[], m: EntityManager): Promise<void> {
     for (let i = 0; i < rows.length; i += 300)
       await m

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { StudentFile } from '../files/entities/student-file.entity.js';
 import { FilesService } from '../files/files.service.js';
-import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
+import { tinyPdf } from '../files/tiny-pdf.js';
+import type { DocumentType } from '../../shared/constants.js';
 import { TermReportRows } from '../term-reports/term-report-rows.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { loadConfig } from '../config/app-config.js';
@@ -109,61 +108,28 @@ export function schoolStudent(n: number, fill: 0 | 1 | 2, now: string): Partial<
   return base;
 }
 
-/** A one-page PDF with a line of text: what a scanned certificate stands in for. */
-function tinyPdf(text: string): Buffer {
-  const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets = objects.map((body, n) => {
-    const at = out.length;
-    out += `${n + 1} 0 obj\n${body}\nendobj\n`;
-    return at;
-  });
-  const xref = out.length;
-  const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
+const DOCUMENTS_COMPLETE: DocumentType[] = ['birth_certificate', 'immunization_card', 'immunization_covid', 'sea_slip'];
 
-const DOCUMENTS_COMPLETE = ['birth_certificate', 'immunization_card', 'immunization_covid', 'sea_slip'];
-
-async function seedFiles(
+function seedFiles(
   files: FilesService,
   m: EntityManager,
-  storage: FileStorage,
   students: Partial<Student>[],
   fills: number[],
   now: string,
 ): Promise<number> {
-  const rows: Partial<StudentFile>[] = [];
-  for (const [n, s] of students.entries()) {
-    const types = fills[n] === 2 ? DOCUMENTS_COMPLETE : fills[n] === 1 ? ['birth_certificate'] : [];
-    for (const type of types) {
-      const bytes = tinyPdf(`${type} of ${s.first_name} ${s.last_name} (${s.id})`);
-      rows.push({
+  return files.storeSeeded(
+    students.flatMap((s, n) =>
+      (fills[n] === 2 ? DOCUMENTS_COMPLETE : fills[n] === 1 ? DOCUMENTS_COMPLETE.slice(0, 1) : []).map((type) => ({
         student_id: s.id!,
         file_type: type,
-        original_name: `${type}.pdf`,
-        stored_name: await storage.put(bytes),
-        mime: 'application/pdf',
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        uploaded_by_user_id: null,
-        uploaded_by: `student:${s.id}`,
-        created_at: now,
-        replaced_at: null,
-      });
-    }
-  }
-  await files.insertRecords(rows, m);
-  return rows.length;
+        name: `${type}.pdf`,
+        mime: 'application/pdf' as const,
+        bytes: tinyPdf(`${type} of ${s.first_name} ${s.last_name} (${s.id})`),
+      })),
+    ),
+    now,
+    m,
+  );
 }
 
 const SUBJECTS = [
@@ -264,7 +230,6 @@ async function main(argv: string[]): Promise<void> {
     const hash = await app.get(PasswordHasher).hash(SEED_PASSWORD);
     const fills = Array.from({ length: count }, (_, n) => (n % 10 < 6 ? 2 : n % 10 < 9 ? 1 : 0));
     const students = fills.map((fill, n) => schoolStudent(n, fill as 0 | 1 | 2, now));
-    const storage = app.get<FileStorage>(FILE_STORAGE);
     let files = 0;
     let reports = 0;
     await ds.transaction(async (m) => {
@@ -286,7 +251,7 @@ async function main(argv: string[]): Promise<void> {
           m,
         );
       }
-      files = await seedFiles(app.get(FilesService), m, storage, students, fills, now);
+      files = await seedFiles(app.get(FilesService), m, students, fills, now);
       reports = await seedTermReports(app.get(TermReportRows), m, students, now);
     });
     console.log(

@@ -398,7 +398,7 @@ export class RegistrationRoundService implements OnModuleInit {
    * for those who return (promoted or repeating) last year's agreement to the terms stops counting.
    */
   async closeYear(
-    actor: SessionUser,
+    actor: SessionUser | null,
     year: number,
     students: { all: readonly string[]; returning: readonly string[] },
     m: EntityManager,

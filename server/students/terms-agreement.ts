@@ -80,7 +80,7 @@ export class TermsAgreement {
    * students, at the rollover and in its transaction, the tick and its stamp are cleared (each audited as
    * `student.terms-expired`); the year's kept registration holds what she agreed to.
    */
-  async expireForNewYear(actor: SessionUser, studentIds: readonly string[], m: EntityManager): Promise<void> {
+  async expireForNewYear(actor: SessionUser | null, studentIds: readonly string[], m: EntityManager): Promise<void> {
     const agreed = (
       await this.students.list(['agree_terms_conditions', 'terms_version', 'terms_agreed_at'], { ids: studentIds }, m)
     ).filter((s) => s.agree_terms_conditions === 1 || s.terms_version !== null);

@@ -4,10 +4,13 @@ import {
   DEMO_ADMIN,
   DEMO_GUARDIAN,
   DEMO_PASSWORD,
+  DEMO_RETURNING,
   demoFormerStudents,
   demoStudents,
 } from '../../server/app/seeds/demo-school.js';
+import type { RegistrationRound } from '../../shared/registration-round.js';
 import { SCHOOL_YEAR_MESSAGES } from '../../shared/school-year.js';
+import { pdfText } from '../fixtures/photos.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { ApiClient } from '../fixtures/api-client.js';
 import { startTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -53,6 +56,24 @@ describe('the demo school', () => {
     expect((await new ApiClient(t).loginAdmin(DEMO_ADMIN.username, DEMO_ADMIN.password)).status).toBe(200);
     const parent = await new ApiClient(t).loginGuardian(DEMO_GUARDIAN.email, DEMO_GUARDIAN.password);
     expect(parent.body.students.map((s: { id: string }) => s.id).sort()).toEqual(['20260002', '20260025']);
+  });
+
+  it('has a returning student: last year kept, every step to confirm, her form of last year there', async () => {
+    const zara = new ApiClient(t);
+    expect((await zara.loginStudent(DEMO_RETURNING.id, DEMO_PASSWORD)).status).toBe(200);
+    const round = (await zara.get(`/api/registration-round/${DEMO_RETURNING.id}`).expect(200))
+      .body as RegistrationRound;
+    expect(round.returning).toBe(true);
+    expect(Object.values(round.steps)).toEqual([
+      'to_confirm',
+      'to_confirm',
+      'to_confirm',
+      'to_confirm',
+      'to_confirm',
+      'to_agree',
+    ]);
+    const kept = await zara.download(`/api/registration-form/${DEMO_RETURNING.id}?year=${round.year - 1}`).expect(200);
+    expect(pdfText(kept.body as Buffer)).toContain(`Class ${DEMO_RETURNING.lastYearClass}`);
   });
 
   it('has former students: listed apart, their accounts closed, two of them due for deletion', async () => {

@@ -59,6 +59,36 @@ export const LAST_NAMES = [
   'Lee',
 ];
 
+/**
+ * A returning student (docs/product.md §13): in Form 1A last year, her registration then complete and kept, now in 2A.
+ * She signs in with the demo's password and confirms last year's answers instead of typing them again.
+ */
+export const DEMO_RETURNING = {
+  id: '20250027',
+  lastYearClass: '1A',
+  record: {
+    birth_certificate_no: '201300012345',
+    home_address: '27 Palm Avenue',
+    address_line_2: 'Arima',
+    place_of_birth: 'Trinidad and Tobago',
+    nationality: 'Trinidadian',
+    living_status: 'Both Parents',
+    mother_name: 'Sharon Ramdass',
+    mobile_phone_mother: '7771234',
+    father_name: 'Vikash Ramdass',
+    mobile_phone_father: '7775678',
+    emergency_contact: 'Aunt Indira',
+    emergency_home_phone: '6421234',
+    hepatitis: 1,
+    polio: 1,
+    tetanus: 1,
+    allergy: 'Peanuts',
+    device_type: 'Laptop',
+    agree_terms_conditions: 1,
+    terms_version: 1,
+  } satisfies Partial<Student>,
+} as const;
+
 export interface DemoStudent {
   record: Partial<Student>;
   /** A password already chosen; without one the account starts with the date of birth and the reset flag. */
@@ -74,9 +104,10 @@ export function demoStudents(now: string): DemoStudent[] {
     const month = String((n % 12) + 1).padStart(2, '0');
     const day = String((n % 27) + 1).padStart(2, '0');
     const yearIntake = 2026 - level + 1;
+    const id = `${yearIntake}${String(n + 1).padStart(4, '0')}`;
     list.push({
       record: {
-        id: `${yearIntake}${String(n + 1).padStart(4, '0')}`,
+        id,
         class_id: classId,
         house_code: (n % 4) + 1,
         first_name: FIRST_NAMES[n % FIRST_NAMES.length],
@@ -88,6 +119,7 @@ export function demoStudents(now: string): DemoStudent[] {
         email: `${FIRST_NAMES[n % FIRST_NAMES.length]}.${n + 1}@example.org`.toLowerCase(),
         created_at: now,
         updated_at: now,
+        ...(id === DEMO_RETURNING.id ? { ...DEMO_RETURNING.record, terms_agreed_at: now } : {}),
       },
       // The first two Form 1 students: one must still reset (date of birth), one has chosen a password.
       password: n === 1 || n >= 24 ? DEMO_PASSWORD : undefined,

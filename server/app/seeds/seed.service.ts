@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import sharp from 'sharp';
+import { DataSource, type EntityManager } from 'typeorm';
 import { firstPassword } from '../../../shared/first-password.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PasswordHasher } from '../../users/password-hasher.js';
@@ -10,7 +11,20 @@ import { RegistrationWindow } from '../../students/registration-window.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 import { TermReportRows } from '../../term-reports/term-report-rows.js';
 import { UsersService } from '../../users/users.service.js';
-import { DEMO_ADMIN, DEMO_CLASSES, DEMO_GUARDIAN, demoFormerStudents, demoStudents } from './demo-school.js';
+import { FilesService } from '../../files/files.service.js';
+import { tinyPdf } from '../../files/tiny-pdf.js';
+import { RegistrationRoundService } from '../../registration-round/registration-round.service.js';
+import { SchoolYearService } from '../../school-year/school-year.service.js';
+import { StudentClassesRepository } from '../../school-year/student-classes.repository.js';
+import type { DocumentType } from '../../../shared/constants.js';
+import {
+  DEMO_ADMIN,
+  DEMO_CLASSES,
+  DEMO_GUARDIAN,
+  DEMO_RETURNING,
+  demoFormerStudents,
+  demoStudents,
+} from './demo-school.js';
 import { seedDemoTermReports } from './demo-term-reports.js';
 import { LOOKUPS } from './lookups.data.js';
 
@@ -32,6 +46,10 @@ export class SeedService {
     private readonly students: StudentsRepository,
     private readonly links: GuardianLinksService,
     private readonly termReports: TermReportRows,
+    private readonly files: FilesService,
+    private readonly rounds: RegistrationRoundService,
+    private readonly schoolYear: SchoolYearService,
+    private readonly history: StudentClassesRepository,
   ) {}
 
   async run(): Promise<void> {
@@ -79,6 +97,40 @@ export class SeedService {
       { ignoreExisting: true },
     );
     this.logger.log({ msg: 'administrator account ensured', username });
+  }
+
+  /**
+   * The demo's returning student (DEMO_RETURNING): her documents, her class of last year in the register, and last
+   * year's registration kept as a rollover keeps it (her agreement of last year then no longer counts).
+   */
+  private async seedReturning(now: string, m: EntityManager): Promise<void> {
+    const { id, lastYearClass } = DEMO_RETURNING;
+    const pdf = (type: DocumentType) => ({
+      student_id: id,
+      file_type: type,
+      name: `${type}.pdf`,
+      mime: 'application/pdf' as const,
+      bytes: tinyPdf(`${type.replaceAll('_', ' ')} of ${id}`),
+    });
+    const picture = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#b4c8e6' } })
+      .jpeg()
+      .toBuffer();
+    await this.files.storeSeeded(
+      [
+        pdf('birth_certificate'),
+        pdf('immunization_card'),
+        pdf('sea_slip'),
+        { student_id: id, file_type: 'picture', name: 'picture.jpg', mime: 'image/jpeg', bytes: picture },
+      ],
+      now,
+      m,
+    );
+    const lastYear = (await this.schoolYear.current(m)) - 1;
+    const [{ class_id: classNow }] = await this.students.list(['class_id'], { ids: [id] }, m);
+    await this.students.update(id, { class_id: lastYearClass }, m);
+    await this.rounds.closeYear(null, lastYear, { all: [id], returning: [id] }, m);
+    await this.students.update(id, { class_id: classNow }, m);
+    await this.history.add(lastYear, [{ student_id: id, class_id: lastYearClass }], m);
   }
 
   private async seedDemoSchool(): Promise<void> {
@@ -130,6 +182,7 @@ export class SeedService {
         m,
       );
       for (const id of DEMO_GUARDIAN.students) await this.links.link(guardian.id, id, 'system', m);
+      await this.seedReturning(now, m);
     });
     if (!this.config.admin) await this.ensureAdmin(DEMO_ADMIN.username, DEMO_ADMIN.password, 'Demo Administrator');
     this.logger.log({ msg: 'demo school seeded', students: students.length });
