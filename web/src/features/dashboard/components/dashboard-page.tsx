@@ -18,6 +18,7 @@ import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { useRegistrationProgress } from '../../../lib/use-registration-progress.js';
 import { useSchoolYear } from '../../../lib/queries/use-school-year.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
+import { RoundCard } from './round-card.js';
 
 /**
  * A card that is a link (antd's hoverable Card, drawn without antd: the `dashboard-card` classes of global.css, which
@@ -78,6 +79,7 @@ export function DashboardPage() {
       <h1 className="plain-page-title">{dashboardHeading(user?.name ?? '')}</h1>
       {student && <p className="plain-page-lead">Registration and term reports of {linkedStudentLabel(student)}.</p>}
       <div className="dashboard-cards">
+        {studentId && <RoundCard key={studentId} studentId={studentId} />}
         <DashboardCard card={termReportsCard(owner)} />
         {studentId ? (
           <RegistrationCard
