@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
+import { ROUND_WORDS } from '../../../../../shared/registration-round.js';
 import { registrationHeading, registrationSubtitle } from '../../../../../shared/page-headings.js';
 import { schoolYearLabel } from '../../../../../shared/school-year.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
@@ -233,6 +234,12 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
           {round && (
             <p className="reg-round-state" role="status">
               {`${label}: ${roundStateWord(round, step)}`}
+            </p>
+          )}
+          {value.editable && offersStillCorrect(round, step) && (
+            <p className="reg-round-hint pf-secondary">
+              {`These are last year's answers. If they are all still right, tap "${ROUND_WORDS.stillCorrect}" at the ` +
+                'end of the step.'}
             </p>
           )}
           {stepChange.failed?.place === 'top' && offline}
