@@ -92,11 +92,11 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   const religions = useReligions();
   const ethnicGroups = useEthnicGroups();
   const progressView = useRegistrationProgress(studentId, record.data);
-  // Her year's round: the family's (the office reviews her changes elsewhere). The form waits for it, so that its
-  // words ("To confirm") do not arrive after it; if it cannot be read, the form is drawn without them.
+  // Her year's round: the family's (the office reviews her changes elsewhere). The form waits for its first answer,
+  // so that its words ("To confirm") do not arrive after the form; if that fails, the form is drawn without them.
   const roundQuery = useRegistrationRound(isAdmin ? null : studentId);
   const round = returningRound(roundQuery.data);
-  const roundPending = !isAdmin && roundQuery.isPending;
+  const roundPending = !isAdmin && roundQuery.isPending && roundQuery.failureCount === 0;
   const location = useLocation();
   const navigate = useNavigate();
   const stepChange = useStepChange(onStepChange, stepPath);
