@@ -22,7 +22,7 @@ export interface FirstViewSource {
   schoolYear(): Promise<SchoolYearView | null>;
   /**
    * GET /api/registration-round/{id}: this year's round of her registration (her dashboard's first card), or null if
-   * this session may not read it. Optional: without it the dashboard draws that card as loading, at its height.
+   * this session may not read it. Optional: without it the browser draws that card once it has read the round.
    */
   registrationRound?(studentId: string): Promise<RegistrationRound | null>;
 }
