@@ -40,10 +40,10 @@ const SERVER_LAYERS = [
   // features: the routes of a part of the portal
   [
     'health',
+    'registration-round',
     'documents',
     'term-reports',
     'guardians',
-    'registration-round',
     'admin',
     'subject-access',
     'retention',

@@ -15,6 +15,7 @@ import { HealthModule } from './health/health.module.js';
 import { LookupsModule } from './lookups/lookups.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { RetentionModule } from './retention/retention.module.js';
+import { RegistrationRoundModule } from './registration-round/registration-round.module.js';
 import { RolloverModule } from './rollover/rollover.module.js';
 import { SchoolYearModule } from './school-year/school-year.module.js';
 import { StudentsModule } from './students/students.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         StudentsModule,
         SchoolYearModule,
         RolloverModule,
+        RegistrationRoundModule,
         LookupsModule,
         AdminModule,
         FilesModule,

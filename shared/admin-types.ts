@@ -17,7 +17,7 @@ export interface StudentListItem {
   /** ISO timestamp of the last change */
   updatedAt: string;
   /** this school year's registration round (docs/product.md §13) */
-  round?: StudentRoundSummary;
+  round: StudentRoundSummary;
 }
 
 /** POST /api/reset-password-student */
@@ -135,7 +135,7 @@ export interface ClassProgress {
   /** everyone not yet complete, fewest steps done first: the list the office chases */
   incomplete: IncompleteStudent[];
   /** the returning students' round (docs/product.md §13) */
-  round?: ClassRoundProgress;
+  round: ClassRoundProgress;
 }
 
 export interface IncompleteStudent {

@@ -131,7 +131,9 @@ export const ROUND_MESSAGES = {
   notReturning: 'There is nothing to confirm: she is new this year and fills in the form.',
   noFileToKeep: 'There is no file of last year to keep in this slot. Please upload one.',
   badStep: 'Choose one of the registration steps.',
+  badDocument: 'Choose one of the document slots.',
   badYear: 'Choose a school year the portal has.',
+  noKeptForm: (year: number) => `There is no registration form kept of ${schoolYearLabel(year)} for this student.`,
 } as const;
 
 /** How many of a returning round's steps are still to do (to confirm, or to agree). */

@@ -5,6 +5,7 @@ import { isFormerStatus, type FormerStudent } from '../../shared/school-year.js'
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import { firstPassword } from '../../shared/first-password.js';
+import { RegistrationRoundService } from '../registration-round/registration-round.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DbSessionStore } from '../auth/sessions/db-session-store.js';
 import { PasswordHasher } from '../users/password-hasher.js';
@@ -26,6 +27,7 @@ export class AdminStudentsService {
     private readonly familyMail: FamilyMail,
     private readonly outbox: OutboxService,
     private readonly ds: DataSource,
+    private readonly rounds: RegistrationRoundService,
   ) {}
 
   /**
@@ -34,9 +36,18 @@ export class AdminStudentsService {
    */
   async list(): Promise<StudentListItem[]> {
     const rows = await this.students.list(
-      ['first_name', 'last_name', 'class_id', 'date_of_birth', 'birth_certificate_no', 'updated_at'],
+      [
+        'first_name',
+        'last_name',
+        'class_id',
+        'date_of_birth',
+        'birth_certificate_no',
+        'updated_at',
+        'agree_terms_conditions',
+      ],
       { standing: 'current', order: { updated_at: 'DESC', id: 'ASC' } },
     );
+    const rounds = await this.rounds.summaries(rows);
     return rows.map((s) => ({
       id: s.id,
       first_name: s.first_name,
@@ -45,6 +56,7 @@ export class AdminStudentsService {
       date_of_birth: s.date_of_birth,
       birth_certificate_no: s.birth_certificate_no,
       updatedAt: s.updated_at,
+      round: rounds.get(s.id)!,
     }));
   }
 

@@ -22,6 +22,8 @@ import { RegistrationRemindersService } from './progress/registration-reminders.
 import { RegistrationExportController } from './export/registration-export.controller.js';
 import { RegistrationExportService } from './export/registration-export.service.js';
 
+import { RegistrationRoundModule } from '../registration-round/registration-round.module.js';
+
 /** The administrator area's routes: students, password resets, exports, imports, accounts, reports. */
 @Module({
   imports: [
@@ -33,6 +35,7 @@ import { RegistrationExportService } from './export/registration-export.service.
     StudentsModule,
     MailModule,
     GuardiansModule,
+    RegistrationRoundModule,
   ],
   controllers: [
     AdminStudentsController,

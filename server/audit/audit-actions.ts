@@ -10,6 +10,10 @@ export const SAVE_ACTIONS = [
   'students.imported',
   'student.terms-agreed',
   'student.terms-withdrawn',
+  'student.terms-expired',
+  // A returning family confirming a step of the year's round, the office reviewing her changes.
+  'registration-round.confirmed',
+  'registration-round.reviewed',
   'file.uploaded',
   'file.replaced',
   'student.promoted',

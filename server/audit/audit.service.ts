@@ -211,6 +211,30 @@ export class AuditService {
     return ['audit_log'];
   }
 
+  /**
+   * The newest change of each field of a student's record (POST /api/student) from `since` up to `until`: when, and
+   * who made it (the office's view of what changed in a year, docs/product.md §13).
+   */
+  async latestFieldChanges(
+    studentId: string,
+    range: { since: string; until?: string },
+  ): Promise<Map<string, { at: string; by: string }>> {
+    const qb = this.entries
+      .createQueryBuilder('a')
+      .select(['a.id', 'a.field', 'a.created_at', 'a.actor'])
+      .where('a.entity = :entity AND a.entity_id = :studentId AND a.action = :action', {
+        entity: 'student',
+        studentId,
+        action: 'student.updated',
+      })
+      .andWhere('a.created_at >= :since', { since: range.since })
+      .orderBy('a.id', 'ASC');
+    if (range.until) qb.andWhere('a.created_at <= :until', { until: range.until });
+    const out = new Map<string, { at: string; by: string }>();
+    for (const row of await qb.getMany()) if (row.field) out.set(row.field, { at: row.created_at, by: row.actor });
+    return out;
+  }
+
   /** Everything the trail holds about one student, oldest first (her subject-access export). */
   ofStudent(studentId: string): Promise<AuditEntry[]> {
     return this.entries.find({

@@ -262,7 +262,46 @@ export const API_SCHEMAS = {
     date_of_birth: strOrNull,
     birth_certificate_no: strOrNull,
     updatedAt: str,
+    round: { $ref: '#/components/schemas/StudentRoundSummary' } as SchemaObject,
   }),
+  StudentRoundSummary: obj(
+    {
+      returning: boolean,
+      standing: { type: 'string', enum: ['not_started', 'in_progress', 'confirmed'], nullable: true },
+      changes: { type: 'string', enum: ['none', 'not_reviewed', 'reviewed'], nullable: true },
+    },
+    "This school year's registration round: null standing and changes for a new student.",
+  ),
+  RegistrationRound: obj({
+    year: integer,
+    returning: boolean,
+    steps: {
+      type: 'object',
+      additionalProperties: {
+        type: 'string',
+        enum: ['to_confirm', 'confirmed', 'changed', 'to_agree', 'agreed', 'not_started', 'in_progress', 'complete'],
+      },
+      description: 'Each of the six steps (studentData … submit): its state.',
+    },
+    complete: boolean,
+    documents: {
+      type: 'object',
+      additionalProperties: { type: 'string', enum: ['kept', 'replaced'] },
+      description: "Returning: each document slot kept (last year's file) or replaced this year.",
+    },
+  }),
+  RecordChange: obj({
+    field: { type: 'string', description: "A field of the record, or 'document:<type>'." },
+    label: str,
+    step: str,
+    old_value: { oneOf: [str, { type: 'number' }], nullable: true } as SchemaObject,
+    new_value: { oneOf: [str, { type: 'number' }], nullable: true } as SchemaObject,
+    changed_at: strOrNull,
+    by: strOrNull,
+    medical: boolean,
+  }),
+  ReviewedResponse: obj({ year: integer, reviewed_at: str }),
+  ArchivedForm: obj({ year: integer, archived_at: str, sha256: strOrNull }),
   FormerStudent: obj(
     {
       id: str,
@@ -301,6 +340,7 @@ export const API_SCHEMAS = {
         incomplete: list(
           obj({ id: str, name: str, completed: integer, missing_steps: strings, missing_documents: strings }),
         ),
+        round: obj({ confirmed: integer, changed_not_reviewed: integer, not_started: integer }),
       }),
     ),
   }),

@@ -1,4 +1,6 @@
-import { Controller, Get, Param, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { FormYearQuery } from '../registration-round/dto/registration-round.dto.js';
+import { SchoolYearService } from '../school-year/school-year.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { CurrentUser, OwnerOrAdmin, Roles } from '../common/decorators.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -12,6 +14,7 @@ export class DocumentsController {
   constructor(
     private readonly documents: DocumentsService,
     private readonly audit: AuditService,
+    private readonly schoolYear: SchoolYearService,
   ) {}
 
   /** The student's registration form on Legal paper. */
@@ -19,14 +22,22 @@ export class DocumentsController {
   @ApiRoute({
     summary: "A student's registration form (PDF)",
     ok: { description: 'The form on Legal paper.', file: 'application/pdf' },
-    errors: { 404: 'No such student', 503: 'PDFs cannot be made now (Chromium unavailable or busy)' },
+    errors: {
+      404: 'No such student, or no form kept of that year',
+      422: 'Not a school year',
+      503: 'PDFs cannot be made now (Chromium unavailable or busy)',
+    },
   })
   @Get('registration-form/:studentId')
   async registrationForm(
     @CurrentUser() user: SessionUser,
     @Param('studentId') studentId: string,
+    @Query() query: FormYearQuery,
   ): Promise<StreamableFile> {
-    const { pdf, fileName } = await this.documents.registrationForm(studentId);
+    const { pdf, fileName } =
+      query.year === undefined || query.year === (await this.schoolYear.current())
+        ? await this.documents.registrationForm(studentId)
+        : await this.documents.archivedForm(studentId, query.year);
     await this.audit.recordRead(user, studentId, 'registration_form');
     return pdfFile(pdf, fileName);
   }

@@ -3,6 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { MESSAGES } from '../../shared/constants.js';
 import type { DocumentFile, DocumentType } from '../../shared/documents.js';
 import { registrationProgress } from '../../shared/registration-progress.js';
+import { ROUND_MESSAGES } from '../../shared/registration-round.js';
+import { schoolYearLabel } from '../../shared/school-year.js';
 import { agreementView } from '../../shared/terms.js';
 import { SharedCache } from '../cache/shared-cache.js';
 import { formatLocalDateTime } from '../common/time.js';
@@ -11,6 +13,7 @@ import { FilesService } from '../files/files.service.js';
 import { pictureForPrint } from '../files/images.js';
 import { LookupsService } from '../lookups/lookups.service.js';
 import { PdfRenderer } from '../pdf/pdf-renderer.js';
+import { RegistrationRoundService } from '../registration-round/registration-round.service.js';
 import { SchoolYearService } from '../school-year/school-year.service.js';
 import { type StudentRow, StudentsRepository } from '../students/students.repository.js';
 import { TermsService } from '../terms/terms.service.js';
@@ -87,6 +90,7 @@ export class DocumentsService {
     private readonly terms: TermsService,
     private readonly schoolYear: SchoolYearService,
     private readonly shared: SharedCache,
+    private readonly rounds: RegistrationRoundService,
   ) {
     // A student's personal data was deleted (forgetStudents), on this instance or another: her forms go from memory.
     shared.onInvalidate(FORMS_KIND, (studentId) => this.cache.deletePrefix(`form:${studentId}:`));
@@ -154,11 +158,38 @@ export class DocumentsService {
     }
   }
 
+  /**
+   * GET /api/registration-form/{id}?year=Y of a closed year (docs/product.md §13): the PDF kept of that year, made
+   * once from the answers and documents kept when the year closed, then never changed (its SHA-256 kept beside it).
+   */
+  async archivedForm(studentId: string, year: number): Promise<{ pdf: Buffer; fileName: string }> {
+    const archive = await this.rounds.archive(studentId, year);
+    if (!archive) throw new NotFoundException(ROUND_MESSAGES.noKeptForm(year));
+    const fileName = `Registration Form ${studentId} ${schoolYearLabel(year)}.pdf`;
+    const kept = await this.rounds.keptPdf(archive);
+    if (kept) return { pdf: kept, fileName };
+    const pdf = await this.oneAtATime(studentId, `archive:${year}`, async () => {
+      const { record, documents } = this.rounds.keptRecord(archive);
+      const files = await this.files.versionsByIds(
+        studentId,
+        documents.map((d) => d.file_id),
+      );
+      const picture = documents.find((d) => d.type === 'picture');
+      const made = await this.renderForm(record, files, await this.terms.current(), year, async () => {
+        const bytes = picture ? await this.files.versionBytes(studentId, picture.file_id) : null;
+        return bytes ? pictureForPrint(bytes) : null;
+      });
+      return this.rounds.keepPdf(archive, made);
+    });
+    return { pdf, fileName };
+  }
+
   private async renderForm(
     student: StudentRow,
     current: DocumentFile[],
     terms: Awaited<ReturnType<TermsService['current']>>,
     schoolYear: number,
+    pictureOf: () => Promise<Buffer | null> = () => this.pictureOf(student.id),
   ): Promise<Buffer> {
     const studentId = student.id;
     const agreement = agreementView(student, terms.version);
@@ -166,7 +197,7 @@ export class DocumentsService {
       this.lookups.listHouses(),
       this.lookups.listReligions(),
       this.lookups.listEthnicGroups(),
-      current.some((f) => f.type === 'picture') ? this.pictureOf(studentId) : Promise.resolve(null),
+      current.some((f) => f.type === 'picture') ? pictureOf() : Promise.resolve(null),
       // the words she agreed to, when she agreed to an earlier version than the current one
       agreement.changedSince && agreement.version !== null
         ? this.terms.version(agreement.version)

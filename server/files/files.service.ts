@@ -30,12 +30,14 @@ import {
 } from '../../shared/documents.js';
 import { AuditService } from '../audit/audit.service.js';
 import { actorLabel } from '../../shared/api-types.js';
+import { chunks } from '../common/chunks.js';
 import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isSqlite, writeTransaction } from '../database/write-transaction.js';
 import { StudentAccess } from '../guardian-links/student-access.js';
 import { RegistrationWindow } from '../students/registration-window.js';
+import { RecordChangeHooks } from '../students/record-change-hooks.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { StudentFile } from './entities/student-file.entity.js';
 import { MIME_OF } from './file-content.js';
@@ -43,6 +45,16 @@ import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
 import { prepareUpload, sha256, type UploadedBytes } from './upload-content.js';
 
 export type { UploadedBytes } from './upload-content.js';
+
+/** A student's current file of one type, as a year's registration keeps it. */
+export interface CurrentFileRef {
+  id: number;
+  type: DocumentType;
+  name: string;
+  uploaded_at: string;
+  /** as the audit trail names the uploader, e.g. student:20260001 */
+  uploaded_by: string;
+}
 
 function invalid(field: string, message: string): UnprocessableEntityException {
   return new UnprocessableEntityException({ message, errors: { [field]: [message] } });
@@ -66,6 +78,7 @@ export class FilesService {
     private readonly audit: AuditService,
     private readonly access: StudentAccess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hooks: RecordChangeHooks,
   ) {}
 
   /** GET /api/upload-limits */
@@ -162,6 +175,7 @@ export class FilesService {
           },
           m,
         );
+        await this.hooks.changed(user, { kind: 'document', studentId, type: fileType }, m);
         return inserted;
       });
     } catch (e) {
@@ -331,6 +345,20 @@ export class FilesService {
     return this.storage.read(row.stored_name).catch(() => null);
   }
 
+  /** Some versions of a student's files, by id (a kept year's documents), in the step's order. */
+  async versionsByIds(studentId: string, ids: readonly number[]): Promise<DocumentFile[]> {
+    if (ids.length === 0) return [];
+    return sortByType(await this.files.find({ where: { student_id: studentId, id: In([...ids]) } })).map(
+      toDocumentFile,
+    );
+  }
+
+  /** The bytes of one version of a student's file, or null. */
+  async versionBytes(studentId: string, id: number): Promise<Buffer | null> {
+    const row = await this.files.findOneBy({ student_id: studentId, id });
+    return row ? this.storage.read(row.stored_name).catch(() => null) : null;
+  }
+
   /**
    * For documents and reports: the current file types of many students at once, and the newest file
    * id of each (a change marker for caches). One query.
@@ -352,6 +380,41 @@ export class FilesService {
       entry.types.add(row.file_type);
       entry.latestId = Math.max(entry.latestId, row.id);
       out.set(row.student_id, entry);
+    }
+    return out;
+  }
+
+  /**
+   * The current file of each type of many students (id, type, name, when and by whom), in the caller's transaction
+   * when given: what a year's registration kept (docs/product.md §13).
+   */
+  async currentRefsByStudent(studentIds: readonly string[], m?: EntityManager): Promise<Map<string, CurrentFileRef[]>> {
+    const repo = m ? m.getRepository(StudentFile) : this.files;
+    const out = new Map<string, CurrentFileRef[]>();
+    for (const ids of chunks(studentIds, 500)) {
+      const rows = await repo.find({
+        select: {
+          id: true,
+          student_id: true,
+          file_type: true,
+          original_name: true,
+          created_at: true,
+          uploaded_by: true,
+        },
+        where: { student_id: In(ids), replaced_at: IsNull() },
+        order: { id: 'ASC' },
+      });
+      for (const r of rows) {
+        const list = out.get(r.student_id) ?? [];
+        list.push({
+          id: r.id,
+          type: r.file_type as DocumentType,
+          name: r.original_name,
+          uploaded_at: r.created_at,
+          uploaded_by: r.uploaded_by,
+        });
+        out.set(r.student_id, list);
+      }
     }
     return out;
   }

@@ -7,6 +7,7 @@ import { GuardiansModule } from '../guardians/guardians.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { RegistrationRoundModule } from '../registration-round/registration-round.module.js';
 import { RetentionController } from './retention.controller.js';
 import { RetentionPolicyRepository } from './retention-policy.repository.js';
 import { RetentionService } from './retention.service.js';
@@ -25,6 +26,7 @@ import { RetentionService } from './retention.service.js';
     MailModule,
     GuardiansModule,
     TermReportsModule,
+    RegistrationRoundModule,
   ],
   controllers: [RetentionController],
   providers: [RetentionService, RetentionPolicyRepository],

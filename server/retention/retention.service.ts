@@ -20,6 +20,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Clock } from '../config/clock.js';
 import { rewriteFreedSpace } from '../database/freed-space.js';
 import { Transactions } from '../database/transactions.js';
+import { RegistrationRoundService } from '../registration-round/registration-round.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { FilesService } from '../files/files.service.js';
 import { GuardianInvitationsService } from '../guardians/guardian-invitations.service.js';
@@ -58,6 +59,7 @@ export class RetentionService {
     private readonly outbox: OutboxService,
     private readonly guardians: GuardianInvitationsService,
     private readonly holds: HoldsService,
+    private readonly rounds: RegistrationRoundService,
   ) {}
 
   /** GET /api/retention: the school's setting, RETENTION_YEARS.default while it has set none. */
@@ -136,7 +138,9 @@ export class RetentionService {
       const files = await this.files.deleteAllOf(ids, m);
       const outbox = await this.outbox.deleteAllOf(ids, m);
       const guardians = await this.guardians.deleteAllOf(ids, m);
+      const kept = await this.rounds.scrub(ids, m);
       const tables = [
+        ...kept.tables,
         ...files.tables,
         ...outbox.tables,
         ...guardians.tables,
@@ -159,9 +163,15 @@ export class RetentionService {
         { action: 'retention.scrubbed', entity: 'retention', new_value: { count: ids.length } },
         m,
       );
-      return { storedNames: files.storedNames, guardianIds: guardians.guardianIds, tables };
+      return {
+        storedNames: files.storedNames,
+        keptPdfs: kept.storedNames,
+        guardianIds: guardians.guardianIds,
+        tables,
+      };
     });
     await this.files.removeStored(done.storedNames);
+    await this.rounds.removePdfs(done.keptPdfs);
     // A guardian's open pages must not keep showing her (as when the office unlinks a guardian).
     for (const id of done.guardianIds) await this.sessions.destroyAllSessions(id, 'access-removed');
     try {

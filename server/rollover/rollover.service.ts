@@ -23,6 +23,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Clock } from '../config/clock.js';
 import { Transactions } from '../database/transactions.js';
 import { LookupsService } from '../lookups/lookups.service.js';
+import { RegistrationRoundService } from '../registration-round/registration-round.service.js';
 import { ClassRulesRepository, type ClassRuleRow } from '../school-year/class-rules.repository.js';
 import type { Rollover } from '../school-year/entities/school-year.entities.js';
 import { RolloversRepository, type StudentBefore } from '../school-year/rollovers.repository.js';
@@ -44,7 +45,12 @@ const AUDIT_ACTIONS = {
 } as const;
 
 /** The actions of the rollover's own entries (closing registration too): not saves in the new year for its undo. */
-const OWN_ACTIONS = [...Object.values(AUDIT_ACTIONS), 'school-year.rolled-over', 'registration-status.changed'];
+const OWN_ACTIONS = [
+  ...Object.values(AUDIT_ACTIONS),
+  'school-year.rolled-over',
+  'registration-status.changed',
+  'student.terms-expired',
+];
 
 /**
  * The rollover to the next school year (docs/product.md §12.2): its preview, the move itself in one audited
@@ -67,6 +73,7 @@ export class RolloverService {
     private readonly audit: AuditService,
     private readonly users: UsersService,
     private readonly sessions: DbSessionStore,
+    private readonly rounds: RegistrationRoundService,
   ) {}
 
   /** What the rollover would do, changing nothing. */
@@ -113,6 +120,16 @@ export class RolloverService {
       const classesBefore = new Set(await this.lookups.formClassIds(m));
       await this.lookups.addFormClasses(plan.classesToCreate, m);
       const created = (await this.lookups.formClassIds(m)).filter((c) => !classesBefore.has(c));
+      // The year's registration is kept as it stood (her class of that year included) before the outcomes change it.
+      await this.rounds.closeYear(
+        actor,
+        fromYear,
+        {
+          all: current.map((s) => s.id),
+          returning: plan.students.filter((s) => s.action === 'promote' || s.action === 'repeat').map((s) => s.id),
+        },
+        m,
+      );
       await this.writeOutcomes(plan.students, m);
       await this.history.add(
         fromYear,
@@ -198,7 +215,7 @@ export class RolloverService {
    * year since. The sessions it ended stay ended: those students sign in again.
    */
   async undo(actor: SessionUser): Promise<RolloverUndoResult> {
-    return this.tx.write(async (m) => {
+    const { result, keptPdfs } = await this.tx.write(async (m) => {
       // Locks first, then the check (on MariaDB the first plain read fixes what the transaction sees): the rollover's
       // row (two undos at once undo it once), then its students' rows (a save of one of them waits for the undo).
       const rollover = await this.rollovers.latestNotUndone(m);
@@ -216,6 +233,12 @@ export class RolloverService {
 
       const restored = before.filter((s) => now.has(s.student_id));
       await this.restoreStandings(restored, m);
+      const keptPdfs = await this.rounds.reopenYear(
+        actor,
+        { closed: rollover.from_year, next: rollover.to_year },
+        before.map((s) => s.student_id),
+        m,
+      );
       await this.history.remove(
         rollover.from_year,
         before.map((s) => s.student_id),
@@ -250,8 +273,10 @@ export class RolloverService {
         m,
       );
       await this.rollovers.markUndone(rollover.id, this.clock.now().toISOString(), m);
-      return { year: rollover.from_year };
+      return { result: { year: rollover.from_year }, keptPdfs };
     });
+    await this.rounds.removePdfs(keptPdfs);
+    return result;
   }
 
   /** Whether the undo is refused: something has been saved in the new school year since the rollover. */

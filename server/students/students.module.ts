@@ -10,6 +10,7 @@ import { StudentIdLookup } from './student-id-lookup.js';
 import { StudentsController } from './students.controller.js';
 import { StudentsRepository } from './students.repository.js';
 import { StudentsService } from './students.service.js';
+import { RecordChangeHooks } from './record-change-hooks.js';
 import { TermsAgreement } from './terms-agreement.js';
 import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
@@ -28,7 +29,8 @@ import { ThrottlingModule } from '../common/throttling/throttling.module.js';
     RegistrationWindow,
     AddressWriters,
     TermsAgreement,
+    RecordChangeHooks,
   ],
-  exports: [StudentsService, StudentsRepository, RegistrationWindow, AddressWriters],
+  exports: [StudentsService, StudentsRepository, RegistrationWindow, AddressWriters, TermsAgreement, RecordChangeHooks],
 })
 export class StudentsModule {}

@@ -191,12 +191,16 @@ export class StudentsRepository {
   }
 
   /** Whole rows of one class or of some students, by name (the progress rules read every field). */
-  async rowsOf(options: { classId?: string; ids?: readonly string[]; standing?: Standing }): Promise<StudentRow[]> {
+  async rowsOf(
+    options: { classId?: string; ids?: readonly string[]; standing?: Standing },
+    m?: EntityManager,
+  ): Promise<StudentRow[]> {
     const order = 'ORDER BY last_name, first_name, id';
     const standing = standingSql(options.standing);
     const and = standing ? ` AND ${standing}` : '';
+    const db = this.manager(m);
     if (options.classId !== undefined)
-      return (await this.ds.query(`SELECT * FROM students WHERE class_id = ?${and} ${order}`, [
+      return (await db.query(`SELECT * FROM students WHERE class_id = ?${and} ${order}`, [
         options.classId,
       ])) as StudentRow[];
     const ids = options.ids ?? [];
@@ -204,7 +208,7 @@ export class StudentsRepository {
     for (let n = 0; n < ids.length; n += ID_CHUNK) {
       const chunk = ids.slice(n, n + ID_CHUNK);
       const sql = `SELECT * FROM students WHERE id IN (${chunk.map(() => '?').join(', ')})${and} ${order}`;
-      out.push(...((await this.ds.query(sql, chunk)) as StudentRow[]));
+      out.push(...((await db.query(sql, chunk)) as StudentRow[]));
     }
     return out;
   }

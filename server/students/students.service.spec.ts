@@ -16,6 +16,7 @@ import type { FirstPasswordFollower } from '../users/first-password-follower.js'
 import type { AddressWriters, RecordSave } from './address-writers.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
 import { RegistrationWindow } from './registration-window.js';
+import { RecordChangeHooks } from './record-change-hooks.js';
 import { StudentsService } from './students.service.js';
 import { TermsAgreement } from './terms-agreement.js';
 import { OFFICE_ADMIN, freezeDateEachTest, refusal } from '../../test/fakes/spec-helpers.js';
@@ -77,6 +78,7 @@ function setup(registration: { open: number; deadline: string | null } = { open:
     new TermsAgreement(terms, students, audit),
     addressWriters,
     firstPasswords,
+    new RecordChangeHooks(),
   );
   const save = (user: SessionUser, body: Record<string, unknown>) =>
     service.save(user, { id: 'S001', ...body } as SaveStudentBody);

@@ -22,6 +22,7 @@ import { LookupsService } from '../lookups/lookups.service.js';
 import { type DateOfBirthCorrection, FirstPasswordFollower } from '../users/first-password-follower.js';
 import type { SaveStudentBody } from './dto/save-student.dto.js';
 import { AddressWriters, SECTION_FIELDS } from './address-writers.js';
+import { RecordChangeHooks } from './record-change-hooks.js';
 import { RegistrationWindow } from './registration-window.js';
 import { TermsAgreement } from './terms-agreement.js';
 import { toStudentRecord } from './student-record.mapper.js';
@@ -79,6 +80,7 @@ export class StudentsService {
     private readonly termsAgreement: TermsAgreement,
     private readonly addressWriters: AddressWriters,
     private readonly firstPasswords: FirstPasswordFollower,
+    private readonly hooks: RecordChangeHooks,
   ) {}
 
   /** Read on every step of the form (StudentsRepository.findRow reads it with plain SQL). */
@@ -144,6 +146,7 @@ export class StudentsService {
           })),
           m,
         );
+        await this.hooks.changed(user, { kind: 'fields', studentId: id, fields: changed }, m);
       }
       const passwordAfter =
         correction && changed.includes('date_of_birth')

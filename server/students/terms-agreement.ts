@@ -74,4 +74,63 @@ export class TermsAgreement {
     );
     return { ...after, updatedAt };
   }
+
+  /**
+   * A new school year's round (docs/product.md §13): last year's agreement does not count. For these returning
+   * students, at the rollover and in its transaction, the tick and its stamp are cleared (each audited as
+   * `student.terms-expired`); the year's kept registration holds what she agreed to.
+   */
+  async expireForNewYear(actor: SessionUser, studentIds: readonly string[], m: EntityManager): Promise<void> {
+    const agreed = (
+      await this.students.list(['agree_terms_conditions', 'terms_version', 'terms_agreed_at'], { ids: studentIds }, m)
+    ).filter((s) => s.agree_terms_conditions === 1 || s.terms_version !== null);
+    for (const s of agreed)
+      await this.students.update(s.id, { agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null }, m);
+    await this.audit.record(
+      actor,
+      agreed.map((s) => ({
+        action: 'student.terms-expired',
+        entity: 'student',
+        entity_id: s.id,
+        field: 'agree_terms_conditions',
+        old_value: { agree_terms_conditions: s.agree_terms_conditions, ...stampOf(s) },
+        new_value: { agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null },
+      })),
+      m,
+    );
+  }
+
+  /** The rollover is undone: each student's agreement as the closed year kept it (nothing was saved since). */
+  async restoreAfterUndo(actor: SessionUser, kept: readonly KeptAgreement[], m: EntityManager): Promise<void> {
+    for (const k of kept)
+      await this.students.update(
+        k.studentId,
+        {
+          agree_terms_conditions: k.agree_terms_conditions,
+          terms_version: k.terms_version,
+          terms_agreed_at: k.terms_agreed_at,
+        },
+        m,
+      );
+    await this.audit.record(
+      actor,
+      kept.map((k) => ({
+        action: 'student.rollover-undone',
+        entity: 'student',
+        entity_id: k.studentId,
+        field: 'agree_terms_conditions',
+        old_value: { agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null },
+        new_value: { agree_terms_conditions: k.agree_terms_conditions, ...stampOf(k) },
+      })),
+      m,
+    );
+  }
 }
+
+/** A student's agreement as a closed year kept it. */
+export type KeptAgreement = TermsAgreementStamp & { studentId: string; agree_terms_conditions: 0 | 1 };
+
+const stampOf = (s: TermsAgreementStamp): TermsAgreementStamp => ({
+  terms_version: s.terms_version,
+  terms_agreed_at: s.terms_agreed_at,
+});

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RegistrationRoundModule } from '../registration-round/registration-round.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { GuardiansModule } from '../guardians/guardians.module.js';
@@ -10,7 +11,15 @@ import { SubjectAccessService } from './subject-access.service.js';
 
 /** Data protection: the subject-access export (reads are audited by each reading route, see AuditService). */
 @Module({
-  imports: [StudentsModule, UsersModule, FilesModule, DocumentsModule, TermReportsModule, GuardiansModule],
+  imports: [
+    StudentsModule,
+    UsersModule,
+    FilesModule,
+    DocumentsModule,
+    TermReportsModule,
+    GuardiansModule,
+    RegistrationRoundModule,
+  ],
   controllers: [SubjectAccessController],
   providers: [SubjectAccessService],
 })

@@ -8,6 +8,7 @@ import { nowIso } from '../common/time.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { FilesService } from '../files/files.service.js';
 import { GuardiansService } from '../guardians/guardians.service.js';
+import { RegistrationRoundService } from '../registration-round/registration-round.service.js';
 import { StudentsRepository } from '../students/students.repository.js';
 import { ReportCardPdfService } from '../term-reports/report-card/report-card-pdf.service.js';
 import { ReportCardsService } from '../term-reports/report-cards.service.js';
@@ -39,7 +40,8 @@ record.json        her registration record (every field), her sign-in account (n
 audit-trail.json   every change to her data and every administrator's read of it, oldest first
 documents.json     her current uploaded documents: type, name, size, SHA-256, when and by whom uploaded
 documents/         those documents, byte for byte as stored
-pdfs/              her registration form and her posted report cards, generated at the time of the export
+pdfs/              her registration form and her posted report cards, generated at the time of the export, and the
+                   registration form of each past school year as it was kept when that year closed
 `;
 
 export interface SubjectAccessExport {
@@ -63,6 +65,7 @@ export class SubjectAccessService {
     private readonly cardPdf: ReportCardPdfService,
     private readonly audit: AuditService,
     private readonly guardians: GuardiansService,
+    private readonly rounds: RegistrationRoundService,
   ) {}
 
   async export(admin: SessionUser, studentId: string): Promise<SubjectAccessExport> {
@@ -74,6 +77,11 @@ export class SubjectAccessService {
     const pdfs: { name: string; bytes: Buffer }[] = [];
     const form = await this.documents.registrationForm(studentId);
     pdfs.push({ name: form.fileName, bytes: form.pdf });
+    // Each school year's registration as it was kept when the year closed (docs/product.md §13).
+    for (const { year } of await this.rounds.archivedForms(studentId)) {
+      const kept = await this.documents.archivedForm(studentId, year);
+      pdfs.push({ name: kept.fileName, bytes: kept.pdf });
+    }
     for (const term of await this.cards.terms(studentId)) {
       if (!term.posted) continue;
       const card = await this.cards.card(studentId, term.year, term.term, admin);

@@ -187,6 +187,21 @@ export const MATRIX: Row[] = [
     expect: { visitor: 401, own: 404, other: 404, reset: 403, admin: 404, guardian: 404, stranger: 404 },
   },
   { route: 'GET /api/registration-form/:studentId', expect: ownerRead },
+  // The year's registration round: nobody in the matrix is returning (nothing to confirm: 409 past authorization); the
+  // office reads her changes and marks them reviewed, but never confirms for her family.
+  { route: 'GET /api/registration-round/:studentId', expect: ownerRead },
+  {
+    route: 'POST /api/registration-round/:studentId/confirm',
+    body: () => ({ step: 'studentData' }),
+    expect: { visitor: 401, own: 409, other: 403, reset: 403, admin: 403, guardian: 409, stranger: 403 },
+  },
+  {
+    route: 'GET /api/students/:studentId/changes',
+    path: (c) => `/api/students/${c.studentId}/changes?year=2000`,
+    expect: adminOnly(),
+  },
+  { route: 'POST /api/students/:studentId/reviewed', body: () => ({ year: 2000 }), expect: adminOnly() },
+  { route: 'GET /api/students/:studentId/archived-forms', expect: adminOnly() },
   { route: 'GET /api/registration-report/all', expect: adminOnly() },
   { route: 'GET /api/registration-report/:classId', path: () => '/api/registration-report/1A', expect: adminOnly() },
   // Two-step sign-in. Nobody here is half signed in, so the code step is 401 for everyone; the

@@ -7,11 +7,13 @@ import { SessionRow } from '../../server/auth/sessions/session.entity.js';
 import { LoginThrottle } from '../../server/auth/sign-in/login-throttle.entity.js';
 import { CacheInvalidation } from '../../server/cache/cache-invalidation.entity.js';
 import { localDate } from '../../server/common/time.js';
+import type { SessionUser } from '../../server/common/session-user.js';
 import { StudentFile } from '../../server/files/entities/student-file.entity.js';
 import { GuardianLink } from '../../server/guardian-links/entities/guardian-link.entity.js';
 import { GuardianInvitation } from '../../server/guardians/entities/guardian-invitation.entity.js';
 import { OutboxMessage } from '../../server/mail/entities/outbox-message.entity.js';
 import { RetentionPolicy } from '../../server/retention/entities/retention-policy.entity.js';
+import { RegistrationRoundService } from '../../server/registration-round/registration-round.service.js';
 import { StudentClass } from '../../server/school-year/entities/school-year.entities.js';
 import { GuardianWrittenAddress } from '../../server/students/entities/guardian-written-address.entity.js';
 import { Student } from '../../server/students/entities/student.entity.js';
@@ -183,6 +185,20 @@ describe('POST /api/retention/scrub', () => {
       .storeFile(RUTH, 'birth_certificate', [{ bytes: samplePdf(`${DOCUMENT_TEXT} v2`), name: 'b2.pdf' }])
       .expect(200);
     storedBytes = await ruth.currentFile(RUTH, 'birth_certificate');
+    // Her registration kept when a year closed (as a rollover keeps it), and its PDF made.
+    const year = ((await admin.get('/api/school-year').expect(200)).body as { year: number }).year;
+    await t.ds.transaction((m) =>
+      t.app
+        .get(RegistrationRoundService)
+        .closeYear(
+          { id: 0, role: 'admin', username: ADMIN.username } as SessionUser,
+          year - 1,
+          { all: [RUTH], returning: [] },
+          m,
+        ),
+    );
+    await admin.get(`/api/registration-form/${RUTH}?year=${year - 1}`).expect(200);
+    expect(filesUnder(path.join(t.config.uploadsDir, 'forms'))).toHaveLength(1);
     await makeFormer([RUTH], yearsAgo(8));
 
     guardianId = await createGuardian(t, { email: GUARDIAN.email, password: GUARDIAN.password, students: [RUTH] });
@@ -394,6 +410,8 @@ describe('POST /api/retention/scrub', () => {
 
   it('leaves nothing of her answers in the raw database files or the uploads folder', async () => {
     expect(await foundIn()).toEqual({ allergy: false, address: false, document: false });
+    // Her kept year went too: its answers (searched above) and its form's PDF.
+    expect(filesUnder(path.join(t.config.uploadsDir, 'forms'))).toEqual([]);
   });
 
   it('refuses her a second time: she is no longer due', async () => {

@@ -5,6 +5,7 @@ import { registrationProgress, requiredDocuments } from '../../../shared/registr
 import { REGISTRATION_STEPS } from '../../../shared/student-fields.js';
 import { FilesService } from '../../files/files.service.js';
 import { LookupsService } from '../../lookups/lookups.service.js';
+import { RegistrationRoundService } from '../../registration-round/registration-round.service.js';
 import { StudentsRepository } from '../../students/students.repository.js';
 
 const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, 0]));
@@ -20,6 +21,7 @@ export class RegistrationProgressService {
     private readonly students: StudentsRepository,
     private readonly lookups: LookupsService,
     private readonly files: FilesService,
+    private readonly rounds: RegistrationRoundService,
   ) {}
 
   async overview(): Promise<RegistrationProgressOverview> {
@@ -40,14 +42,20 @@ export class RegistrationProgressService {
           steps: zeros(REGISTRATION_STEPS),
           documents: zeros(DOCUMENT_ORDER),
           incomplete: [],
+          round: { confirmed: 0, changed_not_reviewed: 0, not_started: 0 },
         };
         byClass.set(classId, g);
       }
       return g;
     };
     for (const c of classes) group(c.class_id);
+    const rounds = await this.rounds.summaries(students);
     for (const s of students) {
       const g = group(s.class_id ?? '');
+      const round = rounds.get(s.id);
+      if (round?.standing === 'confirmed') g.round.confirmed++;
+      if (round?.standing === 'not_started') g.round.not_started++;
+      if (round?.changes === 'not_reviewed') g.round.changed_not_reviewed++;
       const types = documents.get(s.id)?.types ?? new Set<string>();
       const p = registrationProgress(s, types);
       g.total++;
