@@ -1,5 +1,6 @@
 import type { DocumentFile } from './documents.js';
 import type { RegistrationStatus, SessionInfo } from './api-types.js';
+import type { RegistrationRound } from './registration-round.js';
 import type { SchoolYearView } from './school-year.js';
 import type { StudentRecord } from './student-fields.js';
 
@@ -19,6 +20,11 @@ export interface FirstViewSource {
   registrationStatus(): Promise<RegistrationStatus | null>;
   /** GET /api/school-year: the current school year by its start year (null: not known in time). */
   schoolYear(): Promise<SchoolYearView | null>;
+  /**
+   * GET /api/registration-round/{id}: this year's round of her registration (her dashboard's first card), or null if
+   * this session may not read it. Optional: without it the browser draws that card once it has read the round.
+   */
+  registrationRound?(studentId: string): Promise<RegistrationRound | null>;
 }
 
 /** The page's HTML (inside #root) and the data it was drawn with (the JSON the browser adopts it with). */

@@ -15,6 +15,7 @@ import { createQueryClient } from './app/query-client.js';
 import { preloadPageFor, routes } from './app/router.js';
 import { ROUTES } from './config/routes.js';
 import { resolveActiveStudent } from './lib/active-student.js';
+import { registrationRoundQueryKey } from './lib/queries/use-registration-round.js';
 import { REGISTRATION_STATUS_QUERY_KEY } from './lib/queries/use-registration-status.js';
 import { SCHOOL_YEAR_QUERY_KEY } from './lib/queries/use-school-year.js';
 import { SESSION_QUERY_KEY } from './lib/queries/use-session.js';
@@ -26,8 +27,9 @@ const STEP_PAGES = new Set<string>(Object.values(STEP_ROUTES));
 /**
  * The data of the page at `pathname` the server draws with: the student's record and files on her dashboard and her
  * registration steps (her name, the heading, the cards and the steps' progress, the school year they are for), and the
- * registration status on a step (whether she may edit). Whatever else a page asks for, it asks in the browser, after
- * adopting the HTML (the server drew it as loading, and so does the browser's first drawing).
+ * registration status on a step (whether she may edit), and her year's registration round when the source reads it
+ * (the dashboard's first card). Whatever else a page asks for, it asks in the browser, after adopting the HTML (the
+ * server drew it as loading, and so does the browser's first drawing).
  */
 async function loadPageData(queryClient: QueryClient, pathname: string, source: FirstViewSource): Promise<void> {
   const { session } = source;
@@ -35,16 +37,18 @@ async function loadPageData(queryClient: QueryClient, pathname: string, source: 
   const user = session.authenticated ? session.user : null;
   const studentId = user?.role === 'admin' ? null : resolveActiveStudent(user, null);
   if (!studentId || (pathname !== ROUTES.dashboard && !STEP_PAGES.has(pathname))) return;
-  const [record, files, status, year] = await Promise.all([
+  const [record, files, status, year, round] = await Promise.all([
     source.studentRecord(studentId),
     source.studentFiles(studentId),
     STEP_PAGES.has(pathname) ? source.registrationStatus() : null,
     source.schoolYear(),
+    source.registrationRound ? source.registrationRound(studentId) : null,
   ]);
   if (record) queryClient.setQueryData(studentRecordQueryKey(studentId), record);
   if (files) queryClient.setQueryData(studentFilesQueryKey(studentId), files);
   if (status) queryClient.setQueryData(REGISTRATION_STATUS_QUERY_KEY, status);
   if (year) queryClient.setQueryData(SCHOOL_YEAR_QUERY_KEY, year);
+  if (round) queryClient.setQueryData(registrationRoundQueryKey(studentId), round);
 }
 
 export const renderFirstView: RenderFirstView = async (url, source) => {

@@ -11,6 +11,7 @@ import { housesQuery } from '../lib/queries/lookups/use-houses.js';
 import { regionalCorporationsQuery } from '../lib/queries/lookups/use-regional-corporations.js';
 import { religionsQuery } from '../lib/queries/lookups/use-religions.js';
 import { townsQuery } from '../lib/queries/lookups/use-towns.js';
+import { registrationRoundQuery } from '../lib/queries/use-registration-round.js';
 import { registrationStatusQuery } from '../lib/queries/use-registration-status.js';
 import { schoolYearQuery } from '../lib/queries/use-school-year.js';
 import { studentFilesQuery } from '../lib/queries/use-student-files.js';
@@ -56,6 +57,7 @@ export function prefetchPageData(
       queryClient.prefetchQuery(registrationStatusQuery),
       queryClient.prefetchQuery(schoolYearQuery),
       queryClient.prefetchQuery(studentFilesQuery(studentId)),
+      queryClient.prefetchQuery(registrationRoundQuery(studentId)),
       queryClient.prefetchQuery(formClassesQuery),
       queryClient.prefetchQuery(housesQuery),
       queryClient.prefetchQuery(townsQuery),
@@ -68,6 +70,7 @@ export function prefetchPageData(
       queryClient.prefetchQuery(studentRecordQuery(studentId)),
       queryClient.prefetchQuery(studentFilesQuery(studentId)),
       queryClient.prefetchQuery(schoolYearQuery),
+      queryClient.prefetchQuery(registrationRoundQuery(studentId)),
     ]);
   if (pathname === ROUTES.termReports) return queryClient.prefetchQuery(reportCardTermsQuery(studentId));
   return Promise.resolve();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isFormOne, LAYOUT } from '../../../../../shared/constants.js';
 import {
@@ -18,6 +19,9 @@ import { useActiveStudent } from '../../../lib/use-active-student.js';
 import { useRegistrationProgress } from '../../../lib/use-registration-progress.js';
 import { useSchoolYear } from '../../../lib/queries/use-school-year.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
+import { useRegistrationRound } from '../../../lib/queries/use-registration-round.js';
+import { useInBrowser } from '../../../components/client-only.js';
+import { RoundCard } from './round-card.js';
 
 /**
  * A card that is a link (antd's hoverable Card, drawn without antd: the `dashboard-card` classes of global.css, which
@@ -68,6 +72,13 @@ export function DashboardPage() {
   const owner: DashboardOwner = student
     ? { possessive: `${linkedStudentFirstName(student)}'s`, pronoun: 'her' }
     : OWN_DASHBOARD;
+  const round = useRegistrationRound(studentId);
+  // Drawn by the browser itself (after signing in, from another page), the cards wait for the round's first answer and
+  // come together, the round's card first, rather than being pushed down by it. Drawn over the server's first view
+  // (which does not carry the round), they are drawn as the server drew them.
+  const live = useInBrowser();
+  const [drawnByBrowser] = useState(live);
+  const waitForRound = drawnByBrowser && studentId !== null && round.isPending && round.failureCount === 0;
   // Form 1 only (docs/product.md §6), and only with the school's PTA form address: no card that leads nowhere.
   const showPta = isFormOne(record.data?.class_id) && Boolean(settings.pta_form_url);
 
@@ -77,20 +88,25 @@ export function DashboardPage() {
       {notice}
       <h1 className="plain-page-title">{dashboardHeading(user?.name ?? '')}</h1>
       {student && <p className="plain-page-lead">Registration and term reports of {linkedStudentLabel(student)}.</p>}
-      <div className="dashboard-cards">
-        <DashboardCard card={termReportsCard(owner)} />
-        {studentId ? (
-          <RegistrationCard
-            key={studentId}
-            studentId={studentId}
-            record={record.data}
-            owner={owner}
-            schoolYear={schoolYear}
-          />
-        ) : (
-          <DashboardCard card={registrationCard(owner, null, schoolYear)} />
+      <div className="dashboard-cards" aria-busy={waitForRound || undefined}>
+        {waitForRound ? null : (
+          <>
+            {studentId && <RoundCard key={studentId} studentId={studentId} />}
+            <DashboardCard card={termReportsCard(owner)} />
+            {studentId ? (
+              <RegistrationCard
+                key={studentId}
+                studentId={studentId}
+                record={record.data}
+                owner={owner}
+                schoolYear={schoolYear}
+              />
+            ) : (
+              <DashboardCard card={registrationCard(owner, null, schoolYear)} />
+            )}
+            {showPta && <DashboardCard card={PTA_CARD} />}
+          </>
         )}
-        {showPta && <DashboardCard card={PTA_CARD} />}
       </div>
     </div>
   );

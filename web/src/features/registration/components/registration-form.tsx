@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
+import { ROUND_WORDS } from '../../../../../shared/registration-round.js';
 import { registrationHeading, registrationSubtitle } from '../../../../../shared/page-headings.js';
 import { schoolYearLabel } from '../../../../../shared/school-year.js';
 import { PageSpinner } from '../../../components/page-spinner.js';
@@ -15,6 +16,7 @@ import { useRegionalCorporations } from '../../../lib/queries/lookups/use-region
 import { useReligions } from '../../../lib/queries/lookups/use-religions.js';
 import { useTowns } from '../../../lib/queries/lookups/use-towns.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
+import { useRegistrationRound } from '../../../lib/queries/use-registration-round.js';
 import { useRegistrationStatus } from '../../../lib/queries/use-registration-status.js';
 import { useSchoolYear } from '../../../lib/queries/use-school-year.js';
 import { type FocusTarget, focusTarget, targetHash, targetOfHash } from '../focus-target.js';
@@ -22,6 +24,8 @@ import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import { UnsavedAnswersNotice } from '../save-queue/unsaved-answers-notice.js';
 import { useQueueLoaded } from '../save-queue/use-field-save.js';
 import { useRegistrationProgress } from '../../../lib/use-registration-progress.js';
+import { offersStillCorrect, returningRound, roundStateWord, stepAfter } from '../../../lib/registration-round-view.js';
+import { StillCorrect } from '../round/still-correct.js';
 import { RegistrationProgressContext, type RegistrationProgressContextValue } from './progress/progress-context.js';
 import { StillNeeded } from './progress/still-needed.js';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context.js';
@@ -88,6 +92,11 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   const religions = useReligions();
   const ethnicGroups = useEthnicGroups();
   const progressView = useRegistrationProgress(studentId, record.data);
+  // Her year's round: the family's (the office reviews her changes elsewhere). The form waits for its first answer,
+  // so that its words ("To confirm") do not arrive after the form; if that fails, the form is drawn without them.
+  const roundQuery = useRegistrationRound(isAdmin ? null : studentId);
+  const round = returningRound(roundQuery.data);
+  const roundPending = !isAdmin && roundQuery.isPending && roundQuery.failureCount === 0;
   const location = useLocation();
   const navigate = useNavigate();
   const stepChange = useStepChange(onStepChange, stepPath);
@@ -142,6 +151,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
     () =>
       progressView && {
         ...progressView,
+        round,
         current: step,
         stepPath,
         goTo: (to: RegistrationStep, target: FocusTarget) => {
@@ -149,7 +159,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
           else navigate(`${stepPath(to)}#${targetHash(target)}`);
         },
       },
-    [progressView, step, stepPath, navigate],
+    [progressView, round, step, stepPath, navigate],
   );
 
   // A link to a field (this page's fragment, e.g. #mother_name) focuses it once the step is on screen.
@@ -187,7 +197,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
     return <PlainResult status="warning" title={`No registration record for ${studentId}`} />;
   }
   // While it loads (the server's first view included): where she is, and whose record it is, once known.
-  if (!value || !status.data || !progress || !queueLoaded)
+  if (!value || !status.data || !progress || !queueLoaded || roundPending)
     return (
       <>
         {title}
@@ -221,11 +231,33 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
           <RegistrationNotice status={status.data} isAdmin={isAdmin} />
           <UnsavedAnswersNotice studentId={studentId} />
           <RegistrationStepsNav current={step} onChange={(to) => stepChange.go(to, 'top')} progress={progress} />
+          {round && (
+            <p className="reg-round-state" role="status">
+              {`${label}: ${roundStateWord(round, step)}`}
+            </p>
+          )}
+          {value.editable && offersStillCorrect(round, step) && (
+            <p className="reg-round-hint pf-secondary">
+              {`These are last year's answers. If they are all still right, tap "${ROUND_WORDS.stillCorrect}" at the ` +
+                'end of the step.'}
+            </p>
+          )}
           {stepChange.failed?.place === 'top' && offline}
           {/* The Complete step lists every step's missing items itself. */}
           {step !== 'submit' && <StillNeeded />}
           {/* A step's form is keyed by student and step: it starts from the saved record each time. */}
           <StepBody key={`${studentId}:${step}`} step={step} studentId={studentId} editable={value.editable} />
+          {value.editable && offersStillCorrect(round, step) && (
+            <StillCorrect
+              key={`${studentId}:${step}`}
+              studentId={studentId}
+              step={step}
+              onConfirmed={() => {
+                const next = stepAfter(step);
+                if (next) stepChange.go(next, 'foot');
+              }}
+            />
+          )}
           {stepChange.failed?.place === 'foot' && offline}
           <StepFooterNav current={step} onChange={(to) => stepChange.go(to, 'foot')} />
         </div>

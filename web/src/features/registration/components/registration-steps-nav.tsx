@@ -1,5 +1,7 @@
 import { useMediaQuery } from '../../../lib/use-media-query.js';
+import type { RegistrationRound } from '../../../../../shared/registration-round.js';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
+import { isRoundStepDone, roundStateWord } from '../../../lib/registration-round-view.js';
 import { PlainButton } from '../../../components/plain-ui.js';
 import { stepIndex, STEPS } from '../../../config/registration-steps.js';
 import type { RegistrationProgressView } from '../../../lib/use-registration-progress.js';
@@ -22,14 +24,26 @@ function stateOf(view: RegistrationProgressView, step: RegistrationStep): StepSt
   return view.progress.steps[step].complete ? 'complete' : 'incomplete';
 }
 
+/** Her progress, and for a returning student this year's round (the steps she confirms). */
+export type StepsView = RegistrationProgressView & { round?: RegistrationRound | null };
+
 /**
  * A step's state in words: 'done', or how many things it still needs (incomplete). Not the word
- * "complete", which would read "Complete: complete" for the sixth step.
+ * "complete", which would read "Complete: complete" for the sixth step. A returning student's step says where it
+ * stands in her round first ("To confirm", "Confirmed", "Changed", "To agree", "Agreed"), then what it still needs.
  */
-export function stepStateText(view: RegistrationProgressView, step: RegistrationStep): string | undefined {
+export function stepStateText(view: StepsView, step: RegistrationStep): string | undefined {
   const state = stateOf(view, step);
+  const needed = state === 'incomplete' ? `${view.progress.steps[step].items.length} still needed` : undefined;
+  if (view.round) return [roundStateWord(view.round, step), needed].filter(Boolean).join(', ');
   if (state === 'unknown') return undefined;
-  return state === 'complete' ? 'done' : `${view.progress.steps[step].items.length} still needed`;
+  return state === 'complete' ? 'done' : needed;
+}
+
+/** Whether the stepper draws a step finished: complete by the shared rules, and (returning) done in her round. */
+function finished(view: StepsView, step: RegistrationStep): boolean {
+  if (view.round && !isRoundStepDone(view.round.steps[step])) return false;
+  return stateOf(view, step) === 'complete';
 }
 
 const capitalised = (text: string | undefined) => text && text[0].toUpperCase() + text.slice(1);
@@ -46,7 +60,7 @@ const useWide = () => useMediaQuery(WIDE);
  * buttons. Drawn as antd's small Steps (registration-shell.css): titles beside the numbers on a wide screen, under
  * them on a tablet.
  */
-export function RegistrationStepsNav({ current, onChange, progress }: Props & { progress: RegistrationProgressView }) {
+export function RegistrationStepsNav({ current, onChange, progress }: Props & { progress: StepsView }) {
   const wide = useWide();
   const index = stepIndex(current);
   if (wide) {
@@ -54,8 +68,7 @@ export function RegistrationStepsNav({ current, onChange, progress }: Props & { 
       <nav aria-label="Registration steps" className="reg-steps-nav">
         <ol className="reg-steps">
           {STEPS.map((s, i) => {
-            const state = stateOf(progress, s.key);
-            const status = s.key === current ? 'process' : state === 'complete' ? 'finish' : 'wait';
+            const status = s.key === current ? 'process' : finished(progress, s.key) ? 'finish' : 'wait';
             return (
               <li key={s.key} className={`reg-step reg-step-${status}`}>
                 <button

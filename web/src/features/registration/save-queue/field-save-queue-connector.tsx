@@ -5,6 +5,7 @@ import type { StudentRecord } from '../../../../../shared/student-fields.js';
 import { accountKey } from '../../../lib/account.js';
 import { addSignOutGuard } from '../../../lib/sign-out-guard.js';
 import { studentRecordQueryKey } from '../../../lib/queries/use-student-record.js';
+import { registrationRoundQueryKey } from '../../../lib/queries/use-registration-round.js';
 import { REGISTRATION_STATUS_QUERY_KEY } from '../../../lib/queries/use-registration-status.js';
 import { TERMS_QUERY_KEY } from '../../../lib/queries/use-terms.js';
 import { fieldSaveQueue, type QueueConnection } from './field-save-queue.js';
@@ -13,10 +14,13 @@ import { fieldSaveQueue, type QueueConnection } from './field-save-queue.js';
 function queueConnection(queryClient: QueryClient, actor: string): QueueConnection {
   return {
     actor,
-    onSaved: (studentId, saved) =>
+    onSaved: (studentId, saved) => {
       queryClient.setQueryData<StudentRecord | null>(studentRecordQueryKey(studentId), (old) =>
         old ? { ...old, ...saved } : old,
-      ),
+      );
+      // A saved answer changes its step of this year's round (a returning student's step becomes 'changed').
+      void queryClient.invalidateQueries({ queryKey: registrationRoundQueryKey(studentId) });
+    },
     // Registration closed while the form was open: the status reloads, the form turns read-only and says why.
     onForbidden: () => void queryClient.invalidateQueries({ queryKey: REGISTRATION_STATUS_QUERY_KEY }),
     // A tick refused because the school changed its terms meanwhile: the new text is shown.

@@ -6,8 +6,9 @@ import { LATEST_ROLLOVER_QUERY_KEY } from './use-latest-rollover.js';
 
 /**
  * A rollover or its undo changes the whole school: the year, every student's class and standing (the office's
- * Students table and registration progress, under 'admin'; a student's record; the students a term report can be held
- * for; the terms of a student's report cards), the classes, and registration, which it closes.
+ * Students table and registration progress, under 'admin'; a student's record and her year's registration round; the
+ * students a term report can be held for; the terms of a student's report cards), the classes, and registration,
+ * which it closes.
  *
  * The latest rollover is read again first, before the year: the page then goes from the wizard straight to the
  * outcome, never drawing the wizard of the year after (nor asking for its preview) in between.
@@ -20,6 +21,7 @@ export async function afterYearChange(queryClient: QueryClient): Promise<unknown
     queryClient.invalidateQueries({ queryKey: ['admin'] }),
     queryClient.invalidateQueries({ queryKey: formClassesQuery.queryKey }),
     queryClient.invalidateQueries({ queryKey: ['student-record'] }),
+    queryClient.invalidateQueries({ queryKey: ['registration-round'] }),
     queryClient.invalidateQueries({ queryKey: ['term-reports', 'hold-candidates'] }),
     queryClient.invalidateQueries({ queryKey: ['report-card-terms'] }),
     queryClient.invalidateQueries({ queryKey: ['my-students'] }),

@@ -1,7 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isRegistrationComplete } from '../../../../../../shared/registration-progress.js';
+import { ROUND_WORDS } from '../../../../../../shared/registration-round.js';
+import { schoolYearLabel } from '../../../../../../shared/school-year.js';
 import { REGISTRATION_STEPS } from '../../../../../../shared/student-fields.js';
+import { stepsToDo } from '../../../../lib/registration-round-view.js';
 import { Spinner } from '../../../../components/plain-controls.js';
 import { isPlainClick } from '../../focus-target.js';
 import { stepIndex, STEPS } from '../../../../config/registration-steps.js';
@@ -24,6 +27,9 @@ export function RegistrationChecklist() {
   const view = useProgress();
   const { progress, documentsKnown, stepPath, goTo } = view;
   const done = isRegistrationComplete(progress) && documentsKnown;
+  // A returning student's steps not yet confirmed (or this year's terms not yet agreed), each a link to its step.
+  const round = view.round;
+  const toDo = round ? stepsToDo(round) : [];
   // An incomplete step's link leads to its first missing item; a complete one just opens the step.
   const openStep = (e: MouseEvent<HTMLAnchorElement>, step: (typeof REGISTRATION_STEPS)[number]) => {
     if (!isPlainClick(e)) return;
@@ -43,6 +49,23 @@ export function RegistrationChecklist() {
           : `${progress.completed} of ${REGISTRATION_STEPS.length} steps complete. What is still needed ` +
             `is listed below.`}
       </p>
+      {toDo.length > 0 && (
+        <div className="round-checklist-todo">
+          <p style={{ margin: '0 0 4px', fontWeight: 600 }}>
+            {`Still to confirm for ${schoolYearLabel(round?.year ?? 0)}:`}
+          </p>
+          <ul aria-label="Steps still to confirm" style={{ margin: '0 0 16px', paddingInlineStart: 20 }}>
+            {toDo.map((step) => (
+              <li key={step}>
+                <Link to={stepPath(step)} style={{ display: 'inline-block', minHeight: 24, paddingBlock: 2 }}>
+                  {`Step ${stepIndex(step) + 1}: ${STEPS[stepIndex(step)].label}`}
+                </Link>{' '}
+                <span className="pf-secondary">{`(${ROUND_WORDS.states[round?.steps[step] ?? 'to_confirm']})`}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ol aria-label="Registration checklist" style={{ listStyle: 'none', padding: 0, margin: '0 0 16px' }}>
         {REGISTRATION_STEPS.map((step) => {
           const s = progress.steps[step];

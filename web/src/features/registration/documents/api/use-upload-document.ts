@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DocumentFile, DocumentType, StoreFileResponse } from '../../../../../../shared/documents.js';
 import { apiClient } from '../../../../lib/api-client.js';
 import { fileVersionsQueryKey } from './use-file-versions.js';
+import { registrationRoundQueryKey } from '../../../../lib/queries/use-registration-round.js';
 import { studentFilesQueryKey } from '../../../../lib/queries/use-student-files.js';
 
 export interface UploadDocumentInput {
@@ -32,6 +33,8 @@ export function useUploadDocument(studentId: string) {
       );
       void queryClient.invalidateQueries({ queryKey: studentFilesQueryKey(studentId) });
       void queryClient.invalidateQueries({ queryKey: fileVersionsQueryKey(studentId) });
+      // A new file replaces last year's in this year's round.
+      void queryClient.invalidateQueries({ queryKey: registrationRoundQueryKey(studentId) });
     },
   });
 }

@@ -10,8 +10,19 @@ import {
   type UploadLimits,
 } from '../../../../../../shared/documents.js';
 import { FEW_SECONDS } from '../../../../../../shared/waiting.js';
-import { buttonClasses, PlainAlert, PlainButton, PlainPanel, PlainProgress } from '../../../../components/plain-ui.js';
-import { ApiError } from '../../../../lib/api-client.js';
+import { CHECK_UP_TO_DATE, type RegistrationRound, ROUND_WORDS } from '../../../../../../shared/registration-round.js';
+import {
+  buttonClasses,
+  PlainAlert,
+  PlainButton,
+  PlainErrorAlert,
+  PlainPanel,
+  PlainProgress,
+} from '../../../../components/plain-ui.js';
+import { ApiError, errorMessage } from '../../../../lib/api-client.js';
+import { useConfirmStep } from '../../../../lib/queries/use-registration-round.js';
+import { offersKeepFile, slotDecisionWord } from '../../../../lib/registration-round-view.js';
+import '../../round/round.css';
 import { useUploadDocument } from '../api/use-upload-document.js';
 import { inTurn } from '../upload-queue.js';
 import { checkTogether, type ChosenFile, kindOf, prepareFile, sizeText } from '../prepare-file.js';
@@ -34,6 +45,8 @@ export interface DocumentSlotProps {
   limits: UploadLimits | undefined;
   /** Whether a chosen file is on its way or waiting for a connection (leaving the page then asks first). */
   onBusyChange?: (type: DocumentType, busy: boolean) => void;
+  /** A returning student's round of the year: last year's file can be kept as it is (null: none to keep). */
+  round?: RegistrationRound | null;
 }
 
 interface SlotError {
@@ -52,8 +65,18 @@ interface SlotError {
  * one). Large photos are made smaller and files over the limit refused before anything is sent; the server decides
  * what is accepted.
  */
-export function DocumentSlot({ studentId, type, current, earlier, editable, limits, onBusyChange }: DocumentSlotProps) {
+export function DocumentSlot({
+  studentId,
+  type,
+  current,
+  earlier,
+  editable,
+  limits,
+  onBusyChange,
+  round = null,
+}: DocumentSlotProps) {
   const upload = useUploadDocument(studentId);
+  const keep = useConfirmStep(studentId);
   const [resubmitting, setResubmitting] = useState(false);
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
   // The listed pages are what the school has (sent), or what is being sent or waits to be.
@@ -63,6 +86,8 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
   const [waiting, setWaiting] = useState<'connection' | 'turn' | null>(null);
   const [error, setError] = useState<SlotError | null>(null);
   const label = DOCUMENT_LABELS[type];
+  // A returning student's slot: last year's file kept, or a new one sent this year.
+  const decision = current && !resubmitting ? slotDecisionWord(round, type) : null;
   const pages = takesPages(type);
   // A document's pages stay listed once sent, so that another can be added to them.
   const picking = editable && (!current || resubmitting || (pages && chosen.length > 0));
@@ -217,6 +242,12 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
       data-document-type={type}
     >
       <div className="doc-slot-body">
+        {round && type === CHECK_UP_TO_DATE && (
+          <p className="round-slot-check">
+            <span aria-hidden="true">⚠ </span>
+            {ROUND_WORDS.checkUpToDate}: if a vaccine was given since last year, upload the card again.
+          </p>
+        )}
         {current && !resubmitting && (
           <>
             <a
@@ -232,11 +263,25 @@ export function DocumentSlot({ studentId, type, current, earlier, editable, limi
             <span className="pf-secondary">
               Received {current.uploaded_at.slice(0, 10)} · {sizeText(current.size)}
             </span>
+            {decision && <p className="round-slot-decision">{decision}</p>}
+            {editable && offersKeepFile(round, type, true) && (
+              <PlainButton
+                variant="primary"
+                className="doc-slot-start"
+                loading={keep.isPending}
+                disabled={busy}
+                aria-label={`${ROUND_WORDS.keepFile}: ${label}`}
+                onClick={() => keep.mutate({ step: 'documents', document: type })}
+              >
+                {keep.isPending ? 'Keeping…' : ROUND_WORDS.keepFile}
+              </PlainButton>
+            )}
             {editable && (
-              <PlainButton onClick={resubmit} className="doc-slot-start" disabled={busy}>
+              <PlainButton onClick={resubmit} className="doc-slot-start" disabled={busy || keep.isPending}>
                 Resubmit File
               </PlainButton>
             )}
+            {keep.isError && <PlainErrorAlert message={errorMessage(keep.error)} />}
           </>
         )}
 

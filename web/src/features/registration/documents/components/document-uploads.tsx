@@ -6,6 +6,7 @@ import {
   MAX_UPLOAD_FILES,
   UPLOAD_MESSAGES,
 } from '../../../../../../shared/documents.js';
+import type { RegistrationRound } from '../../../../../../shared/registration-round.js';
 import { PageSpinner } from '../../../../components/page-spinner.js';
 import { PlainAlert, PlainButton } from '../../../../components/plain-ui.js';
 import { errorMessage } from '../../../../lib/api-client.js';
@@ -22,10 +23,18 @@ export interface DocumentUploadsProps {
   immigrationPermit: number;
   editable: boolean;
   isAdmin: boolean;
+  /** A returning student's round of the year: each slot's file of last year can be kept. */
+  round?: RegistrationRound | null;
 }
 
 /** docs/product.md §2 Upload Documents: one slot per document type of the student's record. */
-export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmin }: DocumentUploadsProps) {
+export function DocumentUploads({
+  studentId,
+  immigrationPermit,
+  editable,
+  isAdmin,
+  round = null,
+}: DocumentUploadsProps) {
   const files = useStudentFiles(studentId);
   const versions = useFileVersions(studentId, isAdmin);
   const storage = useFileStorage(studentId, isAdmin);
@@ -71,6 +80,7 @@ export function DocumentUploads({ studentId, immigrationPermit, editable, isAdmi
             editable={editable}
             limits={limits.data}
             onBusyChange={busy}
+            round={round}
           />
         ))}
       </div>
