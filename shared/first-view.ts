@@ -22,9 +22,9 @@ export interface FirstViewSource {
   schoolYear(): Promise<SchoolYearView | null>;
   /**
    * GET /api/registration-round/{id}: this year's round of her registration (her dashboard's first card), or null if
-   * this session may not read it. Optional: without it the browser draws that card once it has read the round.
+   * this session may not read it (or not in time).
    */
-  registrationRound?(studentId: string): Promise<RegistrationRound | null>;
+  registrationRound(studentId: string): Promise<RegistrationRound | null>;
 }
 
 /** The page's HTML (inside #root) and the data it was drawn with (the JSON the browser adopts it with). */

@@ -8,6 +8,7 @@ import { endMarkedSession, hasSignedOutMarker } from '../auth/sessions/session-c
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FilesService } from '../files/files.service.js';
 import { StudentAccess } from '../guardian-links/student-access.js';
+import { RegistrationRoundService } from '../registration-round/registration-round.service.js';
 import { SchoolYearService } from '../school-year/school-year.service.js';
 import { RegistrationWindow } from '../students/registration-window.js';
 import { StudentsService } from '../students/students.service.js';
@@ -30,6 +31,7 @@ export function firstViewSource(
   const students = app.get(StudentsService);
   const files = app.get(FilesService);
   const schoolYear = app.get(SchoolYearService);
+  const rounds = app.get(RegistrationRoundService);
   const config = app.get<AppConfig>(APP_CONFIG);
 
   return async (req, res) => {
@@ -61,6 +63,7 @@ export function firstViewSource(
       },
       registrationStatus: () => window.status(),
       schoolYear: async () => ({ year: await schoolYear.current() }),
+      registrationRound: async (studentId) => (user && (await mayRead(studentId)) ? rounds.round(studentId) : null),
     };
   };
 }

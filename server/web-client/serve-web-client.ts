@@ -103,6 +103,7 @@ export function serveWebClient(
       studentFiles: (id) => inTime(source.studentFiles(id)),
       registrationStatus: () => inTime(source.registrationStatus()),
       schoolYear: () => inTime(source.schoolYear()),
+      registrationRound: (id) => inTime(source.registrationRound(id)),
     };
   };
 

@@ -42,7 +42,7 @@ async function loadPageData(queryClient: QueryClient, pathname: string, source: 
     source.studentFiles(studentId),
     STEP_PAGES.has(pathname) ? source.registrationStatus() : null,
     source.schoolYear(),
-    source.registrationRound ? source.registrationRound(studentId) : null,
+    pathname === ROUTES.dashboard ? source.registrationRound(studentId) : null,
   ]);
   if (record) queryClient.setQueryData(studentRecordQueryKey(studentId), record);
   if (files) queryClient.setQueryData(studentFilesQueryKey(studentId), files);
