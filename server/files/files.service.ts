@@ -193,7 +193,6 @@ export class FilesService {
     return { message: UPLOAD_MESSAGES.uploaded(name), file: toDocumentFile(row) };
   }
 
-  /** GET /api/get-files/{studentId}: the current file of each type, in the step's order. */
   /**
    * A seeded school's documents (the demo school, the load-test school of seed:school): each file's bytes stored, then
    * its record written in the caller's transaction, as uploaded by the student herself at `at`. Answers how many.
@@ -282,6 +281,7 @@ export class FilesService {
     return rows.map((r) => r.name);
   }
 
+  /** GET /api/get-files/{studentId}: the current file of each type, in the step's order. */
   async currentFiles(studentId: string): Promise<DocumentFile[]> {
     await this.assertStudentExists(studentId);
     const rows = await this.files.find({

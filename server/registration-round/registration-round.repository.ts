@@ -23,6 +23,11 @@ export class RegistrationRoundRepository {
     return this.manager(m).findOneBy(RegistrationArchive, { student_id: studentId, year });
   }
 
+  /** Whether her registration of `year` is kept (she returns the year after): read on every family save. */
+  hasArchive(studentId: string, year: number, m?: EntityManager): Promise<boolean> {
+    return this.manager(m).existsBy(RegistrationArchive, { student_id: studentId, year });
+  }
+
   /** Which of these students have a kept registration of `year` (were at the school then, and it closed). */
   async archivedAmong(studentIds: readonly string[], year: number, m?: EntityManager): Promise<Set<string>> {
     const out = new Set<string>();
@@ -56,23 +61,19 @@ export class RegistrationRoundRepository {
   }
 
   /** The year's PDF made from the kept answers, once: never replaced (a row that has one keeps it). */
-  async setPdf(studentId: string, year: number, pdf: { storedName: string; sha256: string }): Promise<boolean> {
-    const result = await this.tx.manager
+  async setPdf(
+    studentId: string,
+    year: number,
+    pdf: { storedName: string; sha256: string },
+    m: EntityManager,
+  ): Promise<boolean> {
+    const result = await m
       .createQueryBuilder()
       .update(RegistrationArchive)
       .set({ pdf_stored_name: pdf.storedName, pdf_sha256: pdf.sha256 })
       .where('student_id = :studentId AND year = :year AND pdf_stored_name IS NULL', { studentId, year })
       .execute();
     return (result.affected ?? 0) > 0;
-  }
-
-  /** Kept years whose PDF is not made yet, oldest first (the background job makes them). */
-  withoutPdf(limit: number): Promise<RegistrationArchive[]> {
-    return this.tx.manager.find(RegistrationArchive, {
-      where: { pdf_stored_name: null as unknown as string },
-      order: { year: 'ASC', student_id: 'ASC' },
-      take: limit,
-    });
   }
 
   // The round's marks.

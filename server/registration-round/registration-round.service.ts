@@ -13,7 +13,7 @@ import type { EntityManager } from 'typeorm';
 import { type DocumentType, MESSAGES } from '../../shared/constants.js';
 import { DOCUMENT_LABELS } from '../../shared/documents.js';
 import { FORMER_STUDENT_MESSAGES } from '../../shared/former-students.js';
-import { registrationProgress } from '../../shared/registration-progress.js';
+import { isRegistrationComplete, registrationProgress } from '../../shared/registration-progress.js';
 import {
   type ArchivedForm,
   type ConfirmStepRequest,
@@ -27,7 +27,7 @@ import {
   type StudentRoundSummary,
 } from '../../shared/registration-round.js';
 import { isFormerStatus } from '../../shared/school-year.js';
-import { REGISTRATION_STEPS, sameFieldValue, STUDENT_FIELDS } from '../../shared/student-fields.js';
+import { sameFieldValue, STUDENT_FIELDS } from '../../shared/student-fields.js';
 import { actorLabel } from '../../shared/api-types.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../common/session-user.js';
@@ -46,6 +46,7 @@ import { RegistrationRoundRepository } from './registration-round.repository.js'
 import {
   documentItem,
   documentsState,
+  FAMILY_FIELDS,
   type Marks,
   newStudentSteps,
   returningRound,
@@ -68,9 +69,6 @@ interface KeptDocument {
   file_id: number;
   name: string;
 }
-
-/** The fields the office's view of changes compares: a family's answers (not the class, house or agreement). */
-const COMPARED_FIELDS = STUDENT_FIELDS.filter((f) => !('schoolSet' in f && f.schoolSet) && f.group !== 'agreement');
 
 const toMarks = (rows: readonly { item: string; state: 'confirmed' | 'changed'; at: string }[]): Marks =>
   new Map(rows.map((r) => [r.item, { state: r.state, at: r.at }]));
@@ -112,13 +110,13 @@ export class RegistrationRoundService implements OnModuleInit {
     if (!record) throw new NotFoundException(MESSAGES.notFound);
     const types = new Set((await this.files.currentRefsByStudent([studentId])).get(studentId)?.map((f) => f.type));
     const progress = registrationProgress(record, types);
-    if (!(await this.rounds.archive(studentId, year - 1))) {
+    if (!(await this.rounds.hasArchive(studentId, year - 1))) {
       const steps = newStudentSteps(record, progress, types);
       return {
         year,
         returning: false,
         steps,
-        complete: progress.completed === REGISTRATION_STEPS.length,
+        complete: isRegistrationComplete(progress),
         documents: {},
       };
     }
@@ -138,8 +136,10 @@ export class RegistrationRoundService implements OnModuleInit {
       if (!standing) throw new NotFoundException(MESSAGES.notFound);
       if (isFormerStatus(standing.status)) throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
       const year = await this.year.current(m);
-      if (!(await this.rounds.archive(studentId, year - 1, m)))
+      if (!(await this.rounds.hasArchive(studentId, year - 1, m)))
         throw new ConflictException(ROUND_MESSAGES.notReturning);
+      // Checked again with her row locked: a rollover that closed registration since the first check wins.
+      await this.window.assertMayEditIn(user, m);
       const at = nowIso();
       let items: string[];
       if (request.step === 'documents') {
@@ -187,7 +187,7 @@ export class RegistrationRoundService implements OnModuleInit {
   private async recordChanged(actor: SessionUser, change: RecordChange, m: EntityManager): Promise<void> {
     if (actor.role === 'admin') return;
     const year = await this.year.current(m);
-    if (!(await this.rounds.archive(change.studentId, year - 1, m))) return;
+    if (!(await this.rounds.hasArchive(change.studentId, year - 1, m))) return;
     const at = nowIso();
     const mark = (item: string) =>
       this.rounds.mark({ student_id: change.studentId, year, item, state: 'changed', at }, m);
@@ -204,14 +204,19 @@ export class RegistrationRoundService implements OnModuleInit {
 
   /** Once every slot with a file is kept or replaced, the documents step is marked too (the office's lists read it). */
   private async settleDocuments(studentId: string, year: number, m: EntityManager): Promise<void> {
-    const record = await this.students.pick(studentId, ['immigration_permit'], m);
     const types = new Set(
       ((await this.files.currentRefsByStudent([studentId], m)).get(studentId) ?? []).map((f) => f.type),
     );
     const marks = toMarks(await this.rounds.marksOf([studentId], year, m));
-    const { state } = documentsState(record ?? {}, marks, types);
-    if (state !== 'to_confirm')
-      await this.rounds.mark({ student_id: studentId, year, item: 'documents', state, at: nowIso() }, m);
+    const { state } = documentsState(marks, types);
+    if (state === 'to_confirm') return;
+    // The step's time is its latest slot's: keeping a file is no new change for the office to review.
+    const at = [...marks.entries()]
+      .filter(([item]) => item.startsWith('document:'))
+      .map(([, mark]) => mark.at)
+      .sort()
+      .at(-1);
+    await this.rounds.mark({ student_id: studentId, year, item: 'documents', state, at: at ?? nowIso() }, m);
   }
 
   /**
@@ -231,7 +236,7 @@ export class RegistrationRoundService implements OnModuleInit {
       ? (JSON.parse(end.answers) as Record<string, unknown>)
       : (record as unknown as Record<string, unknown>);
     const who = await this.audit.latestFieldChanges(studentId, { since: start.archived_at, until: end?.archived_at });
-    const rows: ChangeRow[] = COMPARED_FIELDS.filter((f) => !sameFieldValue(before[f.name], now[f.name])).map((f) => ({
+    const rows: ChangeRow[] = FAMILY_FIELDS.filter((f) => !sameFieldValue(before[f.name], now[f.name])).map((f) => ({
       field: f.name,
       label: f.label,
       step: f.step,
@@ -334,11 +339,11 @@ export class RegistrationRoundService implements OnModuleInit {
    * The data steps each returning student has still to confirm this year (a reminder names them); students who are
    * not returning, or have confirmed every step, are not in the answer.
    */
-  async stepsToConfirm(studentIds: readonly string[]): Promise<Map<string, DataStep[]>> {
-    const year = await this.year.current();
-    const returning = [...(await this.rounds.archivedAmong(studentIds, year - 1))];
+  async stepsToConfirm(studentIds: readonly string[], m?: EntityManager): Promise<Map<string, DataStep[]>> {
+    const year = await this.year.current(m);
+    const returning = [...(await this.rounds.archivedAmong(studentIds, year - 1, m))];
     const done = new Map<string, Set<string>>();
-    for (const mark of await this.rounds.marksOf(returning, year))
+    for (const mark of await this.rounds.marksOf(returning, year, m))
       done.set(mark.student_id, (done.get(mark.student_id) ?? new Set()).add(mark.item));
     const out = new Map<string, DataStep[]>();
     for (const id of returning) {
@@ -387,7 +392,11 @@ export class RegistrationRoundService implements OnModuleInit {
   async keepPdf(archive: RegistrationArchive, pdf: Buffer): Promise<Buffer> {
     const storedName = await this.pdfs.put(pdf);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
-    if (await this.rounds.setPdf(archive.student_id, archive.year, { storedName, sha256 })) return pdf;
+    // A write of its own (on SQLite, queued behind any other), so that it never joins another request's transaction.
+    const set = await this.tx.write((m) =>
+      this.rounds.setPdf(archive.student_id, archive.year, { storedName, sha256 }, m),
+    );
+    if (set) return pdf;
     await this.pdfs.remove(storedName).catch(() => undefined);
     const kept = await this.rounds.archive(archive.student_id, archive.year);
     return (kept && (await this.keptPdf(kept))) ?? pdf;
@@ -435,16 +444,21 @@ export class RegistrationRoundService implements OnModuleInit {
   ): Promise<string[]> {
     const removed = await this.rounds.removeArchives(years.closed, studentIds, m);
     const now = new Map(
-      (await this.students.list(['agree_terms_conditions', 'terms_version'], { ids: studentIds }, m)).map((s) => [
-        s.id,
-        s,
-      ]),
+      (
+        await this.students.list(['agree_terms_conditions', 'terms_version', 'terms_agreed_at'], { ids: studentIds }, m)
+      ).map((s) => [s.id, s]),
     );
     const kept: KeptAgreement[] = [];
     for (const archive of removed) {
       const answers = JSON.parse(archive.answers) as Partial<StudentRow>;
       const was = now.get(archive.student_id);
-      if (!was || (answers.agree_terms_conditions ?? 0) === was.agree_terms_conditions) continue;
+      const keptStamp = [
+        answers.agree_terms_conditions ?? 0,
+        answers.terms_version ?? null,
+        answers.terms_agreed_at ?? null,
+      ];
+      const nowStamp = was ? [was.agree_terms_conditions, was.terms_version, was.terms_agreed_at] : [];
+      if (!was || keptStamp.every((v, n) => v === nowStamp[n])) continue;
       kept.push({
         studentId: archive.student_id,
         agree_terms_conditions: answers.agree_terms_conditions ?? 0,
@@ -465,10 +479,5 @@ export class RegistrationRoundService implements OnModuleInit {
   /** Her personal data is deleted (docs/product.md §12.4), in the caller's transaction. */
   scrub(studentIds: readonly string[], m: EntityManager): Promise<{ storedNames: string[]; tables: string[] }> {
     return this.rounds.scrub(studentIds, m);
-  }
-
-  /** Every kept year of a student with its PDF (made now if it is not yet), for her subject-access export. */
-  archivesOf(studentId: string): Promise<RegistrationArchive[]> {
-    return this.rounds.archivesOf(studentId);
   }
 }

@@ -8,21 +8,21 @@ const FILES = new Set(['birth_certificate', 'immunization_card', 'sea_slip', 'pi
 describe('a returning student’s documents step', () => {
   it('is to confirm until every slot that has a file is kept or replaced', () => {
     const some: Marks = new Map([['document:picture', mark('confirmed')]]);
-    expect(documentsState({}, some, FILES)).toEqual({ state: 'to_confirm', slots: { picture: 'kept' } });
+    expect(documentsState(some, FILES)).toEqual({ state: 'to_confirm', slots: { picture: 'kept' } });
   });
 
   it('with no file at all, is to confirm until she says so', () => {
-    expect(documentsState({}, new Map(), new Set()).state).toBe('to_confirm');
-    expect(documentsState({}, new Map([['documents', mark('confirmed')]]), new Set()).state).toBe('confirmed');
+    expect(documentsState(new Map(), new Set()).state).toBe('to_confirm');
+    expect(documentsState(new Map([['documents', mark('confirmed')]]), new Set()).state).toBe('confirmed');
   });
 
   it('is confirmed when all are kept at once, changed when one was replaced', () => {
-    expect(documentsState({}, new Map([['documents', mark('confirmed')]]), FILES).state).toBe('confirmed');
+    expect(documentsState(new Map([['documents', mark('confirmed')]]), FILES).state).toBe('confirmed');
     const oneNew: Marks = new Map([
       ['documents', mark('confirmed')],
       ['document:immunization_card', mark('changed')],
     ]);
-    expect(documentsState({}, oneNew, FILES)).toEqual({
+    expect(documentsState(oneNew, FILES)).toEqual({
       state: 'changed',
       slots: { birth_certificate: 'kept', immunization_card: 'replaced', sea_slip: 'kept', picture: 'kept' },
     });

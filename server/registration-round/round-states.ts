@@ -3,11 +3,11 @@
 // Pure: the service reads, this decides.
 
 import type { DocumentType } from '../../shared/constants.js';
+import { DOCUMENT_ORDER } from '../../shared/documents.js';
 import {
   isRegistrationComplete,
-  type RegistrationProgress,
-  requiredDocuments,
   type ProgressRecord,
+  type RegistrationProgress,
 } from '../../shared/registration-progress.js';
 import {
   type ChangesStanding,
@@ -25,12 +25,13 @@ export const documentItem = (type: DocumentType) => `document:${type}`;
 
 const filled = (v: unknown) => v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === '');
 
-/** The fields a family fills in, by step (not those the school sets, nor the agreement). */
-const FAMILY_FIELDS = new Map<RegistrationStep, string[]>(
-  REGISTRATION_STEPS.map((step) => [
-    step,
-    STUDENT_FIELDS.filter((f) => f.step === step && !('schoolSet' in f && f.schoolSet)).map((f) => f.name),
-  ]),
+/** The fields a family fills in: not those the school sets (class, house), nor the agreement (given every year). */
+export const FAMILY_FIELDS = STUDENT_FIELDS.filter(
+  (f) => !('schoolSet' in f && f.schoolSet) && f.group !== 'agreement',
+);
+
+const FAMILY_FIELDS_BY_STEP = new Map<RegistrationStep, string[]>(
+  REGISTRATION_STEPS.map((step) => [step, FAMILY_FIELDS.filter((f) => f.step === step).map((f) => f.name)]),
 );
 
 /** A new student's steps, as her progress says: complete, begun, or not begun. */
@@ -44,7 +45,7 @@ export function newStudentSteps(
       ? documentTypes.size > 0
       : step === 'submit'
         ? false
-        : (FAMILY_FIELDS.get(step) ?? []).some((name) => filled(record[name]));
+        : (FAMILY_FIELDS_BY_STEP.get(step) ?? []).some((name) => filled(record[name]));
   return Object.fromEntries(
     REGISTRATION_STEPS.map((s) => [
       s,
@@ -58,15 +59,12 @@ export function newStudentSteps(
  * mark, "keep them all", keeps every one); changed when one was replaced.
  */
 export function documentsState(
-  record: ProgressRecord,
   marks: Marks,
   documentTypes: ReadonlySet<string>,
 ): { state: 'to_confirm' | 'confirmed' | 'changed'; slots: RegistrationRound['documents'] } {
   const slots: RegistrationRound['documents'] = {};
   const all = marks.get('documents')?.state === 'confirmed';
-  const withFile = [...new Set([...requiredDocuments(record), ...documentTypes])].filter((t) =>
-    documentTypes.has(t),
-  ) as DocumentType[];
+  const withFile = DOCUMENT_ORDER.filter((t) => documentTypes.has(t));
   for (const type of withFile) {
     const mark = marks.get(documentItem(type));
     if (mark) slots[type] = mark.state === 'changed' ? 'replaced' : 'kept';
@@ -86,7 +84,7 @@ export function returningRound(
   marks: Marks,
   documentTypes: ReadonlySet<string>,
 ): RegistrationRound {
-  const documents = documentsState(record, marks, documentTypes);
+  const documents = documentsState(marks, documentTypes);
   const steps = Object.fromEntries(
     REGISTRATION_STEPS.map((s): [RegistrationStep, RoundStepState] => {
       if (s === 'submit') return [s, record.agree_terms_conditions === 1 ? 'agreed' : 'to_agree'];

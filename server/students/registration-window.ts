@@ -46,7 +46,11 @@ export class RegistrationWindow {
   }
 
   async status(): Promise<RegistrationStatusView> {
-    const { open, deadline } = await this.setting();
+    return this.viewOf(await this.setting());
+  }
+
+  /** Whether families may edit under a setting: open, and before the deadline (exclusive) in the school's time zone. */
+  private viewOf({ open, deadline }: { open: number; deadline: string | null }): RegistrationStatusView {
     const today = localDate(new Date(), this.config.timeZone);
     return { open, deadline, editable: open === 1 && (!deadline || today < deadline) };
   }
@@ -103,12 +107,24 @@ export class RegistrationWindow {
   async assertMayEdit(user: SessionUser, studentId: string): Promise<void> {
     if (await this.students.isFormer(studentId)) throw new ConflictException(FORMER_STUDENT_MESSAGES.readOnly);
     if (user.role === 'admin') return;
-    const status = await this.status();
-    if (status.editable) return;
-    throw new ForbiddenException(
-      status.open === 1 && status.deadline
-        ? `Registration closed on ${status.deadline}. Please contact the school office to change your record.`
-        : 'Registration is closed. Please contact the school office to change your record.',
-    );
+    refuseUnlessEditable(await this.status());
   }
+
+  /**
+   * The same rule for a family, read in the caller's transaction (a rollover that closed registration since the first
+   * check wins once her row is locked).
+   */
+  async assertMayEditIn(user: SessionUser, m: EntityManager): Promise<void> {
+    if (user.role === 'admin') return;
+    refuseUnlessEditable(this.viewOf(await this.settingIn(m)));
+  }
+}
+
+function refuseUnlessEditable(status: RegistrationStatusView): void {
+  if (status.editable) return;
+  throw new ForbiddenException(
+    status.open === 1 && status.deadline
+      ? `Registration closed on ${status.deadline}. Please contact the school office to change your record.`
+      : 'Registration is closed. Please contact the school office to change your record.',
+  );
 }

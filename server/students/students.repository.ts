@@ -313,6 +313,12 @@ export class StudentsRepository {
   }
 
   /** Sets some columns of one student (every save: plain SQL, as pickForUpdate). */
+  /** The same columns of many students set to the same values, in the caller's transaction (a statement per 500). */
+  async updateMany(ids: readonly string[], changes: StudentChanges, m: EntityManager): Promise<void> {
+    for (let n = 0; n < ids.length; n += ID_CHUNK)
+      await m.update(Student, { id: In(ids.slice(n, n + ID_CHUNK)) }, changes);
+  }
+
   async update(id: string, changes: StudentChanges, m?: EntityManager): Promise<void> {
     const names = Object.keys(changes).filter((n) => changes[n as keyof StudentChanges] !== undefined);
     if (names.length === 0) return;

@@ -84,8 +84,11 @@ export class TermsAgreement {
     const agreed = (
       await this.students.list(['agree_terms_conditions', 'terms_version', 'terms_agreed_at'], { ids: studentIds }, m)
     ).filter((s) => s.agree_terms_conditions === 1 || s.terms_version !== null);
-    for (const s of agreed)
-      await this.students.update(s.id, { agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null }, m);
+    await this.students.updateMany(
+      agreed.map((s) => s.id),
+      { agree_terms_conditions: 0, terms_version: null, terms_agreed_at: null },
+      m,
+    );
     await this.audit.record(
       actor,
       agreed.map((s) => ({

@@ -219,6 +219,9 @@ describe('the round of a returning student', () => {
       year: year + 1,
     });
     expect((await listRow()).round.changes).toBe('reviewed');
+    // Keeping files is no new change: still reviewed.
+    await confirm(mum, { step: 'documents' }).expect(200);
+    expect((await listRow()).round.changes).toBe('reviewed');
     await new Promise((r) => setTimeout(r, 5));
     await rosa.post('/api/student', { id: ROSA, other_illness: 'Asthma' }).expect(200);
     expect((await listRow()).round.changes).toBe('not_reviewed');

@@ -78,7 +78,10 @@ export class RegistrationRemindersService {
         rows.map((r) => r.id),
         m,
       ),
-      this.rounds.stepsToConfirm(rows.map((r) => r.id)),
+      this.rounds.stepsToConfirm(
+        rows.map((r) => r.id),
+        m,
+      ),
     ]);
     const mails: NewMail[] = [];
     const reminded: string[] = [];

@@ -13,7 +13,7 @@ export class RegistrationArchive {
   @PrimaryColumn({ type: 'int' }) year: number;
   /** JSON: the record's fields and terms stamp, by name */
   @Column({ type: 'text' }) answers: string;
-  /** JSON: [{ type, file_id }] the current file of each document type */
+  /** JSON: [{ type, file_id, name }] the current file of each document type */
   @Column({ type: 'text' }) documents: string;
   @Column({ type: 'varchar', length: 24 }) archived_at: string;
   /** where the PDF's bytes are in the file storage, once made */

@@ -114,7 +114,7 @@ describe('the offers on the steps', () => {
   it('offers "Still correct" on a data step still to confirm only, for a returning student', () => {
     expect(offersStillCorrect(FRESH, 'studentData')).toBe(true);
     expect(offersStillCorrect(FRESH, 'otherData')).toBe(true);
-    expect(offersStillCorrect(FRESH, 'documents')).toBe(false); // each slot is kept instead
+    expect(offersStillCorrect(FRESH, 'documents')).toBe(true); // keeps every file at once (or each slot its own)
     expect(offersStillCorrect(FRESH, 'submit')).toBe(false); // the terms are agreed with the tick
     expect(offersStillCorrect({ ...FRESH, steps: { ...FRESH.steps, healthData: 'changed' } }, 'healthData')).toBe(
       false,

@@ -92,10 +92,13 @@ export function stepAfter(step: RegistrationStep): RegistrationStep | null {
   return REGISTRATION_STEPS[REGISTRATION_STEPS.indexOf(step) + 1] ?? null;
 }
 
-/** Whether a data step (1-4) offers "Still correct": a returning round's step still to confirm. */
+/**
+ * Whether a data step offers "Still correct": a returning round's step still to confirm (on the documents step it
+ * keeps every file not yet kept or replaced, at once; each slot also has its own "Keep last year's file").
+ */
 export function offersStillCorrect(round: RegistrationRound | null | undefined, step: RegistrationStep): boolean {
   const r = returningRound(round);
-  return Boolean(r && step !== 'documents' && isDataStep(step) && r.steps[step] === 'to_confirm');
+  return Boolean(r && isDataStep(step) && r.steps[step] === 'to_confirm');
 }
 
 /** Whether a slot offers "Keep last year's file": a returning round, a file there, not yet kept or replaced. */

@@ -99,7 +99,9 @@ export function StudentChangesDialog({ student, onClose }: { student: StudentLis
     },
   ];
 
-  const canReview = groups.length > 0 && year !== null && !review.isSuccess;
+  // Also when nothing differs any more (a change taken back): the list still says her changes are not reviewed.
+  const canReview =
+    (groups.length > 0 || student?.round?.changes === 'not_reviewed') && year !== null && !review.isSuccess;
   const footer = (
     <Flex gap={8} justify="flex-end" wrap>
       {canReview && (

@@ -24,8 +24,11 @@ export function StillCorrect({
   return (
     <div className="round-still-correct" role="group" aria-labelledby="round-still-correct-text">
       <p id="round-still-correct-text" className="round-still-correct-text">
-        These are last year&apos;s answers. If they are all still right, confirm them; if not, change what is different
-        (each answer is saved as you go).
+        {step === 'documents'
+          ? "These are last year's files. If they are all still right, keep them; if one is out of date, " +
+            'send a new one.'
+          : "These are last year's answers. If they are all still right, confirm them; if not, change what is " +
+            'different (each answer is saved as you go).'}
       </p>
       <PlainButton
         variant="primary"
