@@ -95,6 +95,8 @@ describe('GET /api/students', () => {
       date_of_birth: '2013-04-09',
       birth_certificate_no: 'EBP998877',
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // New to the portal's first year: nothing of last year to confirm (docs/product.md §13).
+      round: { returning: false, standing: null, changes: null },
     });
   });
 
