@@ -249,7 +249,7 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
           <StepBody key={`${studentId}:${step}`} step={step} studentId={studentId} editable={value.editable} />
           {value.editable && offersStillCorrect(round, step) && (
             <StillCorrect
-              key={`${studentId}:${step}`}
+              key={`still-correct:${studentId}:${step}`}
               studentId={studentId}
               step={step}
               onConfirmed={() => {
