@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import sharp from 'sharp';
+import { COLOR } from '../../../shared/design-tokens.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { firstPassword } from '../../../shared/first-password.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -112,7 +113,7 @@ export class SeedService {
       mime: 'application/pdf' as const,
       bytes: tinyPdf(`${type.replaceAll('_', ' ')} of ${id}`),
     });
-    const picture = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#b4c8e6' } })
+    const picture = await sharp({ create: { width: 300, height: 400, channels: 3, background: COLOR.primaryBorder } })
       .jpeg()
       .toBuffer();
     await this.files.storeSeeded(
