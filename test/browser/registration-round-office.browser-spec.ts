@@ -75,7 +75,7 @@ describe("The office's side of the registration round", () => {
     // The dashboard's progress counts her class's returning students.
     await expect
       .poll(() => page.getByRole('list', { name: 'Returning students per class' }).innerText())
-      .toMatch(/returning: \d+ confirmed · 1 changed, not reviewed · \d+ not started/);
+      .toMatch(/returning: \d+ confirmed · \d+ not started · 1 with changes to review/);
 
     await chooseRound(page, 'Changed, not reviewed');
     await expect.poll(() => main(page).getByText('Total Number of Students: 2 · Showing 1').isVisible()).toBe(true);

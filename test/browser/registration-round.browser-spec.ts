@@ -172,23 +172,36 @@ describe('a returning family confirms last year’s registration', () => {
     await checkScreen(page, 'student-data');
     await confirmStep(page, 'Student Data', '/registration/family-data');
     await confirmStep(page, 'Family Data', '/registration/health-data');
-    await confirmStep(page, 'Medical Data', '/registration/other-data');
-    await confirmStep(page, 'Other Data', '/registration/documents');
-    expect((await round()).steps).toMatchObject({
-      studentData: 'confirmed',
-      familyData: 'confirmed',
-      healthData: 'confirmed',
-      otherData: 'confirmed',
-    });
-
-    // Back on the medical step, she changes the allergy: the step says Changed.
-    await chooseStep(page, 'Step 3 of 6');
-    await expectPath(page, '/registration/health-data');
-    await stepDrawn(page);
+    // On the medical step, still to confirm, she changes the allergy: the step says Changed, and the panel at its end
+    // keeps its place (the buttons under her finger do not move) and offers the next step.
+    const panel = page.locator('.round-still-correct');
+    const bottom = () =>
+      panel.evaluate((e) =>
+        Math.round(e.getBoundingClientRect().bottom + (globalThis as unknown as { scrollY: number }).scrollY),
+      );
+    await panel.scrollIntoViewIfNeeded();
+    const before = await bottom();
     const allergy = page.getByLabel('Allergies');
     await allergy.fill('Peanuts, penicillin');
     await allergy.blur();
     await expect.poll(() => stepState(page).textContent()).toBe(`Medical Data: ${ROUND_WORDS.states.changed}`);
+    expect(await stillCorrect(page).count()).toBe(0);
+    expect(await bottom()).toBe(before);
+    await page.getByRole('button', { name: 'Next: Other Data' }).click();
+    await expectPath(page, '/registration/other-data');
+    await stepDrawn(page);
+    await confirmStep(page, 'Other Data', '/registration/documents');
+    expect((await round()).steps).toMatchObject({
+      studentData: 'confirmed',
+      familyData: 'confirmed',
+      healthData: 'changed',
+      otherData: 'confirmed',
+    });
+
+    // Back on the medical step, already changed: no Still correct is offered there.
+    await chooseStep(page, 'Step 3 of 6');
+    await expectPath(page, '/registration/health-data');
+    await stepDrawn(page);
     expect(await stillCorrect(page).count()).toBe(0);
     await expect
       .poll(async () => (await stepChooserOptions(page)).slice(0, 4))

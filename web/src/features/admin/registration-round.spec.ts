@@ -93,7 +93,7 @@ describe("the dashboard's round per class", () => {
 
   it('says each count', () => {
     expect(classRoundText({ confirmed: 3, changed_not_reviewed: 1, not_started: 2 })).toBe(
-      '3 confirmed · 1 changed, not reviewed · 2 not started',
+      '3 confirmed · 2 not started · 1 with changes to review',
     );
   });
 });

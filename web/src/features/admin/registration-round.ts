@@ -80,12 +80,15 @@ export function hasReturningProgress(classes: readonly { round?: ClassRoundProgr
   return classes.some((c) => c.round && c.round.confirmed + c.round.changed_not_reviewed + c.round.not_started > 0);
 }
 
-/** '3 confirmed · 1 changed, not reviewed · 2 not started': a class's returning students. */
+/**
+ * '3 confirmed · 2 not started · 1 with changes to review': a class's returning students (one whose changes are not
+ * reviewed is also counted by where her round stands, so she is said apart, not as a third kind of student).
+ */
 export function classRoundText(round: ClassRoundProgress | undefined): string {
   if (!round) return '';
   return [
     `${round.confirmed} confirmed`,
-    `${round.changed_not_reviewed} changed, not reviewed`,
     `${round.not_started} not started`,
+    `${round.changed_not_reviewed} with changes to review`,
   ].join(' · ');
 }

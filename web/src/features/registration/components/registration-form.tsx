@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegistrationStep } from '../../../../../shared/student-fields.js';
 import { ROUND_WORDS } from '../../../../../shared/registration-round.js';
@@ -97,6 +97,8 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
   const roundQuery = useRegistrationRound(isAdmin ? null : studentId);
   const round = returningRound(roundQuery.data);
   const roundPending = !isAdmin && roundQuery.isPending && roundQuery.failureCount === 0;
+  /** The step visit ('id:step') on which "Still correct" was offered. */
+  const [offeredOn, setOfferedOn] = useState<string | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
   const stepChange = useStepChange(onStepChange, stepPath);
@@ -220,6 +222,13 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
       className="reg-offline-notice"
     />
   );
+  // Once offered on this visit of the step, "Still correct" keeps its place (settled once the step is confirmed or
+  // changed): taking it away as she saves a field would move the buttons under her finger.
+  const visit = `${studentId}:${step}`;
+  const offersNow = offersStillCorrect(round, step);
+  if (offersNow && offeredOn !== visit) setOfferedOn(visit);
+  const offered = offersNow || offeredOn === visit;
+
   return (
     <RegistrationContext.Provider value={value}>
       <RegistrationProgressContext.Provider value={progress}>
@@ -236,10 +245,10 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
               {`${label}: ${roundStateWord(round, step)}`}
             </p>
           )}
-          {value.editable && offersStillCorrect(round, step) && (
+          {value.editable && offered && (
             <p className="reg-round-hint pf-secondary">
-              {`These are last year's answers. If they are all still right, tap "${ROUND_WORDS.stillCorrect}" at the ` +
-                'end of the step.'}
+              {`These are last year's ${step === 'documents' ? 'files' : 'answers'}. If they are all still ` +
+                `right, tap "${ROUND_WORDS.stillCorrect}" at the end of the step.`}
             </p>
           )}
           {stepChange.failed?.place === 'top' && offline}
@@ -247,11 +256,12 @@ export function RegistrationForm({ studentId, step, onStepChange, stepPath }: Re
           {step !== 'submit' && <StillNeeded />}
           {/* A step's form is keyed by student and step: it starts from the saved record each time. */}
           <StepBody key={`${studentId}:${step}`} step={step} studentId={studentId} editable={value.editable} />
-          {value.editable && offersStillCorrect(round, step) && (
+          {value.editable && offered && (
             <StillCorrect
               key={`still-correct:${studentId}:${step}`}
               studentId={studentId}
               step={step}
+              settled={!offersStillCorrect(round, step)}
               onConfirmed={() => {
                 const next = stepAfter(step);
                 if (next) stepChange.go(next, 'foot');
