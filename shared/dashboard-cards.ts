@@ -88,6 +88,23 @@ export function registrationCard(
   };
 }
 
+/**
+ * Edit/View Registration of a returning student while her year's round is not finished (docs/product.md §13): the same
+ * count and the same next step as the round's own card above it, so that the two never say different things.
+ */
+export function returningRegistrationCard(
+  schoolYear: number | null,
+  round: { left: number; next: RegistrationStep },
+): DashboardCardView {
+  const year = schoolYear === null ? [] : [`Registration ${schoolYearLabel(schoolYear)}`];
+  return {
+    target: round.next,
+    title: 'Edit/View Registration',
+    lines: [...year, `${round.left} of ${REGISTRATION_STEPS.length} steps to confirm.`],
+    text: `Continue with Step ${REGISTRATION_STEPS.indexOf(round.next) + 1}: ${STEP_LABELS[round.next]}.`,
+  };
+}
+
 /** Form 1 only, and only with the school's PTA form address (no card that leads nowhere). */
 export const PTA_CARD: DashboardCardView = {
   target: 'pta',

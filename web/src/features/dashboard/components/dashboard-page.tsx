@@ -8,6 +8,7 @@ import {
   OWN_DASHBOARD,
   PTA_CARD,
   registrationCard,
+  returningRegistrationCard,
   termReportsCard,
 } from '../../../../../shared/dashboard-cards.js';
 import { dashboardHeading } from '../../../../../shared/page-headings.js';
@@ -20,6 +21,7 @@ import { useRegistrationProgress } from '../../../lib/use-registration-progress.
 import { useSchoolYear } from '../../../lib/queries/use-school-year.js';
 import { useStudentRecord } from '../../../lib/queries/use-student-record.js';
 import { useRegistrationRound } from '../../../lib/queries/use-registration-round.js';
+import { nextRoundStep, returningRound, stepsToDo } from '../../../lib/registration-round-view.js';
 import { useInBrowser } from '../../../components/client-only.js';
 import { RoundCard } from './round-card.js';
 
@@ -56,6 +58,10 @@ function RegistrationCard({
   schoolYear: number | null;
 }) {
   const view = useRegistrationProgress(studentId, record);
+  const round = returningRound(useRegistrationRound(studentId).data);
+  const next = round ? nextRoundStep(round) : null;
+  if (round && next)
+    return <DashboardCard card={returningRegistrationCard(schoolYear, { left: stepsToDo(round).length, next })} />;
   return <DashboardCard card={registrationCard(owner, view?.documentsKnown ? view.progress : null, schoolYear)} />;
 }
 
@@ -75,7 +81,7 @@ export function DashboardPage() {
   const round = useRegistrationRound(studentId);
   // Drawn by the browser itself (after signing in, from another page), the cards wait for the round's first answer and
   // come together, the round's card first, rather than being pushed down by it. Drawn over the server's first view
-  // (which does not carry the round), they are drawn as the server drew them.
+  // (which carries the round), they are drawn as the server drew them.
   const live = useInBrowser();
   const [drawnByBrowser] = useState(live);
   const waitForRound = drawnByBrowser && studentId !== null && round.isPending && round.failureCount === 0;

@@ -27,9 +27,10 @@ export function RegistrationChecklist() {
   const view = useProgress();
   const { progress, documentsKnown, stepPath, goTo } = view;
   const done = isRegistrationComplete(progress) && documentsKnown;
-  // A returning student's steps not yet confirmed (or this year's terms not yet agreed), each a link to its step.
+  // A returning student's data steps not yet confirmed, each a link to its step (the agreement is this step's own, and
+  // the checklist below says it).
   const round = view.round;
-  const toDo = round ? stepsToDo(round) : [];
+  const toDo = round ? stepsToDo(round).filter((step) => step !== 'submit') : [];
   // An incomplete step's link leads to its first missing item; a complete one just opens the step.
   const openStep = (e: MouseEvent<HTMLAnchorElement>, step: (typeof REGISTRATION_STEPS)[number]) => {
     if (!isPlainClick(e)) return;
