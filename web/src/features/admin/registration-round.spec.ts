@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordChange, StudentRoundSummary } from '../../../../shared/registration-round.js';
 import {
+  changedByText,
   changesByStep,
   changeValueText,
   classRoundText,
@@ -95,5 +96,16 @@ describe("the dashboard's round per class", () => {
     expect(classRoundText({ confirmed: 3, changed_not_reviewed: 1, not_started: 2 })).toBe(
       '3 confirmed · 2 not started · 1 with changes to review',
     );
+  });
+});
+
+describe('who made a change', () => {
+  it('is said in words: the student, her parent by name, the office', () => {
+    expect(changedByText('student:20250027')).toBe('The student');
+    expect(changedByText('guardian: Maria Rivera <maria@example.org>')).toBe(
+      'Parent: Maria Rivera <maria@example.org>',
+    );
+    expect(changedByText('admin:office')).toBe('Office (office)');
+    expect(changedByText(null)).toBe('—');
   });
 });

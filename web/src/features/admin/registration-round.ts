@@ -26,6 +26,18 @@ export function changeValueText(value: string | number | null): string {
   return value === null || value === '' ? '(empty)' : String(value);
 }
 
+/**
+ * Who made a change, as the office reads it: the audit trail's label ('student:20250027', 'guardian: Name <address>',
+ * 'admin:office') in words.
+ */
+export function changedByText(by: string | null): string {
+  if (!by) return '—';
+  if (by.startsWith('student:')) return 'The student';
+  if (by.startsWith('guardian:')) return `Parent: ${by.slice('guardian:'.length).trim()}`;
+  if (by.startsWith('admin:')) return `Office (${by.slice('admin:'.length)})`;
+  return by;
+}
+
 /** The Students table's filter by this year's round. */
 export type RoundFilter = 'all' | 'confirmed' | 'changed_not_reviewed' | 'not_started';
 

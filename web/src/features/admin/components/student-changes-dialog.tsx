@@ -11,7 +11,7 @@ import { useSchoolTime } from '../../../lib/use-school-time.js';
 import { useArchivedForms } from '../api/use-archived-forms.js';
 import { useMarkReviewed } from '../api/use-mark-reviewed.js';
 import { useStudentChanges } from '../api/use-student-changes.js';
-import { changesByStep, changeValueText } from '../registration-round.js';
+import { changedByText, changesByStep, changeValueText } from '../registration-round.js';
 import { RegistrationFormDialog } from './registration-form-dialog.js';
 import { plainName } from './student-name.js';
 import './student-changes-dialog.css';
@@ -88,7 +88,7 @@ export function StudentChangesDialog({ student, onClose }: { student: StudentLis
       width: 240,
       render: (_, c) => <span style={VALUE_STYLE}>{changeValueText(c.new_value)}</span>,
     },
-    { title: 'Changed by', dataIndex: 'by', key: 'by', width: 200, render: (v: string | null) => v ?? '—' },
+    { title: 'Changed by', dataIndex: 'by', key: 'by', width: 200, render: (v: string | null) => changedByText(v) },
     {
       title: 'When',
       dataIndex: 'changed_at',

@@ -267,6 +267,7 @@ export function DocumentSlot({
             {editable && offersKeepFile(round, type, true) && (
               <PlainButton
                 variant="primary"
+                size="large"
                 className="doc-slot-start"
                 loading={keep.isPending}
                 disabled={busy}
