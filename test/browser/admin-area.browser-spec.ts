@@ -12,7 +12,7 @@ import { User } from '../../server/users/entities/user.entity.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, clientView, expectPath, horizontalOverflow } from './support.js';
+import { axeViolations, clientView, expectPath, horizontalOverflow, pageLive } from './support.js';
 
 const it = browserTest;
 
@@ -21,6 +21,7 @@ let adminPassword: string;
 
 async function signInAdmin(page: Page, username = 'office', password = adminPassword): Promise<void> {
   await page.goto('/admin');
+  await pageLive(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { MESSAGES } from '../../shared/constants.js';
 import { createAdmin, type TestApp } from '../fixtures/test-app.js';
-import { expectPath, fieldItem, sessionStorageLength } from './support.js';
+import { expectPath, fieldItem, pageLive, sessionStorageLength } from './support.js';
 
 const it = browserTest;
 
@@ -52,6 +52,7 @@ describe('administrator sign-in (docs/product.md §2 Administrator login, Admin 
 
   it('shows the server message in a red alert for a wrong administrator password', async ({ page }) => {
     await page.goto('/admin');
+    await pageLive(page);
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
     await page.getByRole('button', { name: 'LOGIN' }).click();

@@ -7,7 +7,7 @@ import { browserTest } from '../fixtures/browser-test.js';
 import { MfaService } from '../../server/auth/mfa/mfa.service.js';
 import { User } from '../../server/users/entities/user.entity.js';
 import { createAdmin, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow } from './support.js';
+import { axeViolations, expectPath, horizontalOverflow, pageLive } from './support.js';
 
 // Every administrator must use two-step sign-in on this server.
 const it = browserTest.override('serverEnv', { ADMIN_MFA: 'required' });
@@ -19,6 +19,7 @@ function codeAt(secret: string, steps = 0): Promise<string> {
 
 async function signInWithPassword(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/admin');
+  await pageLive(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();

@@ -10,6 +10,7 @@ import {
   focusIsOnDocument,
   hasFocusWithin,
   horizontalOverflow,
+  pageLive,
   recordScripts,
   signInStudent,
 } from './support.js';
@@ -63,6 +64,7 @@ describe("a family's pages and dialogs, drawn with the light kit", () => {
     it(`a guardian's chooser, the PTA page and page-not-found load no antd at ${width} px`, async ({ openPage }) => {
       const guardian = await openPage({ width, height: 800, bypassCSP: true });
       await guardian.goto('/guardian-login');
+      await pageLive(guardian);
       await guardian.getByLabel('E-mail address').fill(GUARDIAN);
       await guardian.getByLabel('Password', { exact: true }).fill(GUARDIAN_PASSWORD);
       await guardian.getByRole('button', { name: 'LOGIN' }).click();

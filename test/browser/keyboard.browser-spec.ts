@@ -14,6 +14,7 @@ import {
   focusedLabel,
   focusIsOnDocument,
   hasFocusWithin,
+  pageLive,
   tabTo,
   typeDate,
   unreachableByTab,
@@ -77,6 +78,7 @@ async function chooseByKeys(page: Page, field: Locator, text: string): Promise<v
 /** Opens the student sign-in page, Tabs to Student ID, types it and presses Enter (which moves to the password). */
 async function enterStudentId(page: Page, id: string): Promise<void> {
   await page.goto('/');
+  await pageLive(page);
   await tabTo(page, page.getByLabel('Student ID'));
   await page.keyboard.type(id);
   await page.keyboard.press('Enter');
@@ -85,6 +87,7 @@ async function enterStudentId(page: Page, id: string): Promise<void> {
 /** Signs the administrator in at /admin with Tab, typing and Enter. */
 async function signInAdminByKeys(page: Page): Promise<void> {
   await page.goto('/admin');
+  await pageLive(page);
   await tabTo(page, page.getByLabel('Username'));
   await page.keyboard.type('office');
   await page.keyboard.press('Tab');
@@ -369,6 +372,7 @@ describe("the student layout's menus with the keyboard alone", () => {
     const page = await newPage(b, t.baseUrl, 360, 740);
     try {
       await page.goto('/guardian-login');
+      await pageLive(page);
       await tabTo(page, page.getByLabel('E-mail address'));
       await page.keyboard.type(PARENT);
       await tabTo(page, page.getByLabel('Password', { exact: true }));

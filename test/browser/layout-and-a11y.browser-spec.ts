@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, recordScripts, signInStudent } from './support.js';
+import { axeViolations, expectPath, horizontalOverflow, pageLive, recordScripts, signInStudent } from './support.js';
 
 // A long school name is the worst case for a 360 px top bar.
 const it = browserTest.override('serverEnv', {
@@ -93,6 +93,7 @@ describe('phones, accessibility and the sign-in bundle', () => {
 
     const admin = await openPage({ width: PHONE, height: 740 });
     await admin.goto('/admin');
+    await pageLive(admin);
     await admin.getByLabel('Username').fill('office');
     await admin.getByLabel('Password', { exact: true }).fill('Office-Admin-Pass-1');
     await admin.getByRole('button', { name: 'LOGIN' }).click();

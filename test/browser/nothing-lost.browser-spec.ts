@@ -5,7 +5,15 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../fixtures/browser-test.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, chooseOption, expectPath, fieldItem, horizontalOverflow, openStepAs } from './support.js';
+import {
+  axeViolations,
+  chooseOption,
+  expectPath,
+  fieldItem,
+  horizontalOverflow,
+  openStepAs,
+  pageLive,
+} from './support.js';
 
 // A one-minute idle limit, so that the warning and the end of a session happen within the test.
 const it = browserTest.override('serverEnv', { SESSION_IDLE_MINUTES: '1' });
@@ -363,6 +371,7 @@ describe('where a sign-in lands', () => {
   it('a signed-in administrator who opens / or /admin lands on /admin/dashboard', async ({ openPage }) => {
     const page = await openPage({ width: 1366, height: 800 });
     await page.goto('/admin');
+    await pageLive(page);
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill('Office-Admin-Pass-1');
     await page.getByRole('button', { name: 'LOGIN' }).click();

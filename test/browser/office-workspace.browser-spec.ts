@@ -7,7 +7,7 @@ import { MESSAGES } from '../../shared/constants.js';
 import { browserTest } from '../fixtures/browser-test.js';
 import { screenshotPath } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow } from './support.js';
+import { axeViolations, expectPath, horizontalOverflow, pageLive } from './support.js';
 
 // The office's workspace (docs/product.md §2 Admin shell, Admin students screen): the Students table on the first
 // screen of a 1366 × 800 laptop under a short registration summary, a search that finds a student however the
@@ -28,6 +28,7 @@ const TOTAL = FILLERS.length + 4;
 
 async function signInAdmin(page: Page): Promise<void> {
   await page.goto('/admin');
+  await pageLive(page);
   await page.getByLabel('Username').fill('office');
   await page.getByLabel('Password', { exact: true }).fill(adminPassword);
   await page.getByRole('button', { name: 'LOGIN' }).click();

@@ -14,6 +14,7 @@ import {
   expectPath,
   fieldItem,
   horizontalOverflow,
+  pageLive,
   signInStudent,
   smallTargets,
 } from './support.js';
@@ -85,6 +86,7 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
 
 async function signInAdmin(page: Page, password = ADMIN_PASSWORD): Promise<void> {
   await page.goto('/admin');
+  await pageLive(page);
   await page.getByLabel('Username').fill('office');
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();

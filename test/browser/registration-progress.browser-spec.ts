@@ -15,6 +15,7 @@ import {
   expectPath,
   horizontalOverflow,
   newAxePage,
+  pageLive,
   signInStudent,
   stepChooserOptions,
 } from './support.js';
@@ -399,6 +400,7 @@ describe('the office sets the text of the terms in Settings', () => {
   it('shows the current version, saves a new one, and fits a 360 px phone', async ({ openPage }) => {
     const page = await openPage({ width: PHONE, height: 800, bypassCSP: true });
     await page.goto('/admin');
+    await pageLive(page);
     await page.getByLabel('Username').fill('office');
     await page.getByLabel('Password', { exact: true }).fill('Office-Admin-Pass-1');
     await page.getByRole('button', { name: 'LOGIN' }).click();

@@ -9,6 +9,7 @@ import {
   clientView,
   expectPath,
   horizontalOverflow,
+  pageLive,
   sessionStorageLength,
   signInStudent,
 } from './support.js';
@@ -218,6 +219,7 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
 
   it('moves from Student ID to Password on Enter, and signs in on Enter in Password', async ({ page }) => {
     await page.goto('/');
+    await pageLive(page);
     const id = page.getByLabel('Student ID');
     await id.fill('2024003');
     await id.press('Enter');

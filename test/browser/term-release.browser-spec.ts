@@ -7,7 +7,7 @@ import { MARKS_COLUMNS, SUMMARY_COLUMNS, TERM_REPORT_MESSAGES as T } from '../..
 import { browserTest } from '../fixtures/browser-test.js';
 import { newPage, screenshotPath } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, newAxePage, signInStudent } from './support.js';
+import { axeViolations, expectPath, horizontalOverflow, newAxePage, pageLive, signInStudent } from './support.js';
 
 const it = browserTest;
 
@@ -38,6 +38,7 @@ async function workbook(marks: (string | number)[][]): Promise<Buffer> {
 
 async function signInOffice(page: Page): Promise<void> {
   await page.goto('/admin');
+  await pageLive(page);
   await page.getByLabel('Username').fill('office');
   await page.getByLabel('Password', { exact: true }).fill('Office-Release-Pass-1');
   await page.getByRole('button', { name: 'LOGIN' }).click();

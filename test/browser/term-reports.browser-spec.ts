@@ -5,7 +5,7 @@ import { browserTest } from '../fixtures/browser-test.js';
 import { MARKS_COLUMNS, SUMMARY_COLUMNS, TERM_REPORT_MESSAGES as T } from '../../shared/term-reports.js';
 import { newPage, screenshotPath, type TestBrowser } from '../fixtures/browser.js';
 import { createAdmin, createStudent, type TestApp } from '../fixtures/test-app.js';
-import { axeViolations, expectPath, horizontalOverflow, signInStudent } from './support.js';
+import { axeViolations, expectPath, horizontalOverflow, pageLive, signInStudent } from './support.js';
 
 const it = browserTest;
 
@@ -62,6 +62,7 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
 
   it('the office checks a file, sees its errors, then imports a good one', async () => {
     await admin.goto('/admin');
+    await pageLive(admin);
     await admin.getByLabel('Username').fill('office');
     await admin.getByLabel('Password', { exact: true }).fill('Office-Journey-Pass-1');
     await admin.getByRole('button', { name: 'LOGIN' }).click();
@@ -272,6 +273,7 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
 
     const office = await openPage({ width: 360, height: 740, bypassCSP: true });
     await office.goto('/admin');
+    await pageLive(office);
     await office.getByLabel('Username').fill('office');
     await office.getByLabel('Password', { exact: true }).fill('Office-Journey-Pass-1');
     await office.getByRole('button', { name: 'LOGIN' }).click();
