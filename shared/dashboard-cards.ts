@@ -49,6 +49,10 @@ export const termReportsCard = (owner: DashboardOwner): DashboardCardView => ({
   text: `Read ${owner.possessive} end of term report cards.`,
 });
 
+/** 'Registration 2026-2027' once the school year is known. */
+const yearLine = (schoolYear: number | null): string[] =>
+  schoolYear === null ? [] : [`Registration ${schoolYearLabel(schoolYear)}`];
+
 /**
  * Edit/View Registration, saying which school year it is for ('Registration 2026-2027', docs/product.md §12.1) once
  * known, how far she is ("4 of 6 steps complete", by the same rules as the stepper and the office) and leading to where
@@ -60,7 +64,7 @@ export function registrationCard(
   schoolYear: number | null = null,
 ): DashboardCardView {
   const title = 'Edit/View Registration';
-  const year = schoolYear === null ? [] : [`Registration ${schoolYearLabel(schoolYear)}`];
+  const year = yearLine(schoolYear);
   if (!progress) {
     return {
       target: 'studentData',
@@ -96,7 +100,7 @@ export function returningRegistrationCard(
   schoolYear: number | null,
   round: { left: number; next: RegistrationStep },
 ): DashboardCardView {
-  const year = schoolYear === null ? [] : [`Registration ${schoolYearLabel(schoolYear)}`];
+  const year = yearLine(schoolYear);
   return {
     target: round.next,
     title: 'Edit/View Registration',

@@ -108,7 +108,7 @@ export class RegistrationRoundService implements OnModuleInit {
     const year = await this.year.current();
     const record = await this.students.findRow(studentId);
     if (!record) throw new NotFoundException(MESSAGES.notFound);
-    const types = new Set((await this.files.currentRefsByStudent([studentId])).get(studentId)?.map((f) => f.type));
+    const types = new Set(await this.fileTypesOf(studentId));
     const progress = registrationProgress(record, types);
     if (!(await this.rounds.hasArchive(studentId, year - 1))) {
       const steps = newStudentSteps(record, progress, types);
@@ -142,10 +142,9 @@ export class RegistrationRoundService implements OnModuleInit {
       await this.window.assertMayEditIn(user, m);
       const at = nowIso();
       let items: string[];
+      let withFile: DocumentType[] = [];
       if (request.step === 'documents') {
-        const withFile = ((await this.files.currentRefsByStudent([studentId], m)).get(studentId) ?? []).map(
-          (f) => f.type,
-        );
+        withFile = await this.fileTypesOf(studentId, m);
         if (request.document && !withFile.includes(request.document))
           throw new UnprocessableEntityException({
             message: ROUND_MESSAGES.noFileToKeep,
@@ -164,7 +163,7 @@ export class RegistrationRoundService implements OnModuleInit {
       } else items = [request.step];
       for (const item of items)
         await this.rounds.mark({ student_id: studentId, year, item, state: 'confirmed', at }, m);
-      if (request.step === 'documents') await this.settleDocuments(studentId, year, m);
+      if (request.step === 'documents') await this.settleDocuments(studentId, year, withFile, m);
       await this.audit.record(
         user,
         items.map((item) => ({
@@ -193,7 +192,7 @@ export class RegistrationRoundService implements OnModuleInit {
       this.rounds.mark({ student_id: change.studentId, year, item, state: 'changed', at }, m);
     if (change.kind === 'document') {
       await mark(documentItem(change.type));
-      await this.settleDocuments(change.studentId, year, m);
+      await this.settleDocuments(change.studentId, year, await this.fileTypesOf(change.studentId, m), m);
       return;
     }
     const steps = new Set(
@@ -202,11 +201,19 @@ export class RegistrationRoundService implements OnModuleInit {
     for (const step of steps) await mark(step);
   }
 
+  /** The document types she has a current file of. */
+  private async fileTypesOf(studentId: string, m?: EntityManager): Promise<DocumentType[]> {
+    return ((await this.files.currentRefsByStudent([studentId], m)).get(studentId) ?? []).map((f) => f.type);
+  }
+
   /** Once every slot with a file is kept or replaced, the documents step is marked too (the office's lists read it). */
-  private async settleDocuments(studentId: string, year: number, m: EntityManager): Promise<void> {
-    const types = new Set(
-      ((await this.files.currentRefsByStudent([studentId], m)).get(studentId) ?? []).map((f) => f.type),
-    );
+  private async settleDocuments(
+    studentId: string,
+    year: number,
+    withFile: readonly DocumentType[],
+    m: EntityManager,
+  ): Promise<void> {
+    const types = new Set<string>(withFile);
     const marks = toMarks(await this.rounds.marksOf([studentId], year, m));
     const { state } = documentsState(marks, types);
     if (state === 'to_confirm') return;
