@@ -2,7 +2,7 @@
 // server as production would, and measures each figure beside a baseline taken in the same run on
 // the same machine (docs/design.md §7). Prints one table and writes bench/results.md.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,13 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const MARIADB = process.env.BENCH_DATABASE === 'mariadb';
 // BENCH_ONLY=api: the start, sign-in, record read and field save figures only (no PDFs, no browser), printed and not
 // written to bench/results.md: for comparing two forms of the server quickly on a busy machine.
-const API_ONLY = process.env.BENCH_ONLY === 'api';
+// BENCH_PROFILE=1: as BENCH_ONLY=api, with the server (and the NestJS ceiling) under V8's CPU profiler during the
+// record read and field save figures: prints where each request's time goes, by layer (bench/profile-layers.mjs), and
+// keeps the profiles in bench/profiles/ (open them in Chromium's DevTools). The profiler slows the server: its
+// throughput figures are not the bench's.
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const API_ONLY = process.env.BENCH_ONLY === 'api' || PROFILE;
+const profileDir = path.join(root, 'bench/profiles');
 const MARIADB_SERVER = process.env.BENCH_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
 const benchDb = `portal_bench_${process.pid}`;
 const port = 39_000 + (process.pid % 1000);
@@ -124,6 +130,9 @@ async function retry(send) {
 // ---- cookies and CSRF, as the browser client does
 class Session {
   cookies = new Map();
+  constructor(at = origin) {
+    this.origin = at;
+  }
   header() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
@@ -138,14 +147,14 @@ class Session {
     return decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
   }
   async get(p) {
-    const r = await retry(() => fetch(origin + p, { headers: { cookie: this.header() } }));
+    const r = await retry(() => fetch(this.origin + p, { headers: { cookie: this.header() } }));
     this.keep(r);
     return r;
   }
   async post(p, body, extra = {}) {
     if (!this.cookies.has('XSRF-TOKEN')) await this.get('/sanctum/csrf-cookie');
     const r = await retry(() =>
-      fetch(origin + p, {
+      fetch(this.origin + p, {
         method: 'POST',
         headers: { cookie: this.header(), 'x-xsrf-token': this.token(), 'content-type': 'application/json', ...extra },
         body: JSON.stringify(body),
@@ -159,11 +168,11 @@ class Session {
   }
 }
 
-async function waitReady(child, started) {
+async function waitReady(child, started, at = origin) {
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited during start');
     try {
-      if ((await fetch(`${origin}/readyz`)).ok) return performance.now() - started;
+      if ((await fetch(`${at}/readyz`)).ok) return performance.now() - started;
     } catch {
       /* not yet */
     }
@@ -204,15 +213,22 @@ async function loadWithCpu(pid, job) {
   return { ...result, cpuMs: (cpuMsOf(pid) - before) / requests };
 }
 
+/**
+ * Resident memory of the server's Node processes (with WEB_CONCURRENCY, its workers) and, apart, of the other
+ * processes it started: Chromium's browser process, which makes the PDFs (its page processes are its own children).
+ */
 function rssOf(pid) {
-  try {
-    return processTree(pid).reduce(
-      (total, p) => total + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))[1]) * 1024,
-      0,
-    );
-  } catch {
-    return 0;
+  const out = { node: 0, chromium: 0 };
+  for (const p of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+      out[/^Name:\s+node\b/m.test(status) ? 'node' : 'chromium'] += kb * 1024;
+    } catch {
+      /* gone meanwhile */
+    }
   }
+  return out;
 }
 
 function bareServer(body) {
@@ -222,6 +238,164 @@ function bareServer(body) {
     res.end(body);
   });
   return new Promise((r) => s.listen(0, '127.0.0.1', () => r(s)));
+}
+
+/** Sessions of these students at `at`, each signed in from its own address, as the browser client does. */
+async function signIn(at, ids) {
+  const sessions = [];
+  for (const id of ids) {
+    const s = new Session(at);
+    const r = await s.post(
+      '/api/login-student',
+      { student_id: id, password: PASSWORD },
+      { 'x-forwarded-for': `10.9.0.${sessions.length}` },
+    );
+    if (r.status !== 200) throw new Error(`sign-in of ${id} failed: ${r.status}`);
+    sessions.push(s);
+  }
+  return sessions;
+}
+
+/**
+ * Record reads on MariaDB (the production form) with one process and with WEB_CONCURRENCY=2, on a school of its own
+ * (300 students, 50 sessions): the second must read at least as fast as the first on this machine, whose two cores
+ * the load generator and MariaDB share with the workers. Answers the two results, or null without a MariaDB.
+ */
+async function measureProcesses() {
+  const mysql = (await import('mysql2/promise')).default;
+  const db = `portal_bench_workers_${process.pid}`;
+  let c;
+  try {
+    c = await mysql.createConnection(MARIADB_SERVER);
+  } catch {
+    return null;
+  }
+  await c.query(`CREATE DATABASE \`${db}\``);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-workers-'));
+  const at = `http://127.0.0.1:${port + 1}`;
+  const workersEnv = (n) => ({
+    ...benchServerEnv(dir, port + 1),
+    DATABASE_URL: `${MARIADB_SERVER}/${db}`,
+    WEB_CONCURRENCY: String(n),
+  });
+  try {
+    execFileSync(node, ['dist/server/ops/seed-school.js', '--students', '300'], {
+      cwd: root,
+      env: workersEnv(1),
+      stdio: 'ignore',
+    });
+    const ids = Array.from({ length: 50 }, (_, n) => String(20_000_000 + n));
+    const results = [];
+    for (const workers of [1, 2]) {
+      const child = spawn(node, ['dist/server/main.js'], {
+        cwd: root,
+        env: workersEnv(workers),
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      try {
+        await waitReady(child, performance.now(), at);
+        // Sessions live in the database: those of the first form serve the second too.
+        const sessions = results.length ? results[0].sessions : await signIn(at, ids);
+        const result = await loadWithCpu(child.pid, {
+          origin: at,
+          concurrency: 50,
+          durationMs: DURATION,
+          warmupMs: 1000,
+          requests: sessions.map((s, n) => ({
+            method: 'GET',
+            path: `/api/student-record/${ids[n]}`,
+            headers: s.requestHeaders(),
+          })),
+        });
+        results.push({ ...result, sessions });
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    }
+    return results;
+  } finally {
+    await c.query(`DROP DATABASE IF EXISTS \`${db}\``);
+    await c.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** BENCH_PROFILE: the server is started with the profile hook, and names its profiles. */
+function profilerArgs() {
+  return PROFILE ? ['--import', path.join(root, 'bench/profile-hook.mjs')] : [];
+}
+function profilerEnv(name) {
+  return PROFILE ? { BENCH_PROFILE_DIR: profileDir, BENCH_PROFILE_NAME: name } : {};
+}
+
+/** The profiles taken in this run: { title, file, requests }. */
+const profiles = [];
+const profilesTaken = new Map();
+
+/**
+ * Runs a load job; with BENCH_PROFILE, under the CPU profiler of process `pid` (named `name`) for the job's window
+ * alone, and keeps the profile with the number of requests it holds (the warm-up's included).
+ */
+async function profiled(pid, name, title, job, run) {
+  if (!PROFILE) return run();
+  process.kill(pid, 'SIGUSR2');
+  await sleep(300);
+  const result = await run();
+  process.kill(pid, 'SIGUSR2');
+  const n = (profilesTaken.get(name) ?? 0) + 1;
+  profilesTaken.set(name, n);
+  const file = path.join(profileDir, `${name}-${n}.cpuprofile`);
+  for (let waited = 0; !existsSync(file); waited += 100) {
+    if (waited > 30_000) throw new Error(`no profile from ${name}`);
+    await sleep(100);
+  }
+  await sleep(500); // written in one call, but let it finish
+  profiles.push({ title, file, requests: result.count * (1 + (job.warmupMs ?? 0) / job.durationMs) });
+  return result;
+}
+
+/**
+ * The framework's ceiling (bench/ceiling.mjs): a bare NestJS + Express + express-session + guard app in its own
+ * process, 50 signed-in sessions reading the same JSON the portal's record read answers.
+ */
+async function measureCeiling(sample) {
+  const answerFile = path.join(dataDir, 'ceiling-answer.json');
+  writeFileSync(answerFile, sample);
+  const child = spawn(node, [...profilerArgs(), path.join(root, 'bench/ceiling.mjs'), answerFile], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...profilerEnv('ceiling') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const line = out.split('\n').find((l) => l.startsWith('{"port"'));
+        if (line) resolve(JSON.parse(line).port);
+      });
+      child.once('exit', () => reject(new Error('the NestJS ceiling app exited during start')));
+    });
+    const at = `http://127.0.0.1:${port}`;
+    const cookies = [];
+    for (let n = 0; n < 50; n += 1) {
+      const r = await fetch(`${at}/login`, { method: 'POST' });
+      cookies.push(r.headers.getSetCookie()[0].split(';')[0]);
+    }
+    const job = {
+      origin: at,
+      concurrency: 50,
+      durationMs: DURATION,
+      warmupMs: 1000,
+      requests: cookies.map((cookie) => ({ method: 'GET', path: '/api/record', headers: { cookie } })),
+    };
+    const result = await profiled(child.pid, 'ceiling', 'NestJS ceiling read', job, () => loadWithCpu(child.pid, job));
+    if (result.ok !== result.count) throw new Error(`the NestJS ceiling answered ${JSON.stringify(result.statuses)}`);
+    return result;
+  } finally {
+    child.kill('SIGTERM');
+  }
 }
 
 /**
@@ -270,6 +444,10 @@ async function jsSizes() {
 
 async function main() {
   console.log(`Student Portal bench: ${STUDENTS} students, ${DURATION / 1000} s per load figure`);
+  if (PROFILE) {
+    rmSync(profileDir, { recursive: true, force: true });
+    mkdirSync(profileDir, { recursive: true });
+  }
   if (MARIADB) {
     const mysql = (await import('mysql2/promise')).default;
     const c = await mysql.createConnection(MARIADB_SERVER);
@@ -283,10 +461,17 @@ async function main() {
   });
 
   const started = performance.now();
-  const server = spawn(node, ['dist/server/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = spawn(node, [...profilerArgs('portal'), 'dist/server/main.js'], {
+    cwd: root,
+    env: { ...env, ...profilerEnv('portal') },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   let rssPeak = 0;
+  let chromiumPeak = 0;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, rssOf(server.pid));
+    const rss = rssOf(server.pid);
+    rssPeak = Math.max(rssPeak, rss.node);
+    chromiumPeak = Math.max(chromiumPeak, rss.chromium);
   }, 100);
   try {
     const cold = await waitReady(server, started);
@@ -300,17 +485,7 @@ async function main() {
 
     // Sessions of 50 different students.
     const ids = Array.from({ length: 50 }, (_, n) => String(20_000_000 + n));
-    const sessions = [];
-    for (const id of ids) {
-      const s = new Session();
-      const r = await s.post(
-        '/api/login-student',
-        { student_id: id, password: PASSWORD },
-        { 'x-forwarded-for': `10.9.0.${sessions.length}` },
-      );
-      if (r.status !== 200) throw new Error(`sign-in of ${id} failed: ${r.status}`);
-      sessions.push(s);
-    }
+    const sessions = await signIn(origin, ids);
     const admin = new Session();
     if (
       (await admin.post('/api/admin-login', { username: 'bench-admin', password: 'Bench-Admin-Pass-1' })).status !== 200
@@ -326,7 +501,7 @@ async function main() {
       path: `/api/student-record/${ids[n]}`,
       headers: s.requestHeaders(),
     }));
-    const [signIn, readsDuringSignIn] = await Promise.all([
+    const [signIns, readsDuringSignIn] = await Promise.all([
       load({
         origin,
         concurrency: 8,
@@ -344,11 +519,11 @@ async function main() {
     ]);
     row(
       'Sign-ins per second (8 concurrent)',
-      fmt(signIn.rps),
+      fmt(signIns.rps),
       '',
       '>= 15/s',
-      signIn.rps >= 15,
-      `p95 ${fmt(signIn.p95)} ms`,
+      signIns.rps >= 15,
+      `p95 ${fmt(signIns.p95)} ms`,
     );
     row(
       'Record read p95 during sign-ins (10 sessions)',
@@ -360,13 +535,11 @@ async function main() {
     );
 
     // Record read at 50 concurrent sessions, against a bare node:http server answering the same JSON.
-    const read = await loadWithCpu(server.pid, {
-      origin,
-      concurrency: 50,
-      durationMs: DURATION,
-      warmupMs: 1000,
-      requests: recordJobs,
-    });
+    const readJob = { origin, concurrency: 50, durationMs: DURATION, warmupMs: 1000, requests: recordJobs };
+    const read = await profiled(server.pid, 'portal', 'Record read (portal)', readJob, () =>
+      loadWithCpu(server.pid, readJob),
+    );
+    // The baselines, answering the same bytes: bare node:http here, and the NestJS ceiling in its own process.
     const sample = await (await sessions[0].get(`/api/student-record/${ids[0]}`)).text();
     const bare = await bareServer(sample);
     const bareOrigin = `http://127.0.0.1:${bare.address().port}`;
@@ -378,20 +551,25 @@ async function main() {
       requests: [{ method: 'GET', path: '/x' }],
     });
     bare.close();
+    const ceiling = await measureCeiling(sample);
+    const baselines = (r) =>
+      `node:http ${fmt(base.rps, 0)} req/s (${fmt((100 * r.rps) / base.rps, 0)}%); ` +
+      `NestJS ceiling ${fmt(ceiling.rps, 0)} req/s (${fmt((100 * r.rps) / ceiling.rps, 0)}%)`;
     row(
       'Record read p50/p95/p99 (50 sessions)',
       `${fmt(read.p50)}/${fmt(read.p95)}/${fmt(read.p99)} ms`,
-      `${fmt(base.p50)}/${fmt(base.p95)}/${fmt(base.p99)} ms`,
+      `node:http ${fmt(base.p50)}/${fmt(base.p95)}/${fmt(base.p99)} ms; NestJS ceiling ` +
+        `${fmt(ceiling.p50)}/${fmt(ceiling.p95)}/${fmt(ceiling.p99)} ms`,
       'p95 < 25 ms',
       read.p95 < 25,
     );
     row(
       'Record read throughput',
       `${fmt(read.rps, 0)} req/s`,
-      `${fmt(base.rps, 0)} req/s (${fmt((100 * read.rps) / base.rps, 0)}%)`,
-      '>= 25% of baseline',
-      read.rps >= 0.25 * base.rps,
-      `server CPU ${fmt(read.cpuMs, 2)} ms a request`,
+      baselines(read),
+      '>= 60% of the NestJS ceiling',
+      read.rps >= 0.6 * ceiling.rps,
+      `server CPU ${fmt(read.cpuMs, 2)} ms a request (the ceiling's ${fmt(ceiling.cpuMs, 2)} ms)`,
     );
 
     // Field save at 50 concurrent sessions (each student saves her own record).
@@ -405,17 +583,14 @@ async function main() {
         headers: s.requestHeaders(),
         body: { id: ids[n], home_address: `${n} Bench Road` },
       }));
-      const save = await loadWithCpu(server.pid, {
-        origin,
-        concurrency: 50,
-        durationMs: DURATION,
-        warmupMs: 1000,
-        requests: saveJobs,
-      });
+      const saveJob = { origin, concurrency: 50, durationMs: DURATION, warmupMs: 1000, requests: saveJobs };
+      const save = await profiled(server.pid, 'portal', 'Field save (portal)', saveJob, () =>
+        loadWithCpu(server.pid, saveJob),
+      );
       row(
         'Field save p50/p95/p99 (50 sessions)',
         `${fmt(save.p50)}/${fmt(save.p95)}/${fmt(save.p99)} ms`,
-        `${fmt(base.p50)}/${fmt(base.p95)}/${fmt(base.p99)} ms`,
+        `NestJS ceiling's read ${fmt(ceiling.p50)}/${fmt(ceiling.p95)}/${fmt(ceiling.p99)} ms`,
         'p95 < 25 ms',
         save.p95 < 25,
         `${save.ok}/${save.count} ok`,
@@ -423,22 +598,50 @@ async function main() {
       row(
         'Field save throughput',
         `${fmt(save.rps, 0)} req/s`,
-        `${fmt(base.rps, 0)} req/s (${fmt((100 * save.rps) / base.rps, 0)}%)`,
-        '>= 25% of baseline',
-        save.rps >= 0.25 * base.rps,
-        `server CPU ${fmt(save.cpuMs, 2)} ms a request`,
+        baselines(save),
+        '>= 50% of the NestJS ceiling',
+        save.rps >= 0.5 * ceiling.rps,
+        `server CPU ${fmt(save.cpuMs, 2)} ms a request; it commits and audits`,
       );
     }
 
-    if (!API_ONLY) {
+    if (!PROFILE) {
+      const processes = await measureProcesses();
+      if (!processes)
+        row('Record read throughput, MariaDB, WEB_CONCURRENCY=2', 'no MariaDB to measure on', '', '', null);
+      else {
+        const [one, two] = processes;
+        row(
+          'Record read throughput, MariaDB, WEB_CONCURRENCY=2',
+          `${fmt(two.rps, 0)} req/s`,
+          `WEB_CONCURRENCY=1 ${fmt(one.rps, 0)} req/s`,
+          '>= one process',
+          two.rps >= one.rps,
+          `p95 ${fmt(two.p95)} ms (one process ${fmt(one.p95)} ms); server CPU ${fmt(two.cpuMs, 2)} ms a request ` +
+            `(one process ${fmt(one.cpuMs, 2)} ms); 300 students, 50 sessions`,
+        );
+      }
+    }
+    const rssRow = (note) =>
+      row(
+        'Server RSS peak',
+        `${fmt(rssPeak / 2 ** 20, 0)} MB`,
+        '',
+        '< 400 MB',
+        rssPeak < 400 * 2 ** 20,
+        `the server's own process${note}; Chromium's browser process for the PDFs besides: ` +
+          `${fmt(chromiumPeak / 2 ** 20, 0)} MB`,
+      );
+    if (API_ONLY) rssRow(', API figures only');
+    else {
       await import('./documents.mjs')
         .then((m) => m.benchDocuments({ origin, admin, ids, row, fmt, root, env }))
         .catch((e) => {
           if (e?.code === 'ERR_MODULE_NOT_FOUND') row('Documents (PDF, spreadsheet)', 'not measured yet', '', '', null);
           else throw e;
         });
+      rssRow('');
 
-      row('Server RSS peak', `${fmt(rssPeak / 2 ** 20, 0)} MB`, '', '< 1536 MB', rssPeak < 1.5 * 2 ** 30);
       const js = await jsSizes();
       row(
         'Sign-in route JS before she can type (gzip)',
@@ -496,6 +699,14 @@ async function main() {
     `students on ${MARIADB ? `MariaDB, WEB_CONCURRENCY=${env.WEB_CONCURRENCY}` : 'SQLite, one process'}; ` +
     `load from a second process on loopback; ${DURATION / 1000} s per load ` +
     `figure.\n\n${table}\n${whySection}`;
+  if (PROFILE) {
+    const { layerShares, layersTable } = await import('./profile-layers.mjs');
+    const columns = profiles.map((p) => ({
+      title: p.title,
+      shares: layerShares(JSON.parse(readFileSync(p.file, 'utf8')), p.requests),
+    }));
+    console.log(`\nWhere a request's CPU time goes (profiles in bench/profiles/):\n\n${layersTable(columns)}`);
+  }
   if (API_ONLY) console.log(`\n${table}\n\nBENCH_ONLY=api: bench/results.md left as it was`);
   else {
     writeFileSync(path.join(root, 'bench/results.md'), md);

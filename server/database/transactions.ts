@@ -1,5 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { PreparedStatements } from './prepared.js';
 import { writeTransaction } from './write-transaction.js';
 
 /**
@@ -22,7 +23,7 @@ export class Transactions {
   }
 }
 
-/** Provides Transactions everywhere (the DataSource it wraps comes from the app's DatabaseModule). */
+/** Provides Transactions and PreparedStatements everywhere (their DataSource comes from the app's DatabaseModule). */
 @Global()
-@Module({ providers: [Transactions], exports: [Transactions] })
+@Module({ providers: [Transactions, PreparedStatements], exports: [Transactions, PreparedStatements] })
 export class TransactionsModule {}

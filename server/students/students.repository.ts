@@ -4,10 +4,12 @@ import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOp
 import { REGISTER_COLUMNS } from '../../shared/retention.js';
 import { STUDENT_FIELDS, type StudentFields } from '../../shared/student-fields.js';
 import { FORMER_STATUSES, isFormerStatus, type StudentStanding } from '../../shared/school-year.js';
+import type { StudentRecord } from '../../shared/student-fields.js';
 import { TERMS_STAMP_COLUMNS } from '../../shared/terms.js';
 import type { TermsAgreementStamp } from '../../shared/terms.js';
 import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
 import { chunks } from '../common/chunks.js';
+import { PreparedStatements } from '../database/prepared.js';
 import { isSqlite } from '../database/write-transaction.js';
 import { Student } from './entities/student.entity.js';
 
@@ -80,9 +82,13 @@ export class StudentsRepository {
   /** Whether a student is former, by id: read on every request of a student's or a guardian's session. */
   private readonly standings: CacheRegion<{ former: boolean }>;
 
+  /** The record's read (recordOf): built once from the entity's columns. */
+  private recordSql?: string;
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly cache: SharedCache,
+    private readonly prepared: PreparedStatements,
   ) {
     this.standings = cache.region<{ former: boolean }>(STANDING_KIND, { ttlMs: 30_000, maxEntries: 20_000 });
   }
@@ -101,8 +107,8 @@ export class StudentsRepository {
 
   /** Whether she has left the school (graduated or left, docs/product.md §12.3); false for an unknown id. */
   async isFormer(id: string, m?: EntityManager): Promise<boolean> {
-    const row = await this.manager(m).findOne(Student, { select: { id: true, status: true }, where: { id } });
-    return row !== null && isFormerStatus(row.status);
+    const [row] = await this.prepared.rows<{ status: string }>('SELECT status FROM students WHERE id = ?', [id], m);
+    return row !== undefined && isFormerStatus(row.status);
   }
 
   /**
@@ -132,8 +138,24 @@ export class StudentsRepository {
    * TypeORM's select for 110 columns cost more than the query itself (it is read on every step).
    */
   async findRow(id: string, m?: EntityManager): Promise<StudentRow | null> {
-    const [row] = (await this.manager(m).query('SELECT * FROM students WHERE id = ?', [id])) as StudentRow[];
+    const [row] = await this.prepared.rows<StudentRow>('SELECT * FROM students WHERE id = ?', [id], m);
     return row ?? null;
+  }
+
+  /**
+   * The registration record as the API shows it (docs/product.md §3), read on every step of the form: every column
+   * but created_at, and updated_at as `updatedAt`, named so by the query itself (copying a 110-field row to rename one
+   * field cost more than reading it).
+   */
+  async recordOf(id: string): Promise<StudentRecord | null> {
+    this.recordSql ??= `SELECT ${this.ds
+      .getMetadata(Student)
+      .columns.map((c) => c.databaseName)
+      .filter((c) => c !== 'created_at' && c !== 'updated_at')
+      .map((c) => this.ds.driver.escape(c))
+      .join(', ')}, updated_at AS ${this.ds.driver.escape('updatedAt')} FROM students WHERE id = ?`;
+    const [record] = await this.prepared.rows<StudentRecord>(this.recordSql, [id]);
+    return record ?? null;
   }
 
   /** Some columns of one student, or null when there is none. */
@@ -154,11 +176,13 @@ export class StudentsRepository {
     columns: readonly K[],
     m: EntityManager,
   ): Promise<StudentPick<K> | null> {
-    // Plain SQL: every save runs it (the query builder cost more than the query). Columns are the catalogue's.
+    // A prepared statement: every save runs it (the query builder cost more than the query). The catalogue's columns.
     const lock = isSqlite(this.ds) ? '' : ' FOR UPDATE';
-    const [row] = (await m.query(`SELECT ${this.columnList(['id', ...columns])} FROM students WHERE id = ?${lock}`, [
-      id,
-    ])) as StudentPick<K>[];
+    const [row] = await this.prepared.rows<StudentPick<K>>(
+      `SELECT ${this.columnList(['id', ...columns])} FROM students WHERE id = ?${lock}`,
+      [id],
+      m,
+    );
     return row ?? null;
   }
 
@@ -323,9 +347,10 @@ export class StudentsRepository {
     const names = Object.keys(changes).filter((n) => changes[n as keyof StudentChanges] !== undefined);
     if (names.length === 0) return;
     const driver = this.ds.driver;
-    await this.manager(m).query(
+    await this.prepared.run(
       `UPDATE students SET ${names.map((n) => `${driver.escape(n)} = ?`).join(', ')} WHERE id = ?`,
-      [...names.map((n) => changes[n as keyof StudentChanges]), id],
+      [...names.map((n) => changes[n as keyof StudentChanges] as string | number | null), id],
+      m,
     );
   }
 

@@ -25,7 +25,6 @@ import { AddressWriters, SECTION_FIELDS } from './address-writers.js';
 import { RecordChangeHooks } from './record-change-hooks.js';
 import { RegistrationWindow } from './registration-window.js';
 import { TermsAgreement } from './terms-agreement.js';
-import { toStudentRecord } from './student-record.mapper.js';
 import { type StudentChanges, StudentsRepository } from './students.repository.js';
 
 type FieldValue = string | number | null;
@@ -83,11 +82,11 @@ export class StudentsService {
     private readonly hooks: RecordChangeHooks,
   ) {}
 
-  /** Read on every step of the form (StudentsRepository.findRow reads it with plain SQL). */
+  /** Read on every step of the form (StudentsRepository.recordOf: one prepared statement). */
   async getRecord(id: string): Promise<StudentRecord> {
-    const s = await this.students.findRow(id);
-    if (!s) throw new NotFoundException(MESSAGES.notFound);
-    return toStudentRecord(s);
+    const record = await this.students.recordOf(id);
+    if (!record) throw new NotFoundException(MESSAGES.notFound);
+    return record;
   }
 
   /**

@@ -112,13 +112,17 @@ export function serveWebClient(
   app.use((req: Request, res: Response, next: NextFunction) =>
     SERVER_PATHS.test(req.path) ? next() : rootFiles(req, res, next),
   );
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
+  // The API's requests pass straight on (no promise made for them: every API request passes here).
+  app.use((req: Request, res: Response, next: NextFunction) => {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       SERVER_PATHS.test(req.path) ||
       req.path.startsWith('/assets/')
     )
       return next();
+    drawPage(req, res).catch(next);
+  });
+  const drawPage = async (req: Request, res: Response): Promise<void> => {
     const html = indexHtml();
     if (html === null) {
       res.status(503).type('text/plain').send('The web client is not built yet. Run "npm run build" (or "npm start").');
@@ -133,5 +137,5 @@ export function serveWebClient(
     const page = view ? view.html.replace(PAGE_TITLE, '') + firstViewDataBlock(view.data) : '';
     const head = title ? html.replace(PAGE_TITLE, () => title) : html;
     res.type('html').send(head.replace(PAGE_MARK, () => page));
-  });
+  };
 }

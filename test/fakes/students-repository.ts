@@ -1,3 +1,4 @@
+import { toStudentRecord } from '../../server/students/student-record.mapper.js';
 import type { EntityManager } from 'typeorm';
 import { isFormerStatus } from '../../shared/school-year.js';
 import type {
@@ -38,6 +39,10 @@ export function fakeStudentsRepository(rows: (Partial<StudentRow> & { id: string
     },
     async findRow(id: string) {
       return (get(id) as StudentRow | null) ?? null;
+    },
+    async recordOf(id: string) {
+      const row = get(id) as StudentRow | null;
+      return row && toStudentRecord(row);
     },
     async isFormer(id: string) {
       return isFormerStatus(get(id)?.status);

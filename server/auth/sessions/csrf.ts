@@ -12,6 +12,8 @@ export const CSRF_HEADER = 'x-xsrf-token';
  */
 export const CSRF_BINDING_COOKIE = 'portal.csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Tokens whose check is remembered at most (about one per signed-in browser). */
+const CHECKED_KEPT = 20_000;
 
 type Cookies = Record<string, string>;
 
@@ -28,6 +30,8 @@ export class Csrf {
   private readonly csrf: DoubleCsrfUtilities;
   /** Requests whose XSRF-TOKEN cookie is being checked on its own, as if echoed in the header (holdsValidToken). */
   private readonly checkingCookie = new WeakSet<Request>();
+  /** Whether a token is valid for a binding, by `binding + token`: an HMAC's answer never changes (nor the secret). */
+  private readonly checked = new Map<string, boolean>();
 
   constructor(
     secret: string,
@@ -58,15 +62,27 @@ export class Csrf {
     return this.binding(req) !== null && this.csrf.validateRequest(req);
   }
 
-  /** Whether the XSRF-TOKEN cookie the browser holds (if any) was minted for this request's binding. */
+  /**
+   * Whether the XSRF-TOKEN cookie the browser holds (if any) was minted for this request's binding. Asked on every
+   * answer (the rotation below): the HMAC is worked out once per binding and token, and remembered.
+   */
   private holdsValidToken(req: Request): boolean {
-    if (this.binding(req) === null) return false;
+    const binding = this.binding(req);
+    const token = (req.cookies as Cookies)[CSRF_COOKIE];
+    if (binding === null || typeof token !== 'string') return false;
+    const key = `${binding}\n${token}`;
+    const known = this.checked.get(key);
+    if (known !== undefined) return known;
     this.checkingCookie.add(req);
+    let valid: boolean;
     try {
-      return this.csrf.validateRequest(req);
+      valid = this.csrf.validateRequest(req);
     } finally {
       this.checkingCookie.delete(req);
     }
+    if (this.checked.size >= CHECKED_KEPT) this.checked.delete(this.checked.keys().next().value!);
+    this.checked.set(key, valid);
+    return valid;
   }
 
   /** Sets a fresh XSRF-TOKEN cookie for the request's current binding (creating the anonymous one if needed). */

@@ -27,7 +27,10 @@ export async function renewSession(req: Request): Promise<void> {
 
 /** Whether the request carries the client's signed-out marker (from the header: it may come before cookieParser). */
 export function hasSignedOutMarker(req: Request): boolean {
-  return (req.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${SIGNED_OUT_COOKIE}=`));
+  const cookies = req.headers.cookie;
+  // Most requests carry no marker: a substring test first, the exact test only when it may be there.
+  if (cookies === undefined || !cookies.includes(`${SIGNED_OUT_COOKIE}=`)) return false;
+  return cookies.split(';').some((c) => c.trim().startsWith(`${SIGNED_OUT_COOKIE}=`));
 }
 
 /**
@@ -67,6 +70,7 @@ export async function endMarkedSession(req: Request, res: Response, secure: bool
 /** endMarkedSession as middleware, after the session middleware. */
 export function signedOutMarker(secure: boolean): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasSignedOutMarker(req)) return next();
     endMarkedSession(req, res, secure).then(() => next(), next);
   };
 }

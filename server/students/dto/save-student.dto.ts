@@ -43,12 +43,16 @@ export class SaveStudentDto {
   terms_version_read?: number;
 }
 
-/** class-validator rule for one catalogue field: the shared fieldProblem() is the only implementation. */
+/**
+ * class-validator rule for one catalogue field, absent or passing the shared fieldProblem() (the only implementation).
+ * One rule a field, absence included, rather than a ValidateIf beside it: the pipe goes through every field's rules on
+ * every save, whichever were sent.
+ */
 function MatchesFieldSpec(spec: FieldSpec): PropertyDecorator {
   return ValidateBy({
     name: 'studentField',
     validator: {
-      validate: (value: unknown) => fieldProblem(spec, value) === null,
+      validate: (value: unknown) => value === undefined || fieldProblem(spec, value) === null,
       defaultMessage: (args) => fieldProblem(spec, args?.value) ?? MESSAGES.required,
     },
   });
@@ -58,11 +62,7 @@ const trimString = Transform(({ value }: { value: unknown }) => (typeof value ==
 
 const fieldSchemas = studentFieldProperties();
 for (const spec of STUDENT_FIELDS) {
-  const decorators = [
-    trimString,
-    ValidateIf((o: Record<string, unknown>) => o[spec.name] !== undefined),
-    MatchesFieldSpec(spec),
-  ];
+  const decorators = [trimString, MatchesFieldSpec(spec)];
   for (const decorate of decorators) decorate(SaveStudentDto.prototype, spec.name);
   // The API reference lists the field with the type its kind stores.
   ApiPropertyOptional(fieldSchemas[spec.name] as ApiPropertyOptions)(SaveStudentDto.prototype, spec.name);
