@@ -36,6 +36,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   await app.get(SeedService).run();
 
   app.disable('x-powered-by');
+  // No ETag worked out for every answer (a hash of each body): the API's answers and the pages are no-store, never
+  // revalidated; the client's files carry their own (precompressedAssets, express.static).
+  app.set('etag', false);
   app.use(requestLogging(logger));
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config.secureCookies));

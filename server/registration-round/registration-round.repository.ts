@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, In } from 'typeorm';
 import { chunks } from '../common/chunks.js';
+import { PreparedStatements } from '../database/prepared.js';
 import { Transactions } from '../database/transactions.js';
 import {
   RegistrationArchive,
@@ -11,7 +12,10 @@ import {
 /** The three tables of the registration round (docs/product.md §13): this is their one way in. */
 @Injectable()
 export class RegistrationRoundRepository {
-  constructor(private readonly tx: Transactions) {}
+  constructor(
+    private readonly tx: Transactions,
+    private readonly prepared: PreparedStatements,
+  ) {}
 
   private manager(m?: EntityManager): EntityManager {
     return m ?? this.tx.manager;
@@ -24,8 +28,9 @@ export class RegistrationRoundRepository {
   }
 
   /** Whether her registration of `year` is kept (she returns the year after): read on every family save. */
-  hasArchive(studentId: string, year: number, m?: EntityManager): Promise<boolean> {
-    return this.manager(m).existsBy(RegistrationArchive, { student_id: studentId, year });
+  async hasArchive(studentId: string, year: number, m?: EntityManager): Promise<boolean> {
+    const sql = 'SELECT 1 AS kept FROM registration_archives WHERE student_id = ? AND year = ? LIMIT 1';
+    return (await this.prepared.rows(sql, [studentId, year], m)).length > 0;
   }
 
   /** Which of these students have a kept registration of `year` (were at the school then, and it closed). */

@@ -6,6 +6,7 @@ import { familySectionsShown } from '../../shared/registration-progress.js';
 import type { SessionUser } from '../common/session-user.js';
 import { nowIso } from '../common/time.js';
 import { sameMailbox } from '../../shared/email-address.js';
+import { PreparedStatements } from '../database/prepared.js';
 import { GuardianWrittenAddress } from './entities/guardian-written-address.entity.js';
 import { StudentsRepository } from './students.repository.js';
 
@@ -54,6 +55,7 @@ export class AddressWriters {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly students: StudentsRepository,
+    private readonly prepared: PreparedStatements,
   ) {}
 
   /**
@@ -95,8 +97,14 @@ export class AddressWriters {
    */
   private async trust(studentId: string, fields: readonly string[], m: EntityManager): Promise<void> {
     const address = fields.filter(isAddressField);
-    if (address.length > 0)
-      await m.getRepository(GuardianWrittenAddress).delete({ student_id: studentId, field: In(address) });
+    // A prepared statement: a save that sends an address runs it (the query builder cost more than the delete).
+    if (address.length === 0) return;
+    const marks = address.map(() => '?').join(', ');
+    await this.prepared.run(
+      `DELETE FROM guardian_written_addresses WHERE student_id = ? AND field IN (${marks})`,
+      [studentId, ...address],
+      m,
+    );
   }
 
   /** Her personal data is deleted (docs/product.md §12.4): who wrote her addresses goes too. Answers its table. */

@@ -109,18 +109,15 @@ export function serveWebClient(
 
   app.use('/assets', precompressedAssets(path.join(webDir, 'assets')));
   const rootFiles = express.static(webDir, { index: false, maxAge: '1h' });
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    SERVER_PATHS.test(req.path) ? next() : rootFiles(req, res, next),
-  );
-  // The API's requests pass straight on (no promise made for them: every API request passes here).
+  // One layer for the client's files and pages: the API's requests pass straight on, tested once (every API request
+  // passes here); a file of the client's folder is answered as it is; any other GET is a page, drawn by the server.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      SERVER_PATHS.test(req.path) ||
-      req.path.startsWith('/assets/')
-    )
-      return next();
-    drawPage(req, res).catch(next);
+    if (SERVER_PATHS.test(req.path)) return next();
+    rootFiles(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/assets/')) return next();
+      drawPage(req, res).catch(next);
+    });
   });
   const drawPage = async (req: Request, res: Response): Promise<void> => {
     const html = indexHtml();
