@@ -21,8 +21,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 // local server) with WEB_CONCURRENCY workers (BENCH_WORKERS, default auto: one per core). Default: the embedded
 // SQLite in one process.
 const MARIADB = process.env.BENCH_DATABASE === 'mariadb';
-// BENCH_ONLY=api: the start, sign-in, record read and field save figures only (no PDFs, no browser), printed and not
-// written to bench/results.md: for comparing two forms of the server quickly on a busy machine.
+// BENCH_ONLY=api: the start, sign-in, record read and field save figures (and the MariaDB workers' reads) only, no
+// PDFs, no browser; printed and not written to bench/results.md: for comparing two forms of the server quickly.
 // BENCH_PROFILE=1: as BENCH_ONLY=api, with the server (and the NestJS ceiling) under V8's CPU profiler during the
 // record read and field save figures: prints where each request's time goes, by layer (bench/profile-layers.mjs), and
 // keeps the profiles in bench/profiles/ (open them in Chromium's DevTools). The profiler slows the server: its
@@ -275,10 +275,11 @@ async function measureProcesses() {
   let c;
   try {
     c = await mysql.createConnection(MARIADB_SERVER);
+    await c.query(`CREATE DATABASE \`${db}\``);
   } catch {
+    await c?.end();
     return null;
   }
-  await c.query(`CREATE DATABASE \`${db}\``);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-workers-'));
   const at = `http://127.0.0.1:${port + 1}`;
   const workersEnv = (n) => ({
@@ -318,8 +319,10 @@ async function measureProcesses() {
         });
         results.push({ ...result, sessions });
       } finally {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGTERM');
+          await new Promise((r) => child.once('exit', r));
+        }
       }
     }
     return results;
@@ -472,7 +475,7 @@ async function main() {
   });
 
   const started = performance.now();
-  const server = spawn(node, [...profilerArgs('portal'), 'dist/server/main.js'], {
+  const server = spawn(node, [...profilerArgs(), 'dist/server/main.js'], {
     cwd: root,
     env: { ...env, ...profilerEnv('portal') },
     stdio: ['ignore', 'inherit', 'inherit'],

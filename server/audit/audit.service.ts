@@ -88,6 +88,7 @@ export class AuditService {
         `INSERT INTO audit_log (${WRITTEN_COLUMNS.join(', ')}) VALUES ${part.map(() => VALUES_ROW).join(', ')}`,
         part.flatMap((row) => WRITTEN_COLUMNS.map((c) => row[c])),
         manager,
+        part.length === 1 ? 'fixed' : 'varies',
       );
   }
 

@@ -1,6 +1,6 @@
 import { HttpStatus, UnprocessableEntityException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import type { ValidatorOptions } from 'class-validator';
+import { getMetadataStorage, type ValidatorOptions } from 'class-validator';
 
 function collect(errors: ValidationError[], prefix = '', out: Record<string, string[]> = {}): Record<string, string[]> {
   for (const e of errors) {
@@ -18,17 +18,33 @@ const PARTIAL_BODY = Symbol('partial body');
  * rules are in a validation group named after the field, and the rules of the fields every body has are `always`: the
  * pipe checks those and the fields sent, instead of going through every declared field in turn (class-validator's way:
  * for the record's 110 fields, most of a save's validation). A field sent that the class does not declare is refused
- * as in any other body.
+ * as in any other body. Only for flat bodies: a nested class's rules would be filtered by the outer body's fields.
  */
 export function PartialBody(): ClassDecorator {
   return (target) => Reflect.defineMetadata(PARTIAL_BODY, true, target);
+}
+
+/** The validation groups a @PartialBody() class declares (its fields' names), worked out once a class. */
+const declaredGroups = new WeakMap<object, Set<string>>();
+function groupsOf(target: object): Set<string> {
+  let groups = declaredGroups.get(target);
+  if (!groups) {
+    const rules = getMetadataStorage().getTargetValidationMetadatas(target as new () => object, '', true, false);
+    groups = new Set(rules.flatMap((rule) => rule.groups ?? []));
+    declaredGroups.set(target, groups);
+  }
+  return groups;
 }
 
 /** Nest's ValidationPipe, which checks of a @PartialBody() class the fields sent (and its `always` ones). */
 class PortalValidationPipe extends ValidationPipe {
   protected override validate(object: object, options?: ValidatorOptions) {
     if (Reflect.getMetadata(PARTIAL_BODY, object.constructor) !== true) return super.validate(object, options);
-    const sent = Object.keys(object).filter((key) => (object as Record<string, unknown>)[key] !== undefined);
+    // The fields sent that the class declares (any other is refused by the whitelist, whatever the groups).
+    const declared = groupsOf(object.constructor);
+    const sent = Object.keys(object).filter(
+      (key) => declared.has(key) && (object as Record<string, unknown>)[key] !== undefined,
+    );
     // No group at all would mean every rule: a body with none of the fields still has its `always` rules checked.
     return super.validate(object, { ...options, groups: sent.length > 0 ? sent : ['(none sent)'] });
   }

@@ -19,11 +19,20 @@ interface Kept {
 interface SqliteDatabase {
   prepare(sql: string): SqliteStatement;
 }
-interface MysqlExecutor {
-  execute(sql: string, params: Param[], done: (err: Error | null, rows: unknown) => void): void;
+type MysqlDone = (err: Error | null, rows: unknown) => void;
+interface MysqlConnection {
+  execute(sql: string, params: Param[], done: MysqlDone): void;
+  query(sql: string, params: Param[], done: MysqlDone): void;
 }
 
-/** Statements kept prepared on SQLite at most (the UPDATE of a save has one per set of columns). */
+/**
+ * The SQL's shape: `fixed`, the same text on every call (prepared once, on MariaDB too); `varies`, built from what a
+ * request sent (the columns of a save, a list's length): on MariaDB sent as a parameterised text query instead, since
+ * each text prepared there stays prepared on its connection, and the server's count of them is limited.
+ */
+export type SqlShape = 'fixed' | 'varies';
+
+/** Statements kept prepared on SQLite at most, the least recently used dropped first. */
 const KEPT_STATEMENTS = 500;
 
 /**
@@ -33,6 +42,8 @@ const KEPT_STATEMENTS = 500;
  * makes its rows the same way. The names are the statement's own columns, quoted as JSON: no value is in the code.
  */
 function rowMaker(names: readonly string[]): (values: unknown[]) => unknown {
+  // A literal's `__proto__` key would set the prototype, not a property: no table of ours has such a column.
+  if (names.includes('__proto__')) throw new Error('A column named __proto__ cannot be read into an object.');
   const fields = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
   return new Function('v', `return { ${fields} };`) as (values: unknown[]) => unknown;
 }
@@ -41,9 +52,10 @@ function rowMaker(names: readonly string[]): (values: unknown[]) => unknown {
  * Statements prepared once and run many times, for the few queries that every signed-in request runs (the record's
  * read; a save's row lock, update and audit row), without TypeORM's query runner in between: its query events,
  * logger hooks and result wrapping cost more than these queries themselves. On SQLite a better-sqlite3 statement (the
- * one connection: inside a transaction too); on MariaDB mysql2's `execute`, a server-side prepared statement that
- * mysql2 keeps per connection, on the transaction's connection when given one. The SQL is always the caller's own,
- * built from the catalogue's column names, never from a request; values go only through the parameters.
+ * one connection: inside a transaction too); on MariaDB mysql2's `execute` for a fixed text (a server-side prepared
+ * statement mysql2 keeps per connection) and its parameterised `query` for one that varies, on the transaction's
+ * connection when given one. The SQL is always the caller's own, built from the catalogue's column names, never from a
+ * request; values go only through the parameters.
  */
 @Injectable()
 export class PreparedStatements {
@@ -52,7 +64,7 @@ export class PreparedStatements {
   constructor(private readonly ds: DataSource) {}
 
   /** The rows a SELECT answers, outside any transaction or in the caller's (`m`). */
-  rows<Row>(sql: string, params: Param[], m?: EntityManager): Promise<Row[]> {
+  rows<Row>(sql: string, params: Param[], m?: EntityManager, shape: SqlShape = 'fixed'): Promise<Row[]> {
     if (isSqlite(this.ds)) {
       try {
         const { statement, row } = this.statement(sql);
@@ -61,18 +73,22 @@ export class PreparedStatements {
         return Promise.reject(e as Error);
       }
     }
-    return this.execute(sql, params, m) as Promise<Row[]>;
+    return this.mysql(sql, params, m, shape) as Promise<Row[]>;
   }
 
   /** Runs an INSERT, UPDATE or DELETE, outside any transaction or in the caller's (`m`). */
-  async run(sql: string, params: Param[], m?: EntityManager): Promise<void> {
+  async run(sql: string, params: Param[], m?: EntityManager, shape: SqlShape = 'fixed'): Promise<void> {
     if (isSqlite(this.ds)) this.statement(sql).statement.run(...params);
-    else await this.execute(sql, params, m);
+    else await this.mysql(sql, params, m, shape);
   }
 
   private statement(sql: string): Kept {
     let kept = this.statements.get(sql);
-    if (!kept) {
+    if (kept) {
+      // Least recently used first out: the statements every request runs stay while those of rare shapes come and go.
+      this.statements.delete(sql);
+      this.statements.set(sql, kept);
+    } else {
       const statement = (
         this.ds.driver as unknown as { databaseConnection: SqliteDatabase }
       ).databaseConnection.prepare(sql);
@@ -85,11 +101,17 @@ export class PreparedStatements {
     return kept;
   }
 
-  private execute(sql: string, params: Param[], m?: EntityManager): Promise<unknown> {
-    const inTransaction = (m?.queryRunner as { databaseConnection?: MysqlExecutor } | undefined)?.databaseConnection;
-    const executor = inTransaction ?? (this.ds.driver as unknown as { pool: MysqlExecutor }).pool;
-    return new Promise((resolve, reject) =>
-      executor.execute(sql, params, (err, rows) => (err ? reject(err) : resolve(rows))),
-    );
+  private async mysql(sql: string, params: Param[], m: EntityManager | undefined, shape: SqlShape): Promise<unknown> {
+    // In a transaction, its own connection (a released one is refused, as TypeORM refuses it); else the pool.
+    const runner = m?.queryRunner;
+    if (runner?.isReleased) throw new Error('The transaction of this query has already ended.');
+    const connection = runner
+      ? ((await runner.connect()) as MysqlConnection)
+      : (this.ds.driver as unknown as { pool: MysqlConnection }).pool;
+    return new Promise((resolve, reject) => {
+      const done: MysqlDone = (err, rows) => (err ? reject(err) : resolve(rows));
+      if (shape === 'fixed') connection.execute(sql, params, done);
+      else connection.query(sql, params, done);
+    });
   }
 }

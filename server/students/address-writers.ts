@@ -104,6 +104,7 @@ export class AddressWriters {
       `DELETE FROM guardian_written_addresses WHERE student_id = ? AND field IN (${marks})`,
       [studentId, ...address],
       m,
+      'varies',
     );
   }
 

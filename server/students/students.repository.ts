@@ -134,8 +134,8 @@ export class StudentsRepository {
   }
 
   /**
-   * The whole row, read with plain SQL: the column names are the record's field names, and building
-   * TypeORM's select for 110 columns cost more than the query itself (it is read on every step).
+   * The whole row, by a prepared statement: the column names are the record's field names, and building TypeORM's
+   * select for 110 columns cost more than the query itself (the first views, the round, the documents read it).
    */
   async findRow(id: string, m?: EntityManager): Promise<StudentRow | null> {
     const [row] = await this.prepared.rows<StudentRow>('SELECT * FROM students WHERE id = ?', [id], m);
@@ -145,7 +145,7 @@ export class StudentsRepository {
   /**
    * The registration record as the API shows it (docs/product.md §3), read on every step of the form: every column
    * but created_at, and updated_at as `updatedAt`, named so by the query itself (copying a 110-field row to rename one
-   * field cost more than reading it).
+   * field cost more than reading it). The same shape as toStudentRecord (student-record.mapper.ts) makes of a row.
    */
   async recordOf(id: string): Promise<StudentRecord | null> {
     this.recordSql ??= `SELECT ${this.ds
@@ -182,6 +182,7 @@ export class StudentsRepository {
       `SELECT ${this.columnList(['id', ...columns])} FROM students WHERE id = ?${lock}`,
       [id],
       m,
+      'varies',
     );
     return row ?? null;
   }
@@ -336,13 +337,13 @@ export class StudentsRepository {
     return used;
   }
 
-  /** Sets some columns of one student (every save: plain SQL, as pickForUpdate). */
   /** The same columns of many students set to the same values, in the caller's transaction (a statement per 500). */
   async updateMany(ids: readonly string[], changes: StudentChanges, m: EntityManager): Promise<void> {
     for (let n = 0; n < ids.length; n += ID_CHUNK)
       await m.update(Student, { id: In(ids.slice(n, n + ID_CHUNK)) }, changes);
   }
 
+  /** Sets some columns of one student (every save: a statement of its own, as pickForUpdate). */
   async update(id: string, changes: StudentChanges, m?: EntityManager): Promise<void> {
     const names = Object.keys(changes).filter((n) => changes[n as keyof StudentChanges] !== undefined);
     if (names.length === 0) return;
@@ -351,6 +352,7 @@ export class StudentsRepository {
       `UPDATE students SET ${names.map((n) => `${driver.escape(n)} = ?`).join(', ')} WHERE id = ?`,
       [...names.map((n) => changes[n as keyof StudentChanges] as string | number | null), id],
       m,
+      'varies',
     );
   }
 

@@ -12,8 +12,10 @@ export const CSRF_HEADER = 'x-xsrf-token';
  */
 export const CSRF_BINDING_COOKIE = 'portal.csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Tokens whose check is remembered at most (about one per signed-in browser). */
+/** Valid tokens remembered at most (about one per signed-in browser), the oldest forgotten first. */
 const CHECKED_KEPT = 20_000;
+/** The longest token remembered: csrf-csrf's (an HMAC and the random part, in hex) is 113 characters. */
+const TOKEN_MAX_LENGTH = 200;
 
 type Cookies = Record<string, string>;
 
@@ -30,8 +32,8 @@ export class Csrf {
   private readonly csrf: DoubleCsrfUtilities;
   /** Requests whose XSRF-TOKEN cookie is being checked on its own, as if echoed in the header (holdsValidToken). */
   private readonly checkingCookie = new WeakSet<Request>();
-  /** Whether a token is valid for a binding, by `binding + token`: an HMAC's answer never changes (nor the secret). */
-  private readonly checked = new Map<string, boolean>();
+  /** Tokens found valid for their binding, as `binding + token`: an HMAC's answer never changes (nor the secret). */
+  private readonly valid = new Set<string>();
 
   constructor(
     secret: string,
@@ -64,15 +66,14 @@ export class Csrf {
 
   /**
    * Whether the XSRF-TOKEN cookie the browser holds (if any) was minted for this request's binding. Asked on every
-   * answer (the rotation below): the HMAC is worked out once per binding and token, and remembered.
+   * answer (the rotation below): a valid token's HMAC is worked out once per binding, and remembered.
    */
   private holdsValidToken(req: Request): boolean {
     const binding = this.binding(req);
     const token = (req.cookies as Cookies)[CSRF_COOKIE];
     if (binding === null || typeof token !== 'string') return false;
     const key = `${binding}\n${token}`;
-    const known = this.checked.get(key);
-    if (known !== undefined) return known;
+    if (this.valid.has(key)) return true;
     this.checkingCookie.add(req);
     let valid: boolean;
     try {
@@ -80,8 +81,11 @@ export class Csrf {
     } finally {
       this.checkingCookie.delete(req);
     }
-    if (this.checked.size >= CHECKED_KEPT) this.checked.delete(this.checked.keys().next().value!);
-    this.checked.set(key, valid);
+    // Only a token minted here is remembered (its length is the library's): what a browser makes up is not kept.
+    if (valid && token.length <= TOKEN_MAX_LENGTH) {
+      if (this.valid.size >= CHECKED_KEPT) this.valid.delete(this.valid.keys().next().value!);
+      this.valid.add(key);
+    }
     return valid;
   }
 

@@ -47,9 +47,8 @@ export class SaveStudentDto {
 }
 
 /**
- * class-validator rule for one catalogue field, absent or passing the shared fieldProblem() (the only implementation).
- * One rule a field, absence included, rather than a ValidateIf beside it: the pipe goes through every field's rules on
- * every save, whichever were sent.
+ * class-validator rule for one catalogue field, absent or passing the shared fieldProblem() (the only implementation),
+ * in the field's own validation group: the pipe checks the fields a save sends (PartialBody).
  */
 function MatchesFieldSpec(spec: FieldSpec): PropertyDecorator {
   return ValidateBy(
