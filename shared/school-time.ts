@@ -22,14 +22,21 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The last time formatLocalDateTime wrote: a save asks for today's date twice, within the same second. */
+let last: { timeZone: string; second: number; text: string } | undefined;
+
 /** 'YYYY-MM-DD HH:mm:ss' of an instant in the given IANA time zone (the school's local time). */
 export function formatLocalDateTime(date: Date, timeZone: string): string {
+  const second = Math.floor(date.getTime() / 1000);
+  if (last?.second === second && last.timeZone === timeZone) return last.text;
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const text = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  last = { timeZone, second, text };
+  return text;
 }
 
 /** 'YYYY-MM-DD HH:mm' in school time of an ISO instant (a stored timestamp), or '—' for none or an unreadable one. */

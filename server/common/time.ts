@@ -8,16 +8,9 @@ export function nowIso(): string {
 /** 'YYYY-MM-DD HH:mm:ss' of an instant in the school's time zone: shared/school-time.ts, which the web uses too. */
 export { formatLocalDateTime };
 
-/** The last date localDate worked out: every save asks it, often within the same second. */
-let lastDate: { timeZone: string; second: number; date: string } | undefined;
-
 /** Today's date 'YYYY-MM-DD' in the given time zone. */
 export function localDate(date: Date, timeZone: string): string {
-  const second = Math.floor(date.getTime() / 1000);
-  if (lastDate?.second === second && lastDate.timeZone === timeZone) return lastDate.date;
-  const local = formatLocalDateTime(date, timeZone).slice(0, 10);
-  lastDate = { timeZone, second, date: local };
-  return local;
+  return formatLocalDateTime(date, timeZone).slice(0, 10);
 }
 
 /**

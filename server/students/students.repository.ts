@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, type FindOptionsOrder, type FindOptionsWhere, In } from 'typeorm';
 import { REGISTER_COLUMNS } from '../../shared/retention.js';
-import { STUDENT_FIELDS, type StudentFields } from '../../shared/student-fields.js';
+import { STUDENT_FIELDS, type StudentFields, type StudentRecord } from '../../shared/student-fields.js';
 import { FORMER_STATUSES, isFormerStatus, type StudentStanding } from '../../shared/school-year.js';
-import type { StudentRecord } from '../../shared/student-fields.js';
 import { TERMS_STAMP_COLUMNS } from '../../shared/terms.js';
 import type { TermsAgreementStamp } from '../../shared/terms.js';
 import { type CacheRegion, SharedCache } from '../cache/shared-cache.js';
@@ -148,12 +147,15 @@ export class StudentsRepository {
    * field cost more than reading it). The same shape as toStudentRecord (student-record.mapper.ts) makes of a row.
    */
   async recordOf(id: string): Promise<StudentRecord | null> {
-    this.recordSql ??= `SELECT ${this.ds
-      .getMetadata(Student)
-      .columns.map((c) => c.databaseName)
-      .filter((c) => c !== 'created_at' && c !== 'updated_at')
-      .map((c) => this.ds.driver.escape(c))
-      .join(', ')}, updated_at AS ${this.ds.driver.escape('updatedAt')} FROM students WHERE id = ?`;
+    if (this.recordSql === undefined) {
+      const columns = this.ds
+        .getMetadata(Student)
+        .columns.map((c) => c.databaseName)
+        .filter((c) => c !== 'created_at' && c !== 'updated_at');
+      this.recordSql =
+        `SELECT ${this.columnList(columns)}, updated_at AS ${this.ds.driver.escape('updatedAt')} ` +
+        'FROM students WHERE id = ?';
+    }
     const [record] = await this.prepared.rows<StudentRecord>(this.recordSql, [id]);
     return record ?? null;
   }
