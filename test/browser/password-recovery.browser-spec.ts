@@ -169,7 +169,8 @@ describe('a forgotten password, on a phone (360 px)', () => {
     await expect
       .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Brianna Cooper' }).isVisible())
       .toBe(true);
-    expect(await page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
+    // The cards come together after the registration round's first answer (dashboard-page.tsx).
+    await expect.poll(() => page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
     await expectNoSidewaysScroll(page, 'dashboard after the reset');
 
     // The same link again: spent.

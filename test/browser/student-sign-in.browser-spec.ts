@@ -100,7 +100,9 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     await expect
       .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Jane Doe' }).isVisible())
       .toBe(true);
-    expect(await page.getByRole('link', { name: /View Term Reports/ }).isVisible()).toBe(true);
+    // Drawn by the browser after the change, the cards wait for the registration round's first answer and come
+    // together (dashboard-page.tsx): on a loaded machine they can follow the heading by a moment.
+    await expect.poll(() => page.getByRole('link', { name: /View Term Reports/ }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
     // Class 1A is Form 1: the PTA card is shown.
     await expect.poll(() => page.getByRole('link', { name: /PTA Registration/ }).isVisible()).toBe(true);
