@@ -119,7 +119,8 @@ describe('Upload Documents', () => {
       'SEA Slip',
       'Picture',
     ]) {
-      expect(await slot(page, label).isVisible(), label).toBe(true);
+      // The step's heading is drawn while the form still waits for its lists (registration-form.tsx): the slots after.
+      await expect.poll(() => slot(page, label).isVisible(), { message: label }).toBe(true);
     }
     expect(await slot(page, 'Immigration Permit').count()).toBe(0);
     const birth = slot(page, 'Birth Certificate');

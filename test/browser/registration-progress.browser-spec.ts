@@ -245,9 +245,12 @@ describe('a parent completes the registration on a 360 px phone, seeing where sh
         'Step 6: Complete (1 still needed)Still needed: Agreement to the terms and conditions',
       ]);
     expect(await page.getByText('4 of 6 steps complete. What is still needed is listed below.').isVisible()).toBe(true);
-    // The terms she is asked to agree to are readable right here.
+    // The terms she is asked to agree to are readable right here. They come with their own answer, asked for as the
+    // step is first drawn (terms-agreement.tsx): after the checklist.
     for (const paragraph of termsParagraphs(DEFAULT_TERMS_TEXT).slice(0, 3)) {
-      expect(await page.getByText(paragraph, { exact: true }).isVisible(), paragraph).toBe(true);
+      await expect
+        .poll(() => page.getByText(paragraph, { exact: true }).isVisible(), { message: paragraph })
+        .toBe(true);
     }
     await checkScreen(page, 'complete-four-of-six');
 

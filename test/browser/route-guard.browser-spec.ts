@@ -92,7 +92,8 @@ describe('route guard and history mode (docs/product.md §2)', () => {
     await page.reload();
     await expectPath(page, '/registration/family-data');
     await expect.poll(() => clientView(page).getByRole('heading', { name: 'Family Data' }).isVisible()).toBe(true);
-    expect(await page.getByLabel('The student lives with').isVisible()).toBe(true);
+    // The heading is drawn before the step's form, which waits for the lists the server's first view leaves out.
+    await expect.poll(() => page.getByLabel('The student lives with').isVisible()).toBe(true);
 
     // Back and forward work like any web site.
     await page.goBack();

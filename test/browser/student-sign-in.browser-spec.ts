@@ -195,9 +195,13 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
     await expect
       .poll(() => clientView(page).getByRole('heading', { name: 'Welcome, Mary Roberts' }).isVisible())
       .toBe(true);
-    // Wait until her record (class 2B) has loaded, then make sure no PTA card appeared.
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
+    // Wait until her record (class 2B) has loaded, then make sure no PTA card appeared. Signed in on the same page,
+    // its network may have gone idle before she did (waiting for 'networkidle' then waits for nothing): the sign that
+    // her record is in is the registration card's progress, drawn with it (dashboard-page.tsx).
+    await expect.poll(() => page.getByRole('link', { name: /Edit\/View Registration/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: /Edit\/View Registration/ }).textContent())
+      .toMatch(/of 6 steps complete/);
     expect(await page.getByRole('link', { name: /PTA Registration/ }).count()).toBe(0);
 
     // On Term Reports the side menu lists the other pages and leaves the current one out.
