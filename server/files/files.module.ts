@@ -13,7 +13,10 @@ import { UploadGate } from './upload-gate.js';
 import { UploadReader } from './upload.interceptor.js';
 import { ThrottlingModule } from '../common/throttling/throttling.module.js';
 
-/** Uploaded documents. Exports FilesService (current files, picture bytes) for the generated documents. */
+/**
+ * Uploaded documents. Exports FilesService (current files, picture bytes) for the generated documents, and StorageSweep
+ * for another folder of stored files to be kept to its table (the kept forms' PDFs).
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([StudentFile]), StudentsModule, GuardianLinksModule, ThrottlingModule],
   controllers: [FilesController],
@@ -28,6 +31,6 @@ import { ThrottlingModule } from '../common/throttling/throttling.module.js';
     },
     StorageSweep,
   ],
-  exports: [FilesService],
+  exports: [FilesService, StorageSweep],
 })
 export class FilesModule {}

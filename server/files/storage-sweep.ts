@@ -11,23 +11,41 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 const JOB = 'storage-sweep';
 
+/** A folder of stored files and the names its table gives them: what the sweep keeps it to. */
+export interface SweptFolder {
+  /** How the log names it. */
+  name: string;
+  storage: FileStorage;
+  /** Every stored name a row holds. */
+  storedNames: () => Promise<Iterable<string>>;
+}
+
 /**
- * Keeps the uploads folder to what the database names (docs/product.md §5 Uploads), at start and every
- * hour: the temporary files of writes no live process owns (LocalDiskStorage.removeUnfinishedWrites), and
- * stored files without a row (a process killed between storing the bytes and recording them) once older
- * than ORPHAN_GRACE_MS, so another instance's upload in progress is never touched. A sweep that would
- * remove more than half of the files (and more than 10) removes nothing and says so: that is a database
- * that does not belong to this folder, not crash leftovers.
+ * Keeps each folder of stored files to what the database names (docs/product.md §5 Uploads), at start and every
+ * hour: the uploads, and any folder another module adds (the kept forms' PDFs, registration-round). It removes the
+ * temporary files of writes no live process owns (LocalDiskStorage.removeUnfinishedWrites), and stored files without
+ * a row (a process killed between storing the bytes and recording them, a recording that failed) once older than
+ * ORPHAN_GRACE_MS, so another instance's write in progress is never touched. A sweep that would remove more than half
+ * of a folder's files (and more than 10) removes nothing there and says so: that is a database that does not belong
+ * to this folder, not crash leftovers. A minor's documents and forms are not kept past their rows, whatever happened.
  */
 @Injectable()
 export class StorageSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('StorageSweep');
+  private readonly folders: SweptFolder[] = [];
 
   constructor(
-    private readonly files: FilesService,
-    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    files: FilesService,
+    @Inject(FILE_STORAGE) storage: FileStorage,
     private readonly jobs: IntervalJobs,
-  ) {}
+  ) {
+    this.folders.push({ name: 'uploads', storage, storedNames: () => files.storedNames() });
+  }
+
+  /** Another folder to keep to its table (added while the modules are built, before the first sweep). */
+  add(folder: SweptFolder): void {
+    this.folders.push(folder);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sweep();
@@ -44,40 +62,46 @@ export class StorageSweep implements OnApplicationBootstrap, OnModuleDestroy {
     this.jobs.stop(JOB);
   }
 
-  /** One sweep; failures are logged, never thrown (the next sweep tries again). */
+  /** One sweep of every folder; failures are logged, never thrown (the next sweep tries again). Answers the totals. */
   async sweep(now = Date.now()): Promise<{ unfinished: number; orphans: number }> {
-    const done = { unfinished: 0, orphans: 0 };
-    try {
-      done.unfinished = await this.storage.removeUnfinishedWrites(now);
-      done.orphans = await this.removeOrphans(now);
-    } catch (e) {
-      this.logger.error({ msg: 'uploads folder sweep failed', error: (e as Error).message });
+    const total = { unfinished: 0, orphans: 0 };
+    for (const folder of this.folders) {
+      const done = { unfinished: 0, orphans: 0 };
+      try {
+        done.unfinished = await folder.storage.removeUnfinishedWrites(now);
+        done.orphans = await this.removeOrphans(folder, now);
+      } catch (e) {
+        this.logger.error({ msg: 'stored files sweep failed', folder: folder.name, error: (e as Error).message });
+      }
+      if (done.unfinished + done.orphans > 0)
+        this.logger.warn({ msg: 'removed files left by interrupted writes', folder: folder.name, ...done });
+      total.unfinished += done.unfinished;
+      total.orphans += done.orphans;
     }
-    if (done.unfinished + done.orphans > 0)
-      this.logger.warn({ msg: 'removed files left by interrupted uploads', ...done });
-    return done;
+    return total;
   }
 
-  private async removeOrphans(now: number): Promise<number> {
+  private async removeOrphans(folder: SweptFolder, now: number): Promise<number> {
     // The folder is listed before the rows are read: a file listed old enough had its row long before.
     const old: string[] = [];
     let stored = 0;
-    for await (const f of this.storage.list()) {
+    for await (const f of folder.storage.list()) {
       stored++;
       if (now - f.writtenAt > ORPHAN_GRACE_MS) old.push(f.storedName);
     }
     if (old.length === 0) return 0;
-    const named = new Set(await this.files.storedNames());
+    const named = new Set(await folder.storedNames());
     const orphans = old.filter((name) => !named.has(name));
     if (orphans.length > 10 && orphans.length > stored / 2) {
       this.logger.error({
         msg: 'most stored files have no database row: nothing removed (is this the right database?)',
+        folder: folder.name,
         orphans: orphans.length,
         stored,
       });
       return 0;
     }
-    for (const name of orphans) await this.storage.remove(name);
+    for (const name of orphans) await folder.storage.remove(name);
     return orphans.length;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In } from 'typeorm';
+import { type EntityManager, In, IsNull, Not } from 'typeorm';
 import { chunks } from '../common/chunks.js';
 import { PreparedStatements } from '../database/prepared.js';
 import { Transactions } from '../database/transactions.js';
@@ -66,6 +66,15 @@ export class RegistrationRoundRepository {
   }
 
   /** The year's PDF made from the kept answers, once: never replaced (a row that has one keeps it). */
+  /** The stored names of every kept PDF (the forms folder's sweep keeps the folder to them). */
+  async pdfStoredNames(): Promise<string[]> {
+    const rows = await this.manager().find(RegistrationArchive, {
+      select: { pdf_stored_name: true },
+      where: { pdf_stored_name: Not(IsNull()) },
+    });
+    return rows.map((row) => row.pdf_stored_name!);
+  }
+
   async setPdf(
     studentId: string,
     year: number,

@@ -36,6 +36,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { type CurrentFileRef, FilesService } from '../files/files.service.js';
 import { LocalDiskStorage } from '../files/storage/local-disk-storage.js';
+import { StorageSweep } from '../files/storage-sweep.js';
 import { SchoolYearService } from '../school-year/school-year.service.js';
 import { type RecordChange, RecordChangeHooks } from '../students/record-change-hooks.js';
 import { RegistrationWindow } from '../students/registration-window.js';
@@ -81,7 +82,7 @@ const toMarks = (rows: readonly { item: string; state: 'confirmed' | 'changed'; 
  */
 @Injectable()
 export class RegistrationRoundService implements OnModuleInit {
-  /** The kept forms' PDFs: their own folder of the uploads, which the uploads' sweep does not look into. */
+  /** The kept forms' PDFs: their own folder of the uploads, swept against registration_archives (StorageSweep). */
   private readonly pdfs: LocalDiskStorage;
 
   constructor(
@@ -95,8 +96,11 @@ export class RegistrationRoundService implements OnModuleInit {
     private readonly hooks: RecordChangeHooks,
     private readonly window: RegistrationWindow,
     private readonly audit: AuditService,
+    sweep: StorageSweep,
   ) {
     this.pdfs = new LocalDiskStorage(path.join(config.uploadsDir, 'forms'));
+    // A PDF whose row was never written (a process killed between the two, a failed write) goes with the sweep.
+    sweep.add({ name: 'kept forms', storage: this.pdfs, storedNames: () => this.rounds.pdfStoredNames() });
   }
 
   onModuleInit(): void {
@@ -400,9 +404,13 @@ export class RegistrationRoundService implements OnModuleInit {
     const storedName = await this.pdfs.put(pdf);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     // A write of its own (on SQLite, queued behind any other), so that it never joins another request's transaction.
-    const set = await this.tx.write((m) =>
-      this.rounds.setPdf(archive.student_id, archive.year, { storedName, sha256 }, m),
-    );
+    // Bytes no row names are removed, here or, when even that fails, by the sweep (StorageSweep).
+    const set = await this.tx
+      .write((m) => this.rounds.setPdf(archive.student_id, archive.year, { storedName, sha256 }, m))
+      .catch(async (e: unknown) => {
+        await this.pdfs.remove(storedName).catch(() => undefined);
+        throw e;
+      });
     if (set) return pdf;
     await this.pdfs.remove(storedName).catch(() => undefined);
     const kept = await this.rounds.archive(archive.student_id, archive.year);

@@ -1,6 +1,9 @@
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../server/audit/entities/audit-entry.entity.js';
+import { StorageSweep } from '../../server/files/storage-sweep.js';
 import type { StudentListItem } from '../../shared/admin-types.js';
 import {
   type ArchivedForm,
@@ -252,5 +255,29 @@ describe('the round of a returning student', () => {
     expect(entry).not.toBeNull();
     expect((await entry!.async('nodebuffer')).equals(old)).toBe(true);
     expect((await get(admin, `?year=${year - 5}`)).status).toBe(404);
+  });
+
+  it('the forms folder keeps only PDFs a kept year names: one left without its row goes after an hour', async () => {
+    const get = () => admin.download(`/api/registration-form/${ROSA}?year=${year}`).expect(200);
+    const before = (await get()).body as Buffer;
+    // Bytes whose row was never written (the process killed between the two): two hours old, and ten minutes old
+    // (another instance may still be recording those).
+    const dir = path.join(t.config.uploadsDir, 'forms', 'ab');
+    mkdirSync(dir, { recursive: true });
+    const leftover = (name: string, minutesOld: number) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, samplePdf('A form no kept year names'));
+      const at = new Date(Date.now() - minutesOld * 60_000);
+      utimesSync(file, at, at);
+      return file;
+    };
+    const stale = leftover('ab'.repeat(16), 120);
+    const recent = leftover('cd'.repeat(16), 10);
+
+    expect(await t.app.get(StorageSweep).sweep()).toEqual({ unfinished: 0, orphans: 1 });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    // The kept year's PDF stays, byte for byte.
+    expect(((await get()).body as Buffer).equals(before)).toBe(true);
   });
 });
