@@ -21,17 +21,10 @@ const it = browserTest.override('serverEnv', { PTA_FORM_URL: PTA_URL, STUDENT_ID
 
 describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () => {
   let t: TestApp;
+  let janeTries = 0;
 
   it.beforeAll(async ({ app }) => {
     t = app;
-    // Reset flag set: her password is her date of birth, yyyymmdd.
-    await createStudent(t, {
-      id: '2025001',
-      first_name: 'Jane',
-      last_name: 'Doe',
-      class_id: '1A',
-      date_of_birth: '2013-05-17',
-    });
     await createStudent(t, { id: '2025005', first_name: 'Kezia', last_name: 'Ramdass', date_of_birth: '2013-05-17' });
     await createStudent(t, {
       id: '2024002',
@@ -59,13 +52,17 @@ describe('student sign-in (docs/product.md §2 Student login, §4 Sign-in)', () 
   it('forces a first-time student to change her password, then keeps her signed in until she logs out', async ({
     page,
   }) => {
+    // Reset flag set: her password is her date of birth, yyyymmdd. A student of her own for each try: a try that
+    // failed after changing her password would leave a retry nothing to sign in with.
+    const id = String(2025010 + janeTries++);
+    await createStudent(t, { id, first_name: 'Jane', last_name: 'Doe', class_id: '1A', date_of_birth: '2013-05-17' });
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { name: 'Test Girls High School' }).isVisible()).toBe(true);
     await expect
       .poll(() => page.getByLabel('Password', { exact: true }).getAttribute('placeholder'))
       .toBe('Enter password');
 
-    await signInStudent(page, '2025001', '20130517');
+    await signInStudent(page, id, '20130517');
 
     // Reset mode: only the new password is asked for; the date of birth she has just typed is not asked again.
     await expect.poll(() => page.getByLabel('New Password', { exact: true }).isVisible()).toBe(true);
