@@ -131,6 +131,22 @@ describe('Csrf (csrf-csrf, bound to the browser)', () => {
     expect(send(other, a, 'POST', tokenA).passed).toBe(false);
   });
 
+  it('a token once accepted (its HMAC remembered) still needs its echo, its own binding and no other', () => {
+    const csrf = new Csrf(SECRET, false);
+    const a: FakeBrowser = { cookies: {} };
+    const tokenA = prime(csrf, a);
+    expect(send(csrf, a, 'POST', tokenA).passed).toBe(true);
+    expect(send(csrf, a, 'POST', tokenA).passed).toBe(true);
+    // Remembered valid for a's binding: without the header, or with another header, it is refused all the same.
+    expect(send(csrf, a, 'POST').passed).toBe(false);
+    expect(send(csrf, a, 'POST', `${tokenA}x`).passed).toBe(false);
+    // Carried into another browser, or to a's own session once she signs in, it is not hers.
+    const b: FakeBrowser = { cookies: {} };
+    prime(csrf, b);
+    expect(send(csrf, { cookies: { ...b.cookies, [CSRF_COOKIE]: tokenA } }, 'POST', tokenA).passed).toBe(false);
+    expect(send(csrf, { ...a, sessionID: 'sid-a', userId: 7 }, 'POST', tokenA).passed).toBe(false);
+  });
+
   it('refuses a token without a binding cookie (the anonymous binding is part of the signature)', () => {
     const csrf = new Csrf(SECRET, false);
     const b: FakeBrowser = { cookies: {} };

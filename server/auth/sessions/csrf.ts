@@ -59,14 +59,20 @@ export class Csrf {
     return typeof anon === 'string' && /^[\w-]{32,64}$/.test(anon) ? `anonymous:${anon}` : null;
   }
 
-  /** Whether the header echoes the XSRF-TOKEN cookie and that token was minted for this request's binding. */
+  /**
+   * Whether the header echoes the XSRF-TOKEN cookie and that token was minted for this request's binding (csrf-csrf's
+   * check, its HMAC remembered once valid: holdsValidToken).
+   */
   verify(req: Request): boolean {
-    return this.binding(req) !== null && this.csrf.validateRequest(req);
+    const header = req.get(CSRF_HEADER);
+    const echoed = typeof header === 'string' && header !== '' && header === (req.cookies as Cookies)[CSRF_COOKIE];
+    return echoed && this.holdsValidToken(req);
   }
 
   /**
    * Whether the XSRF-TOKEN cookie the browser holds (if any) was minted for this request's binding. Asked on every
-   * answer (the rotation below): a valid token's HMAC is worked out once per binding, and remembered.
+   * answer (the rotation below) and every change (verify): a valid token's HMAC is worked out once per binding, and
+   * remembered.
    */
   private holdsValidToken(req: Request): boolean {
     const binding = this.binding(req);
