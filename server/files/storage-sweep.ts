@@ -27,7 +27,8 @@ export interface SweptFolder {
  * a row (a process killed between storing the bytes and recording them, a recording that failed) once older than
  * ORPHAN_GRACE_MS, so another instance's write in progress is never touched. A sweep that would remove more than half
  * of a folder's files (and more than 10) removes nothing there and says so: that is a database that does not belong
- * to this folder, not crash leftovers. A minor's documents and forms are not kept past their rows, whatever happened.
+ * to this folder, not crash leftovers. So a minor's documents and forms stay on disk at most about two hours (the
+ * grace and the sweep's hour) after their rows have gone, unless that rule keeps a whole folder and logs it.
  */
 @Injectable()
 export class StorageSweep implements OnApplicationBootstrap, OnModuleDestroy {

@@ -65,7 +65,6 @@ export class RegistrationRoundRepository {
     return removed;
   }
 
-  /** The year's PDF made from the kept answers, once: never replaced (a row that has one keeps it). */
   /** The stored names of every kept PDF (the forms folder's sweep keeps the folder to them). */
   async pdfStoredNames(): Promise<string[]> {
     const rows = await this.manager().find(RegistrationArchive, {
@@ -75,6 +74,7 @@ export class RegistrationRoundRepository {
     return rows.map((row) => row.pdf_stored_name!);
   }
 
+  /** The year's PDF made from the kept answers, once: never replaced (a row that has one keeps it). */
   async setPdf(
     studentId: string,
     year: number,

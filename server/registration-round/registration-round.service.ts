@@ -404,7 +404,9 @@ export class RegistrationRoundService implements OnModuleInit {
     const storedName = await this.pdfs.put(pdf);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     // A write of its own (on SQLite, queued behind any other), so that it never joins another request's transaction.
-    // Bytes no row names are removed, here or, when even that fails, by the sweep (StorageSweep).
+    // Bytes no row names are removed, here or, when even that fails, by the sweep (StorageSweep). A commit that failed
+    // after the database had made it (a dropped connection at COMMIT) would leave the row naming removed bytes: the
+    // same trade-off as an upload's (FilesService), and the next request for the form fails rather than lies.
     const set = await this.tx
       .write((m) => this.rounds.setPdf(archive.student_id, archive.year, { storedName, sha256 }, m))
       .catch(async (e: unknown) => {

@@ -273,6 +273,13 @@ describe('the round of a returning student', () => {
     };
     const stale = leftover('ab'.repeat(16), 120);
     const recent = leftover('cd'.repeat(16), 10);
+    // The kept year's own PDF, as old as the stale one: only its row keeps it.
+    const [{ pdf_stored_name: keptName }] = (await t.ds.query(
+      'SELECT pdf_stored_name FROM registration_archives WHERE student_id = ? AND year = ?',
+      [ROSA, year],
+    )) as { pdf_stored_name: string }[];
+    const twoHoursAgo = new Date(Date.now() - 120 * 60_000);
+    utimesSync(path.join(t.config.uploadsDir, 'forms', keptName), twoHoursAgo, twoHoursAgo);
 
     expect(await t.app.get(StorageSweep).sweep()).toEqual({ unfinished: 0, orphans: 1 });
     expect(existsSync(stale)).toBe(false);

@@ -213,13 +213,15 @@ describe('term reports (docs/product.md §2 Student term reports, Post Term Repo
     await admin.getByRole('button', { name: 'Edit 2025 Term 1' }).click();
     const dialog = admin.getByRole('dialog', { name: T.confirmPost(2025, 1) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    // The note says it as the dialog closes, and goes after 3 s. The page itself records that it was shown, so a busy
-    // machine whose polls fall either side of those 3 s still sees it. A failure keeps the dialog open, and its words
-    // are then in the assertion's message.
+    // The note says it as the dialog closes, and goes after 3 s. The page itself records that it was shown (drawn and
+    // visible, in antd's message), so a busy machine whose polls fall either side of those 3 s still sees it. A
+    // failure keeps the dialog open, and its words are then in the assertion's message.
     await admin.evaluate(`window.__removedSeen = false;
       new MutationObserver(() => {
-        if (document.body.textContent.includes(${JSON.stringify(T.removed(2025, 1))})) window.__removedSeen = true;
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });`);
+        const text = ${JSON.stringify(T.removed(2025, 1))};
+        for (const el of document.querySelectorAll('.ant-message-notice'))
+          if (el.textContent.includes(text) && el.checkVisibility()) window.__removedSeen = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });`);
     await dialog.getByRole('button', { name: 'No', exact: true }).click();
     await expect
       .poll(async () =>

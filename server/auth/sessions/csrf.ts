@@ -30,8 +30,6 @@ type Cookies = Record<string, string>;
  */
 export class Csrf {
   private readonly csrf: DoubleCsrfUtilities;
-  /** Requests whose XSRF-TOKEN cookie is being checked on its own, as if echoed in the header (holdsValidToken). */
-  private readonly checkingCookie = new WeakSet<Request>();
   /** Tokens found valid for their binding, as `binding + token`: an HMAC's answer never changes (nor the secret). */
   private readonly valid = new Set<string>();
 
@@ -47,8 +45,9 @@ export class Csrf {
       cookieName: CSRF_COOKIE,
       cookieOptions: { httpOnly: false, sameSite: 'lax', secure, path: '/' },
       size: 24,
-      getCsrfTokenFromRequest: (req) =>
-        this.checkingCookie.has(req) ? (req.cookies as Cookies)[CSRF_COOKIE] : req.get(CSRF_HEADER),
+      // Asked only once the header is known to echo the cookie (verify) or for the cookie alone (the rotation): the
+      // cookie's token is checked against itself, which leaves csrf-csrf the HMAC for this binding.
+      getCsrfTokenFromRequest: (req) => (req.cookies as Cookies)[CSRF_COOKIE],
     });
   }
 
@@ -80,13 +79,7 @@ export class Csrf {
     if (binding === null || typeof token !== 'string') return false;
     const key = `${binding}\n${token}`;
     if (this.valid.has(key)) return true;
-    this.checkingCookie.add(req);
-    let valid: boolean;
-    try {
-      valid = this.csrf.validateRequest(req);
-    } finally {
-      this.checkingCookie.delete(req);
-    }
+    const valid = this.csrf.validateRequest(req);
     // Only a token minted here is remembered (its length is the library's): what a browser makes up is not kept.
     if (valid && token.length <= TOKEN_MAX_LENGTH) {
       if (this.valid.size >= CHECKED_KEPT) this.valid.delete(this.valid.keys().next().value!);
