@@ -55,21 +55,24 @@ const WHY_OVER = {
     'with the load generator, about 9. Uncapped it was 20/s with the reads over budget; both within need a third ' +
     'core (BCRYPT_CONCURRENCY=2 with a core to spare) or a second machine.',
   'Record read':
-    "a record read costs about 0.47 ms of server CPU here against the NestJS ceiling's 0.22 ms (the same JSON from a " +
-    'bare NestJS + Express + express-session + guard app). What the portal adds, measured by taking each part out ' +
-    'in turn (bench/results.md, "Where a request goes"): the request context that puts its request_id on every log ' +
-    'line written while it is served (AsyncLocalStorage, about 70 µs on Node 20: its hooks run for each of the ' +
-    "request's 150-odd promises; Node 22's async context frame, set in the image, takes it off), the 110-column row " +
-    '(about 95 µs: the read, its object and its garbage), the security headers on every answer (about 35 µs), the ' +
-    "access rule, CSRF's cookie and the session's own store. Each is a rule of the portal's (docs/design.md " +
-    "security baseline) or its data; by Little's law p95 < 25 ms at 50 sessions needs about 2,600 reads a " +
-    'second, about 0.38 ms a read on this machine.',
+    "a record read costs 0.45-0.59 ms of server CPU against the NestJS ceiling's 0.22-0.34 ms, as " +
+    "measured on the bench's machines (the same JSON from a bare NestJS + Express + express-session + " +
+    'guard app). What the portal adds, measured by taking each part out in turn (bench/results.md, "Where ' +
+    'a request goes"): the request context that puts its request_id on every log line written while it is ' +
+    "served (AsyncLocalStorage, about 70 µs on Node 20: its hooks run for each of the request's 70-odd " +
+    "promises; Node 22's async context frame, set in the image, takes most of it off), the 110-column row " +
+    '(about 95 µs: the read, its object and its garbage), the security headers on every answer (about 35 ' +
+    "µs), the access rule, CSRF's cookie and the session's own store. Each is a rule of the portal's " +
+    "(docs/design.md security baseline) or its data; by Little's law p95 < 25 ms at 50 sessions needs " +
+    'about 2,600 reads a second.',
   'Field save':
-    'a save costs about 0.78 ms of server CPU (from 1.31 ms before this round: the validation of the fields sent ' +
-    'only, prepared statements for the row lock, update, audit row and the checks every save makes). It parses ' +
-    'and validates a body, checks the CSRF token against the session, locks and reads the row, writes the change ' +
-    'and its audit row and commits it to disk (SQLite, synchronous: kept for durability), besides all a read ' +
-    'does; the ceiling only answers a GET. Within budget needs fewer of those steps per save or more cores.',
+    "a save costs 0.62-0.78 ms of server CPU as measured on the bench's machines (from 1.31 ms before " +
+    'this round: the validation of the fields sent only, prepared statements for the row lock, update, ' +
+    "audit row and the checks every save makes, and the CSRF check's HMAC remembered). It parses and " +
+    'validates a body, checks the CSRF token against the session, locks and reads the row, writes the ' +
+    'change and its audit row and commits it to disk (SQLite, synchronous: kept for durability) in ' +
+    "TypeORM's transaction, besides all a read does; the ceiling only answers a GET. Within budget needs " +
+    'fewer of those steps per save or more cores.',
   'Record read throughput, MariaDB, WEB_CONCURRENCY=2':
     'on this 2-core machine one worker already keeps both cores busy with the load generator and MariaDB (the ' +
     "worker's main thread about 85% of a core, its V8 helper threads, MariaDB and the generator the rest): a " +
@@ -89,9 +92,10 @@ const WHY_OVER = {
     'the step is drawn by the server and adopted by React (hydrateRoot) from the same data: LCP about 1.2 s, CLS 0, ' +
     'and the score is held down by the blocking time of adopting the 110-field form on the 4× slower CPU: one task ' +
     'of about 400 ms at 2.2 s and React’s 200 ms at 3.7 s (`node bench/admin-dashboard.mjs --page ' +
-    '/registration/student-data --details`); it loads 186 KB in 77 files (was 169 KB in 50 before the server drew ' +
-    'it), the other steps’ code among them for Next without a connection. Runs spread widely (80 to 96). Merging ' +
-    'the small chunks, or adopting the fields below the first screen later, would take it back within.',
+    '/registration/student-data --details`); it loads about 188 KB in 78 files (was 169 KB in 50 before the ' +
+    'server drew it), the other steps’ code among them for Next without a connection. Runs spread widely (80 to ' +
+    '96 over several days). Merging the small chunks, or adopting the fields below the first screen later, would ' +
+    'take it back within.',
   Lighthouse:
     'single runs vary by several points on this shared 2-core machine (other processes take the CPU that ' +
     "Lighthouse's 4× slowdown is measured against). The sign-in page is drawn by the server, typeable with no " +
