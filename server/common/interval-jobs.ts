@@ -3,11 +3,11 @@ import { ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
 
 /**
  * The server's periodic jobs (outbox delivery, deadline reminders, term-report release, the session sweep, the shared
- * cache's read of changes, the sweep of the stored files' folders), each registered by name in @nestjs/schedule's SchedulerRegistry.
- * Their periods come from configuration or from the job itself, so they are registered when the job starts rather
- * than declared with @Interval. ScheduleModule clears every registered interval when the application shuts down
- * (before its database closes); a job may also stop itself earlier with stop(). No job's timer keeps the process
- * alive on its own (unref), and none outlives app.close().
+ * cache's read of changes, the sweep of the stored files' folders), each registered by name in @nestjs/schedule's
+ * SchedulerRegistry. Their periods come from configuration or from the job itself, so they are registered when the job
+ * starts rather than declared with @Interval. ScheduleModule clears every registered interval when the application
+ * shuts down (before its database closes); a job may also stop itself earlier with stop(). No job's timer keeps the
+ * process alive on its own (unref), and none outlives app.close().
  *
  * Which instance does a run's work is not decided here: every instance ticks, and each job claims its work in the
  * database (the outbox's lease on a message, the reminder's once-only key, the release's announced mark).
