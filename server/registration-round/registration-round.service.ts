@@ -407,14 +407,14 @@ export class RegistrationRoundService implements OnModuleInit {
     // Bytes no row names are removed, here or, when even that fails, by the sweep (StorageSweep). A commit that failed
     // after the database had made it (a dropped connection at COMMIT) would leave the row naming removed bytes: the
     // same trade-off as an upload's (FilesService), and the next request for the form fails rather than lies.
-    const set = await this.tx
-      .write((m) => this.rounds.setPdf(archive.student_id, archive.year, { storedName, sha256 }, m))
-      .catch(async (e: unknown) => {
-        await this.pdfs.remove(storedName).catch(() => undefined);
-        throw e;
-      });
+    let set = false;
+    try {
+      set = await this.tx.write((m) => this.rounds.setPdf(archive.student_id, archive.year, { storedName, sha256 }, m));
+    } finally {
+      // Not recorded (another request's PDF was kept first, or the write failed): these bytes are no row's.
+      if (!set) await this.pdfs.remove(storedName).catch(() => undefined);
+    }
     if (set) return pdf;
-    await this.pdfs.remove(storedName).catch(() => undefined);
     const kept = await this.rounds.archive(archive.student_id, archive.year);
     return (kept && (await this.keptPdf(kept))) ?? pdf;
   }
